@@ -1,0 +1,1 @@
+"""Example and default configuration files shipped with meneur."""

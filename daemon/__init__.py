@@ -1,0 +1,1 @@
+"""Side effects live here: the CLI, the store, HTTP, the scheduler, the outbox."""

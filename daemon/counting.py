@@ -1,0 +1,84 @@
+"""From stored posts to a day count: the one path used by the CLI, the daemon and recounts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.daycount import DayCount, PostVotes, Roster, count_day
+from ..engine.names import NameResolver
+from ..parsers.layout import parse_topic_page, votes_in_html
+from ..parsers.records import ParseError, Post, TopicPage
+from .config import Config
+from .render import render
+from .store import Store
+
+
+@dataclass(frozen=True)
+class PageFile:
+    path: Path
+    page: TopicPage
+    raw: bytes
+
+
+def read_pages(paths: list[Path], config: Config) -> list[PageFile]:
+    """Parse saved pages; a bad one stops everything with its file name in the message."""
+    pages = []
+    for path in paths:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ParseError(f"{path}: cannot read it ({exc.strerror})") from exc
+        try:
+            page = parse_topic_page(raw, config.layout, config.timezone)
+        except ParseError as exc:
+            raise ParseError(f"{path}: {exc}") from exc
+        pages.append(PageFile(path, page, raw))
+    return pages
+
+
+def roster_of(config: Config) -> Roster:
+    return Roster(tuple(p.name for p in config.players), frozenset(p.name for p in config.players if p.dead))
+
+
+def resolver_of(config: Config) -> NameResolver:
+    return NameResolver([p.as_name() for p in config.players], config.thresholds)
+
+
+def count_posts(posts: list[Post], config: Config) -> DayCount:
+    entries = [
+        PostVotes(post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format))) for post in posts
+    ]
+    return count_day(entries, roster_of(config), resolver_of(config), config.deadline)
+
+
+def count_from_store(store: Store, topic: str, config: Config) -> tuple[DayCount, list[Post]]:
+    posts = store.posts(topic)
+    return count_posts(posts, config), posts
+
+
+def count_json(count: DayCount) -> dict[str, Any]:
+    return {
+        "current": count.current,
+        "tally": count.tally.as_dict(),
+        "voters": {row.target: list(row.voters) for row in count.tally.counts},
+        "not_voted": list(count.tally.not_voted),
+        "leaders": list(count.tally.leaders),
+        "warnings": [{"post_id": w.post_id, "kind": str(w.kind), "message": w.message} for w in count.warnings],
+        "deadline": count.deadline.isoformat() if count.deadline else None,
+        "last_post_id": count.last_post_id,
+    }
+
+
+def count_post_text(count: DayCount, posts: list[Post], config: Config, day: str | None = None) -> str:
+    last = next((p for p in posts if p.post_id == count.last_post_id), None)
+    context = {
+        "counts": count.tally.counts,
+        "not_voted": count.tally.not_voted,
+        "deadline": count.deadline,
+        "tz": config.timezone,
+        "last_post": last,
+        "day": day,
+    }
+    return render("count", config.markup, context, config.templates_dir)

@@ -1,0 +1,70 @@
+"""Jinja2 rendering of posts and MPs. Templates format; they decide nothing.
+
+Each template exists in a BBCode and a Markdown flavour (``name.bbcode.j2`` / ``name.markdown.j2``);
+a folder named in the MJ's configuration overrides any of them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..parsers.dates import zone
+
+_DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+_MONTHS = (
+    "janvier", "février", "mars", "avril", "mai", "juin",
+    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
+)  # fmt: skip
+
+
+def french_datetime(moment: datetime, tz: str = "Europe/Paris") -> str:
+    """``samedi 14 mars 2026 à 21h00``, in the forum's time zone."""
+    local = moment.astimezone(zone(tz))
+    day = "1er" if local.day == 1 else str(local.day)
+    return f"{_DAYS[local.weekday()]} {day} {_MONTHS[local.month - 1]} {local.year} à {local:%H}h{local:%M}"
+
+
+def french_time(moment: datetime, tz: str = "Europe/Paris") -> str:
+    local = moment.astimezone(zone(tz))
+    return f"{local:%H}h{local:%M}"
+
+
+def escape_bbcode(value: Any) -> str:
+    """Player text cannot open a tag: a zero-width space after each ``[`` keeps it literal."""
+    return str(value).replace("[", "[\u200b")
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~])")
+
+
+def escape_markdown(value: Any) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
+
+
+def environment(markup: str, override: Path | None = None) -> jinja2.Environment:
+    loaders: list[jinja2.BaseLoader] = []
+    if override is not None:
+        loaders.append(jinja2.FileSystemLoader(str(override)))
+    loaders.append(jinja2.PackageLoader("meneur", "templates"))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=False,  # BBCode/Markdown, not HTML: the `esc` filter escapes for the markup
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["esc"] = escape_markdown if markup == "markdown" else escape_bbcode
+    env.filters["date_fr"] = french_datetime
+    env.filters["time_fr"] = french_time
+    env.globals["markup"] = markup
+    return env
+
+
+def render(template: str, markup: str, context: dict[str, Any], override: Path | None = None) -> str:
+    return environment(markup, override).get_template(f"{template}.{markup}.j2").render(**context)

@@ -1,0 +1,241 @@
+"""The SQLite store: the single source of truth, so a recount never needs the network.
+
+Pages are kept as fetched (one row per distinct content), posts with a content hash, and every
+earlier version of an edited post in ``post_versions``: nothing a player wrote is overwritten
+without trace. The schema moves forward through numbered migrations (``PRAGMA user_version``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import sqlite_utils
+
+from ..parsers.records import EditNotice, Post, TopicPage, content_hash
+
+
+def _migration_1(db: sqlite_utils.Database) -> None:
+    db.table("pages").create(
+        {"topic": str, "page_no": int, "content_hash": str, "html": bytes, "fetched_at": str},
+        pk=("topic", "page_no", "content_hash"),
+        if_not_exists=True,
+    )
+    db.table("posts").create(
+        {
+            "topic": str,
+            "post_id": str,
+            "page_no": int,
+            "author": str,
+            "author_id": str,
+            "posted_at": str,
+            "content_html": str,
+            "content_text": str,
+            "content_hash": str,
+            "edit_raw": str,
+            "edit_editor": str,
+            "edit_at": str,
+            "edit_count": int,
+            "version": int,
+            "first_seen": str,
+            "last_seen": str,
+        },
+        pk=("topic", "post_id"),
+        if_not_exists=True,
+    )
+    db.table("post_versions").create(
+        {
+            "topic": str,
+            "post_id": str,
+            "version": int,
+            "content_hash": str,
+            "content_html": str,
+            "edit_raw": str,
+            "seen_at": str,
+        },
+        pk=("topic", "post_id", "version"),
+        if_not_exists=True,
+    )
+    db.table("posts").create_index(["topic", "posted_at"], if_not_exists=True)
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1]
+
+
+@dataclass(frozen=True, slots=True)
+class PageChanges:
+    new: tuple[str, ...]
+    edited: tuple[str, ...]
+
+
+def _create_private(path: Path) -> None:
+    """The database holds secret roles: create it readable by its owner only."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    os.chmod(path, 0o600)
+
+
+class Store:
+    def __init__(self, path: Path | str | None = None) -> None:
+        if path is None:
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+        else:
+            _create_private(Path(path))
+            conn = sqlite3.connect(str(path), isolation_level=None, timeout=30)
+        self.db = sqlite_utils.Database(conn)
+        if path is not None:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+        self.migrate()
+
+    @property
+    def version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> None:
+        """Bring the schema up to date. A migration only creates what is missing, so one cut
+        short by a crash is simply run again."""
+        for number, migration in enumerate(MIGRATIONS, 1):
+            if self.version < number:
+                migration(self.db)
+                self.db.execute(f"PRAGMA user_version = {number}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One atomic write. Plain SQL inside: sqlite-utils' helpers commit on their own."""
+        if self.db.conn.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _insert(self, table: str, row: dict[str, object], ignore: bool = False) -> None:
+        columns = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        verb = "insert or ignore" if ignore else "insert"
+        self.db.execute(f"{verb} into {table} ({columns}) values ({marks})", list(row.values()))
+
+    def _update(self, table: str, key: dict[str, object], values: dict[str, object]) -> None:
+        sets = ", ".join(f"{column} = ?" for column in values)
+        where = " and ".join(f"{column} = ?" for column in key)
+        self.db.execute(f"update {table} set {sets} where {where}", [*values.values(), *key.values()])
+
+    def record_page(self, topic: str, page: TopicPage, raw: bytes, fetched_at: datetime) -> PageChanges:
+        """Keep the page and its posts; say which posts are new and which were edited since last seen."""
+        seen = fetched_at.isoformat()
+        new: list[str] = []
+        edited: list[str] = []
+        with self.transaction():
+            self._insert(
+                "pages",
+                {
+                    "topic": topic,
+                    "page_no": page.pagination.current,
+                    "content_hash": content_hash(raw.decode("latin-1")),
+                    "html": raw,
+                    "fetched_at": seen,
+                },
+                ignore=True,
+            )
+            for post in page.posts:
+                state = self._record_post(topic, post, seen)
+                if state == "new":
+                    new.append(post.post_id)
+                elif state == "edited":
+                    edited.append(post.post_id)
+        return PageChanges(tuple(new), tuple(edited))
+
+    def _record_post(self, topic: str, post: Post, seen: str) -> str:
+        row: dict[str, object] = {
+            "topic": topic,
+            "post_id": post.post_id,
+            "page_no": post.page,
+            "author": post.author,
+            "author_id": post.author_id,
+            "posted_at": post.posted_at.isoformat(),
+            "content_html": post.content_html,
+            "content_text": post.content_text,
+            "content_hash": post.content_hash,
+            "edit_raw": post.edit.raw if post.edit else None,
+            "edit_editor": post.edit.editor if post.edit else None,
+            "edit_at": post.edit.edited_at.isoformat() if post.edit and post.edit.edited_at else None,
+            "edit_count": post.edit.count if post.edit else None,
+            "last_seen": seen,
+        }
+        found = list(self.db.query("select * from posts where topic = ? and post_id = ?", [topic, post.post_id]))
+        if not found:
+            self._insert("posts", {**row, "version": 1, "first_seen": seen})
+            self._keep_version(topic, post, 1, seen)
+            return "new"
+        old = found[0]
+        key: dict[str, object] = {"topic": topic, "post_id": post.post_id}
+        if old["content_hash"] == post.content_hash and old["edit_raw"] == row["edit_raw"]:
+            self._update("posts", key, {"last_seen": seen, "page_no": post.page})
+            return "same"
+        version = int(old["version"]) + 1
+        self._update("posts", key, {**row, "version": version})
+        self._keep_version(topic, post, version, seen)
+        return "edited"
+
+    def _keep_version(self, topic: str, post: Post, version: int, seen: str) -> None:
+        self._insert(
+            "post_versions",
+            {
+                "topic": topic,
+                "post_id": post.post_id,
+                "version": version,
+                "content_hash": post.content_hash,
+                "content_html": post.content_html,
+                "edit_raw": post.edit.raw if post.edit else None,
+                "seen_at": seen,
+            },
+        )
+
+    def posts(self, topic: str) -> list[Post]:
+        """The topic's posts as last seen, in the forum's time order."""
+        rows = self.db.query(
+            "select * from posts where topic = ? order by posted_at, page_no, cast(post_id as integer), post_id",
+            [topic],
+        )
+        return [_post_from_row(row) for row in rows]
+
+    def versions(self, topic: str, post_id: str) -> list[dict[str, object]]:
+        return list(
+            self.db.query(
+                "select * from post_versions where topic = ? and post_id = ? order by version",
+                [topic, post_id],
+            )
+        )
+
+
+def _post_from_row(row: dict[str, object]) -> Post:
+    edit = None
+    if row["edit_raw"]:
+        edit = EditNotice(
+            raw=str(row["edit_raw"]),
+            editor=str(row["edit_editor"]) if row["edit_editor"] else None,
+            edited_at=datetime.fromisoformat(str(row["edit_at"])) if row["edit_at"] else None,
+            count=int(str(row["edit_count"])) if row["edit_count"] is not None else None,
+        )
+    return Post(
+        post_id=str(row["post_id"]),
+        author=str(row["author"]),
+        author_id=str(row["author_id"]) if row["author_id"] is not None else None,
+        posted_at=datetime.fromisoformat(str(row["posted_at"])),
+        content_html=str(row["content_html"]),
+        content_text=str(row["content_text"]),
+        content_hash=str(row["content_hash"]),
+        edit=edit,
+        page=int(str(row["page_no"])) if row["page_no"] is not None else None,
+    )

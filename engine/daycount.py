@@ -1,0 +1,180 @@
+"""The day's vote count from the posts of the game topic, as a careful MJ does it by hand.
+
+Input: posts with the vote mentions the parser found in them, the roster, the deadline.
+Output: each living player's standing vote, the tally, and a warning for everything the MJ
+should know about (malformed votes, dead or unknown names, typos, late or edited posts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from ..parsers.records import Post, VoteMention, VoteStatus
+from .names import Match, NameResolver
+from .tally import Modifier, Tally, tally
+
+
+class WarningKind(StrEnum):
+    VOTE_NOT_BOLD = "vote_not_bold"
+    VOTE_WRONG_COLOUR = "vote_wrong_colour"
+    VOTER_NOT_PLAYER = "voter_not_player"
+    VOTER_DEAD = "voter_dead"
+    TARGET_UNKNOWN = "target_unknown"
+    TARGET_DEAD = "target_dead"
+    TARGET_AMBIGUOUS = "target_ambiguous"
+    TARGET_FUZZY = "target_fuzzy"
+    AFTER_DEADLINE = "after_deadline"
+    EDITED_VOTE = "edited_vote"
+    SEVERAL_VOTES = "several_votes"
+
+
+@dataclass(frozen=True, slots=True)
+class CountWarning:
+    post_id: str
+    kind: WarningKind
+    message: str  # English, for the MJ; names as players wrote them
+
+
+@dataclass(frozen=True, slots=True)
+class CountedVote:
+    post_id: str
+    voter: str
+    target: str
+    posted_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The players in the MJ's order, and who among them is dead."""
+
+    players: tuple[str, ...]
+    dead: frozenset[str] = frozenset()
+
+    @property
+    def living(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.dead)
+
+
+@dataclass(frozen=True, slots=True)
+class DayCount:
+    standing: dict[str, CountedVote]  # voter → the vote that stands
+    tally: Tally
+    warnings: tuple[CountWarning, ...]
+    last_post_id: str | None  # the last post taken into account (at or before the deadline)
+    deadline: datetime | None
+
+    @property
+    def current(self) -> dict[str, str]:
+        return {voter: vote.target for voter, vote in self.standing.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class PostVotes:
+    post: Post
+    mentions: tuple[VoteMention, ...]
+
+
+def count_day(
+    posts: Iterable[PostVotes],
+    roster: Roster,
+    resolver: NameResolver,
+    deadline: datetime | None = None,
+    weights: dict[str, int] | None = None,
+    modifiers: Sequence[Modifier] = (),
+) -> DayCount:
+    """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order."""
+    ordered = sorted(enumerate(posts), key=lambda item: (item[1].post.posted_at, item[0]))
+    standing: dict[str, CountedVote] = {}
+    warnings: list[CountWarning] = []
+    last_post_id: str | None = None
+    for _, entry in ordered:
+        post = entry.post
+        late = deadline is not None and post.posted_at > deadline
+        if not late:
+            last_post_id = post.post_id
+        vote = _post_vote(entry, roster, resolver, deadline, warnings)
+        if vote is not None:
+            standing[vote.voter] = vote
+    result = tally({v: c.target for v, c in standing.items()}, roster.living, weights, modifiers)
+    return DayCount(standing, result, tuple(warnings), last_post_id, deadline)
+
+
+def _post_vote(
+    entry: PostVotes,
+    roster: Roster,
+    resolver: NameResolver,
+    deadline: datetime | None,
+    warnings: list[CountWarning],
+) -> CountedVote | None:
+    post = entry.post
+    late = deadline is not None and post.posted_at > deadline
+
+    def warn(kind: WarningKind, message: str) -> None:
+        warnings.append(CountWarning(post.post_id, kind, message))
+
+    formatted = [m for m in entry.mentions if m.status is VoteStatus.OK]
+    for mention in entry.mentions:
+        if mention.status is VoteStatus.NOT_BOLD:
+            warn(
+                WarningKind.VOTE_NOT_BOLD,
+                f'{post.author} wrote "Je vote contre {mention.target}" without bold: not counted.',
+            )
+        elif mention.status is VoteStatus.WRONG_COLOUR:
+            seen = f"in {mention.colour}" if mention.colour else "with no colour"
+            warn(
+                WarningKind.VOTE_WRONG_COLOUR,
+                f'{post.author} wrote "Je vote contre {mention.target}" {seen}: not counted.',
+            )
+    if not formatted:
+        return None
+    if late:
+        warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
+        return None
+    if len(formatted) > 1:
+        names = ", ".join(m.target for m in formatted)
+        warn(
+            WarningKind.SEVERAL_VOTES,
+            f"{post.author} cast {len(formatted)} votes in one post ({names}): the last one counts.",
+        )
+    if post.edit is not None:
+        warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))
+    mention = formatted[-1]
+    voter = resolver.identify(post.author, post.author_id)
+    if voter is None:
+        warn(WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted.")
+        return None
+    if voter in roster.dead:
+        warn(WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted.")
+        return None
+    found = resolver.resolve(mention.target)
+    if found.match is Match.AMBIGUOUS:
+        warn(
+            WarningKind.TARGET_AMBIGUOUS,
+            f'{voter} voted against "{mention.target}", which could be {" or ".join(found.candidates)}: not counted.',
+        )
+        return None
+    if found.player is None:
+        shown = mention.target or "(no name)"
+        warn(WarningKind.TARGET_UNKNOWN, f'{voter} voted against "{shown}", who is not a player: not counted.')
+        return None
+    if found.player in roster.dead:
+        warn(WarningKind.TARGET_DEAD, f"{voter} voted against {found.player}, who is dead: not counted.")
+        return None
+    if found.match is Match.FUZZY:
+        warn(
+            WarningKind.TARGET_FUZZY,
+            f'{voter} voted against "{mention.target}", read as {found.player} '
+            f"(similarity {found.score:.0f}%): counted, check it.",
+        )
+    return CountedVote(post.post_id, voter, found.player, post.posted_at)
+
+
+def _edited_message(post: Post, deadline: datetime | None) -> str:
+    assert post.edit is not None
+    when = ""
+    if post.edit.edited_at is not None and deadline is not None and post.edit.edited_at > deadline:
+        when = " after the deadline"
+    return f"{post.author}'s post holding a vote was edited{when} ({post.edit.raw}): check the vote."

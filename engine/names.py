@@ -1,0 +1,138 @@
+"""Recognising a player from a name as players type it.
+
+Exact after normalisation, then aliases, then fuzzy with explicit thresholds. Two close candidates
+give no answer: a warning beats a guess.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rapidfuzz import fuzz
+
+# Letters that look Latin but are not: a vote for "Bоb" with a Cyrillic о still names Bob.
+_LOOKALIKES = str.maketrans(
+    {
+        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y", "к": "k", "м": "m",
+        "т": "t", "в": "b", "н": "h", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ɡ": "g", "ӏ": "l",
+        "α": "a", "ο": "o", "ρ": "p", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "τ": "t", "υ": "u",
+        "χ": "x", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i",
+    }
+)  # fmt: skip
+_SEPARATORS = re.compile(r"[\s\-_.'’\u2010-\u2015]+")
+
+
+def normalise_name(name: str) -> str:
+    """The form names are compared in: NFKC, case-folded, no accents, look-alikes mapped,
+    hyphens, underscores, dots, apostrophes and spaces all one space."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = text.translate(_LOOKALIKES)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+class Match(StrEnum):
+    EXACT = "exact"
+    ALIAS = "alias"
+    NEAR = "near"  # fuzzy, above the accept threshold: counts silently
+    FUZZY = "fuzzy"  # fuzzy, in the warn band: counts with a warning
+    AMBIGUOUS = "ambiguous"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerName:
+    name: str
+    aliases: tuple[str, ...] = ()
+    user_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    match: Match
+    player: str | None = None
+    score: float = 0.0
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """rapidfuzz ratio scores, 0–100."""
+
+    accept: float = 90.0
+    warn: float = 75.0
+    margin: float = 8.0
+
+
+class NameResolver:
+    """Resolves written names against the players of a game (immutable once built)."""
+
+    def __init__(self, players: Sequence[PlayerName], thresholds: Thresholds | None = None) -> None:
+        self.players = tuple(players)
+        self.thresholds = thresholds or Thresholds()
+        self._forms: dict[str, list[tuple[str, Match]]] = {}
+        for player in self.players:
+            self._forms.setdefault(normalise_name(player.name), []).append((player.name, Match.EXACT))
+            for alias in player.aliases:
+                self._forms.setdefault(normalise_name(alias), []).append((player.name, Match.ALIAS))
+        self._by_id = {p.user_id: p.name for p in self.players if p.user_id}
+        self._id_of = {p.name: p.user_id for p in self.players}
+
+    def _exact(self, form: str) -> Resolution | None:
+        hits = self._forms.get(form)
+        if not hits:
+            return None
+        names = tuple(dict.fromkeys(name for name, _ in hits))
+        if len(names) > 1:
+            return Resolution(Match.AMBIGUOUS, None, 100.0, names)
+        kind = Match.EXACT if any(m is Match.EXACT for _, m in hits) else Match.ALIAS
+        return Resolution(kind, names[0], 100.0, names)
+
+    def resolve(self, written: str) -> Resolution:
+        """The player a vote names, as an MJ would read it."""
+        form = normalise_name(written)
+        if not form:
+            return Resolution(Match.UNKNOWN)
+        exact = self._exact(form)
+        if exact is not None:
+            return exact
+        # "Bob car il ment": the longest leading run of words that is exactly a name.
+        words = form.split(" ")
+        for length in range(len(words) - 1, 0, -1):
+            prefix = self._exact(" ".join(words[:length]))
+            if prefix is not None:
+                return prefix
+        return self._fuzzy(form)
+
+    def _fuzzy(self, form: str) -> Resolution:
+        best: dict[str, float] = {}
+        for known, hits in self._forms.items():
+            score = float(fuzz.ratio(form, known))
+            for name, _ in hits:
+                best[name] = max(best.get(name, 0.0), score)
+        ranked = sorted(best.items(), key=lambda item: -item[1])
+        limits = self.thresholds
+        if not ranked or ranked[0][1] < limits.warn:
+            return Resolution(Match.UNKNOWN, None, ranked[0][1] if ranked else 0.0)
+        top_name, top_score = ranked[0]
+        close = tuple(n for n, s in ranked if s >= limits.warn and top_score - s <= limits.margin)
+        if len(close) > 1:
+            return Resolution(Match.AMBIGUOUS, None, top_score, close)
+        kind = Match.NEAR if top_score >= limits.accept else Match.FUZZY
+        return Resolution(kind, top_name, top_score, (top_name,))
+
+    def identify(self, author: str, user_id: str | None = None) -> str | None:
+        """The player who wrote a post: by forum user id when known, else by exact name or alias."""
+        if user_id is not None and user_id in self._by_id:
+            return self._by_id[user_id]
+        exact = self._exact(normalise_name(author))
+        if exact is None or exact.player is None:
+            return None
+        known_id = self._id_of.get(exact.player)
+        if known_id is not None and user_id is not None and known_id != user_id:
+            return None  # same name, another account: not the player
+        return exact.player

@@ -1,0 +1,76 @@
+"""Counting standing votes: who has how many, who has not voted.
+
+Rule sets change the count through two hooks: a voter's *weight* (a mayor's double vote) and
+*modifiers* (votes added to or taken from a target before anyone votes, e.g. a pre-loaded vote).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    target: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TargetCount:
+    target: str
+    votes: int
+    voters: tuple[str, ...]
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    counts: tuple[TargetCount, ...]  # most votes first, then in the players' order
+    not_voted: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, int]:
+        return {row.target: row.votes for row in self.counts}
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The targets with the most votes (several on a tie; none when nobody has a vote)."""
+        if not self.counts or self.counts[0].votes <= 0:
+            return ()
+        top = self.counts[0].votes
+        return tuple(row.target for row in self.counts if row.votes == top)
+
+
+def tally(
+    standing: Mapping[str, str],
+    living: Sequence[str],
+    weights: Mapping[str, int] | None = None,
+    modifiers: Sequence[Modifier] = (),
+) -> Tally:
+    """Count standing votes (voter → target). Voters not in ``living`` are ignored.
+
+    ``living`` gives the order used to break display ties and for ``not_voted``.
+    """
+    order = {name: index for index, name in enumerate(living)}
+    votes: dict[str, int] = {}
+    voters: dict[str, list[str]] = {}
+    for voter in living:
+        target = standing.get(voter)
+        if target is None:
+            continue
+        weight = 1 if weights is None else weights.get(voter, 1)
+        votes[target] = votes.get(target, 0) + weight
+        voters.setdefault(target, []).append(voter)
+    applied: dict[str, list[Modifier]] = {}
+    for modifier in modifiers:
+        votes[modifier.target] = votes.get(modifier.target, 0) + modifier.amount
+        applied.setdefault(modifier.target, []).append(modifier)
+    rows = [
+        TargetCount(target, count, tuple(voters.get(target, ())), tuple(applied.get(target, ())))
+        for target, count in votes.items()
+        if count != 0 or voters.get(target)
+    ]
+    rows.sort(key=lambda row: (-row.votes, order.get(row.target, len(order)), row.target))
+    not_voted = tuple(name for name in living if name not in standing)
+    return Tally(tuple(rows), not_voted)

@@ -1,0 +1,267 @@
+"""A topic page read through a *layout*: where posts, ids, authors, dates and bodies sit.
+
+The three named engines (phpBB 3, phpBB 2, django-spirit) are layouts written down in their own
+modules; a home-made forum gets one from the MJ's configuration. One reader serves them all, so
+the generic adapter is exercised by every test of the named ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from cssselect import HTMLTranslator, SelectorError
+from lxml import etree
+from lxml import html as lxml_html
+from lxml.html import HtmlElement
+
+from .dates import parse_forum_date
+from .records import (
+    EditNotice,
+    LayoutChanged,
+    NotATopicPage,
+    Pagination,
+    ParseError,
+    Post,
+    TopicPage,
+    VoteFormat,
+    VoteMention,
+    content_hash,
+)
+from .votes import extract_votes
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """Where one value of a post sits.
+
+    ``select`` is a CSS selector relative to the post (an XPath if it starts with ``xpath:``);
+    None means the post element itself. ``attr`` takes an attribute instead of the text;
+    ``regex`` keeps its first group.
+    """
+
+    select: str | None = None
+    attr: str | None = None
+    regex: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    engine: str
+    post: str
+    post_id: Field
+    author: Field
+    date: Field
+    content: Field
+    author_id: Field | None = None
+    edit_notice: Field | None = None
+    quote: tuple[str, ...] = ("blockquote",)
+    marker: str | None = None
+    title: str | None = None
+    pagination_current: str | None = None
+    pagination_links: str | None = None
+    # Text that starts the signature inside the body (phpBB 2 prints it in the same element).
+    signature_separator: str | None = None
+    # Content elements that are not the author's words (e.g. "edited" badges), removed before reading.
+    drop: tuple[str, ...] = ()
+
+
+_EDIT = re.compile(
+    r"(?:[ée]dition|modification|modifi[ée])\s+par\s+(?P<editor>.+?)\s+le\s+(?P<date>.+?)"
+    r"(?:\s*[;,]\s*[ée]dit[ée]\s+(?P<count>\d+)\s+fois|\s*\]|\.?\s*$)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=256)
+def compile_selector(selector: str) -> etree.XPath:
+    """CSS (relative to the context element, itself included) or ``xpath:…`` → a compiled XPath."""
+    try:
+        if selector.startswith("xpath:"):
+            return etree.XPath(selector[len("xpath:") :])
+        return etree.XPath(HTMLTranslator().css_to_xpath(selector, prefix="descendant-or-self::"))
+    except (SelectorError, etree.XPathSyntaxError) as exc:
+        raise ParseError(f"bad selector {selector!r}: {exc}") from exc
+
+
+def select_all(context: HtmlElement, selector: str) -> list[Any]:
+    """Every node a selector finds (elements, or strings for an XPath ending in an attribute)."""
+    found = compile_selector(selector)(context)
+    return list(found) if isinstance(found, list) else [found]
+
+
+def _first(context: HtmlElement, selector: str | None) -> Any:
+    if selector is None:
+        return context
+    found = select_all(context, selector)
+    return found[0] if found else None
+
+
+def _text(node: Any) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, str):
+        return " ".join(node.split())
+    return " ".join(node.text_content().split())
+
+
+def read_field(context: HtmlElement, field: Field) -> str | None:
+    """The field's value in this post, or None where the forum shows nothing."""
+    node = _first(context, field.select)
+    if node is None:
+        return None
+    if field.attr is not None and not isinstance(node, str):
+        value = node.get(field.attr)
+        if value is None:
+            return None
+        value = " ".join(value.split())
+    else:
+        value = _text(node)
+    if field.regex is not None:
+        match = re.search(field.regex, value)
+        if match is None:
+            return None
+        value = (match.group(1) if match.groups() else match.group(0)).strip()
+    return value or None
+
+
+def parse_document(html: bytes | str) -> HtmlElement:
+    try:
+        return lxml_html.document_fromstring(html)
+    except (etree.ParserError, ValueError) as exc:
+        raise NotATopicPage(f"not an HTML page ({exc})") from exc
+
+
+def parse_edit_notice(text: str, tz: str) -> EditNotice:
+    match = _EDIT.search(text)
+    if match is None:
+        return EditNotice(raw=text)
+    edited_at: datetime | None
+    try:
+        edited_at = parse_forum_date(match.group("date"), tz)
+    except ParseError:
+        edited_at = None
+    count = match.group("count")
+    return EditNotice(
+        raw=text,
+        editor=match.group("editor").strip(),
+        edited_at=edited_at,
+        count=int(count) if count else None,
+    )
+
+
+def _cut_signature(content: HtmlElement, separator: str) -> None:
+    if content.text and separator in content.text:
+        content.text = content.text.split(separator, 1)[0]
+        for child in list(content):
+            content.remove(child)
+        return
+    children = list(content)
+    for index, child in enumerate(children):
+        if child.tail and separator in child.tail:
+            child.tail = child.tail.split(separator, 1)[0]
+            for later in children[index + 1 :]:
+                content.remove(later)
+            return
+
+
+def quote_test(content: HtmlElement, layout: Layout) -> Callable[[HtmlElement], bool]:
+    quotes: set[HtmlElement] = set()
+    for selector in layout.quote:
+        quotes.update(node for node in select_all(content, selector) if node is not content)
+    return quotes.__contains__
+
+
+def _pagination(doc: HtmlElement, layout: Layout) -> Pagination:
+    current = 1
+    if layout.pagination_current:
+        found = _text(_first(doc, layout.pagination_current))
+        digits = re.search(r"\d+", found)
+        if digits:
+            current = int(digits.group())
+    links: dict[int, str] = {}
+    if layout.pagination_links:
+        for node in select_all(doc, layout.pagination_links):
+            label = _text(node)
+            href = node.get("href") if not isinstance(node, str) else None
+            if href and label.isdigit():
+                links.setdefault(int(label), href)
+    return Pagination(current=current, last=max([current, *links]), links=tuple(sorted(links.items())))
+
+
+def parse_topic_page(
+    html: bytes | str, layout: Layout, tz: str = "Europe/Paris", fmt: VoteFormat | None = None
+) -> TopicPage:
+    """Read one topic page. With ``fmt``, each post's vote mentions are read too (``votes_of``).
+
+    Raises NotATopicPage when the page is not one of this forum's topic pages, and LayoutChanged
+    when it looks like one but its posts cannot be read: never an empty count.
+    """
+    doc = parse_document(html)
+    if layout.marker and _first(doc, layout.marker) is None:
+        raise NotATopicPage(f"no {layout.marker!r} on the page: not a {layout.engine} topic page")
+    elements = [node for node in select_all(doc, layout.post) if isinstance(node, HtmlElement)]
+    if not elements:
+        if layout.marker:
+            raise LayoutChanged(f"a {layout.engine} topic page with no post matching {layout.post!r}")
+        raise NotATopicPage(f"no post matching {layout.post!r}: not a {layout.engine} topic page")
+    pagination = _pagination(doc, layout)
+    title = _text(_first(doc, layout.title)) or None if layout.title else None
+    posts = []
+    votes: dict[str, tuple[VoteMention, ...]] = {}
+    for element in elements:
+        post, content = _read_post(element, layout, tz, pagination.current)
+        posts.append(post)
+        if fmt is not None:
+            votes[post.post_id] = tuple(extract_votes(content, fmt, quote_test(content, layout)))
+    return TopicPage(layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None)
+
+
+def _read_post(element: HtmlElement, layout: Layout, tz: str, page: int) -> tuple[Post, HtmlElement]:
+    post_id = read_field(element, layout.post_id)
+    if post_id is None:
+        raise LayoutChanged(f"a post without an id ({layout.post_id})")
+    author = read_field(element, layout.author)
+    date_text = read_field(element, layout.date)
+    content = _first(element, layout.content.select)
+    if author is None or date_text is None or content is None or isinstance(content, str):
+        missing = [n for n, v in (("author", author), ("date", date_text), ("content", content)) if v is None]
+        raise LayoutChanged(f"post {post_id}: cannot read its {', '.join(missing) or 'content'}")
+    for selector in layout.drop:
+        for node in select_all(content, selector):
+            if isinstance(node, HtmlElement) and node is not content:
+                node.drop_tree()
+    if layout.signature_separator:
+        _cut_signature(content, layout.signature_separator)
+    try:
+        posted_at = parse_forum_date(date_text, tz)
+    except ParseError as exc:
+        raise LayoutChanged(f"post {post_id}: {exc}") from exc
+    notice_text = read_field(element, layout.edit_notice) if layout.edit_notice else None
+    content_html = lxml_html.tostring(content, encoding="unicode", with_tail=False)
+    return (
+        Post(
+            post_id=post_id,
+            author=author,
+            author_id=read_field(element, layout.author_id) if layout.author_id else None,
+            posted_at=posted_at,
+            content_html=content_html,
+            content_text=_text(content),
+            content_hash=content_hash(content_html),
+            edit=parse_edit_notice(notice_text, tz) if notice_text else None,
+            page=page,
+        ),
+        content,
+    )
+
+
+def votes_in_html(content_html: str, layout: Layout, fmt: VoteFormat) -> list[VoteMention]:
+    """The vote mentions of a stored post body (a recount needs no page, no network)."""
+    content = lxml_html.fragment_fromstring(content_html, create_parent="div")
+    # fragment_fromstring wraps the stored element in a div: read the stored element itself.
+    body = content[0] if len(content) == 1 and not (content.text or "").strip() else content
+    return extract_votes(body, fmt, quote_test(body, layout))

@@ -1,0 +1,109 @@
+"""The records the parsers hand to the store and the engine: small, frozen, forum ids kept."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class ParseError(ValueError):
+    """A page or a value could not be read. The message is for the MJ, in English."""
+
+
+class NotATopicPage(ParseError):
+    """The page lacks the markers of a topic page of the configured forum engine."""
+
+
+class LayoutChanged(ParseError):
+    """The page looks like a topic page but yields no posts: never read that as "no votes"."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditNotice:
+    """ "Dernière édition par X le …, édité N fois" and its kin, as far as it could be read."""
+
+    raw: str
+    editor: str | None = None
+    edited_at: datetime | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post of the game topic, as the forum shows it."""
+
+    post_id: str
+    author: str
+    author_id: str | None
+    posted_at: datetime  # aware, UTC
+    content_html: str
+    content_text: str
+    content_hash: str
+    edit: EditNotice | None = None
+    page: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pagination:
+    """Where a page sits in its topic. ``links`` maps a page number to the forum's URL for it."""
+
+    current: int
+    last: int
+    links: tuple[tuple[int, str], ...] = ()
+
+    def url_for(self, page: int) -> str | None:
+        return dict(self.links).get(page)
+
+
+@dataclass(frozen=True, slots=True)
+class TopicPage:
+    engine: str
+    posts: tuple[Post, ...]
+    pagination: Pagination
+    title: str | None = None
+    # post id → vote mentions, when the page was read with a vote format
+    votes: tuple[tuple[str, tuple[VoteMention, ...]], ...] | None = None
+
+    def votes_of(self, post_id: str) -> tuple[VoteMention, ...] | None:
+        return None if self.votes is None else dict(self.votes).get(post_id)
+
+
+class VoteStatus(StrEnum):
+    OK = "ok"
+    NOT_BOLD = "not_bold"
+    WRONG_COLOUR = "wrong_colour"
+
+
+@dataclass(frozen=True, slots=True)
+class VoteMention:
+    """One "Je vote contre X" found in a post's own text (never in a quote).
+
+    ``target`` is the name as written (cleaned of trailing punctuation); ``status`` says whether the
+    text had the required format; ``colour`` is the colour seen (normalised ``#rrggbb``) if any.
+    """
+
+    target: str
+    status: VoteStatus
+    colour: str | None = None
+    bold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class VoteFormat:
+    """What makes a vote count on this forum. Colours are normalised ``#rrggbb``."""
+
+    colours: frozenset[str] = field(default_factory=lambda: frozenset({"#a52a2a"}))
+    require_bold: bool = True
+    require_colour: bool = True
+
+
+_VOLATILE = re.compile(r"([?&](?:amp;)?)sid=[0-9a-f]{32}")
+
+
+def content_hash(content_html: str) -> str:
+    """Hash of a post body that ignores per-visit noise (phpBB session ids in links)."""
+    stable = _VOLATILE.sub(r"\1", content_html)
+    return hashlib.sha256(stable.encode("utf-8")).hexdigest()

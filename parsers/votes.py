@@ -1,0 +1,196 @@
+"""Find "Je vote contre X" in a post body, on its element tree.
+
+Formatting matters (bold, colour) and quotes never count, so the body is walked element by
+element, keeping for every character whether it is bold and which colour is innermost around it.
+The body is cut into lines at ``<br>`` and block elements: a vote never spans two lines.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from lxml.html import HtmlElement
+
+from .colours import normalise_colour
+from .records import VoteFormat, VoteMention, VoteStatus
+
+_BLOCK_TAGS = frozenset(
+    "p div li ul ol dl dt dd blockquote table tbody thead tr td th h1 h2 h3 h4 h5 h6 hr pre center "
+    "section article header footer fieldset".split()
+)
+_SKIP_TAGS = frozenset({"script", "style", "noscript", "textarea", "select"})
+_BOLD_TAGS = frozenset({"b", "strong"})
+
+_STYLE_COLOUR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.IGNORECASE)
+_STYLE_WEIGHT = re.compile(r"(?:^|;)\s*font-weight\s*:\s*([^;]+)", re.IGNORECASE)
+# Matched on a folded copy of the line (lower case, accents off, same length as the original).
+_PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
+# The cheap pre-filter: bodies without this cannot hold a vote.
+_MAYBE = re.compile(r"vote", re.IGNORECASE)
+
+_NAME_CUT = re.compile(r"[,;!?()\[\]{}\u2026]|\s[-\u2013\u2014]\s|\.\s")
+_NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@"
+
+
+@dataclass(slots=True)
+class _Char:
+    bold: bool
+    colour: str | None
+
+
+def _fold_char(char: str) -> str:
+    """One character, lower case, accent removed, still one character (indices stay aligned)."""
+    if char == "\u00a0":
+        return " "
+    base = unicodedata.normalize("NFD", char)[0].lower()
+    return base if len(base) == 1 else char
+
+
+def _style_of(element: HtmlElement, bold: bool, colour: str | None) -> tuple[bool, str | None]:
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in _BOLD_TAGS:
+        bold = True
+    if tag == "font":
+        font_colour = element.get("color")
+        if font_colour:
+            colour = normalise_colour(font_colour) or "?"
+    style = element.get("style")
+    if style:
+        match = _STYLE_COLOUR.search(style)
+        if match:
+            colour = normalise_colour(match.group(1)) or "?"
+        match = _STYLE_WEIGHT.search(style)
+        if match:
+            weight = match.group(1).strip().lower()
+            if weight in {"bold", "bolder"} or (weight.isdigit() and int(weight) >= 600):
+                bold = True
+            elif weight in {"normal", "lighter"} or (weight.isdigit() and int(weight) < 600):
+                bold = False
+    return bold, colour
+
+
+class _Lines:
+    """Accumulates (text, per-character style) line by line."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[list[str], list[_Char]]] = [([], [])]
+
+    def add(self, text: str | None, bold: bool, colour: str | None) -> None:
+        if not text:
+            return
+        text = text.replace("\r", "").replace("\n", " ")
+        chars, styles = self.lines[-1]
+        chars.append(text)
+        style = _Char(bold, colour)
+        styles.extend([style] * len(text))
+
+    def newline(self) -> None:
+        if self.lines[-1][0]:
+            self.lines.append(([], []))
+
+
+def _walk(
+    element: HtmlElement,
+    out: _Lines,
+    bold: bool,
+    colour: str | None,
+    is_quote: Callable[[HtmlElement], bool],
+) -> None:
+    for child in element:
+        tag = child.tag if isinstance(child.tag, str) else ""  # comments have a callable tag
+        if tag and tag not in _SKIP_TAGS:
+            if is_quote(child):
+                out.newline()
+            else:
+                block = tag in _BLOCK_TAGS
+                if block or tag == "br":
+                    out.newline()
+                child_bold, child_colour = _style_of(child, bold, colour)
+                out.add(child.text, child_bold, child_colour)
+                _walk(child, out, child_bold, child_colour, is_quote)
+                if block:
+                    out.newline()
+        out.add(child.tail, bold, colour)
+
+
+def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, list[_Char]]]:
+    """The body's own text (quotes left out), line by line, with each character's style."""
+    out = _Lines()
+    bold, colour = _style_of(content, False, None)
+    out.add(content.text, bold, colour)
+    _walk(content, out, bold, colour, is_quote)
+    return [("".join(chars), styles) for chars, styles in out.lines if chars]
+
+
+def _formatted(style: _Char, fmt: VoteFormat) -> bool:
+    if fmt.require_bold and not style.bold:
+        return False
+    return not (fmt.require_colour and style.colour not in fmt.colours)
+
+
+def _failure(styles: Iterable[_Char], fmt: VoteFormat) -> VoteStatus:
+    styles = list(styles)
+    if fmt.require_bold and not all(s.bold for s in styles):
+        return VoteStatus.NOT_BOLD
+    return VoteStatus.WRONG_COLOUR
+
+
+def clean_name(raw: str) -> str:
+    """The name part of a vote: cut at sentence punctuation, stripped of quotes and trailing dots."""
+    cut = _NAME_CUT.search(raw)
+    if cut:
+        raw = raw[: cut.start()]
+    return " ".join(raw.strip(_NAME_STRIP).split()).strip(_NAME_STRIP)
+
+
+def extract_votes(
+    content: HtmlElement,
+    fmt: VoteFormat,
+    is_quote: Callable[[HtmlElement], bool],
+) -> list[VoteMention]:
+    """Every "Je vote contre X" in the body's own text, in reading order, formatted or not."""
+    if not _MAYBE.search(content.text_content()):
+        return []
+    mentions: list[VoteMention] = []
+    for text, styles in styled_lines(content, is_quote):
+        folded = "".join(_fold_char(c) for c in text)
+        matches = list(_PHRASE.finditer(folded))
+        for index, match in enumerate(matches):
+            end_of_tail = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+            mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
+    return mentions
+
+
+def _mention(
+    text: str, styles: list[_Char], start: int, phrase_end: int, tail_end: int, fmt: VoteFormat
+) -> VoteMention:
+    phrase_styles = [styles[i] for i in range(start, phrase_end) if not text[i].isspace()]
+    phrase_ok = all(_formatted(s, fmt) for s in phrase_styles)
+    colour = phrase_styles[0].colour if phrase_styles else None
+    colour = None if colour == "?" else colour
+    bold = all(s.bold for s in phrase_styles)
+    if not phrase_ok:
+        name = clean_name(text[phrase_end:tail_end])
+        return VoteMention(name, _failure(phrase_styles, fmt), colour, bold)
+    # The name is the formatted run after "contre"; spaces in between pass whatever their style.
+    end = phrase_end
+    last_formatted = phrase_end
+    while end < tail_end:
+        if text[end].isspace():
+            end += 1
+            continue
+        if not _formatted(styles[end], fmt):
+            break
+        end += 1
+        last_formatted = end
+    name = clean_name(text[phrase_end:last_formatted])
+    if name:
+        return VoteMention(name, VoteStatus.OK, colour, bold)
+    rest = clean_name(text[phrase_end:tail_end])
+    if not rest:
+        return VoteMention("", VoteStatus.OK, colour, bold)
+    rest_styles = [styles[i] for i in range(phrase_end, tail_end) if not text[i].isspace()]
+    return VoteMention(rest, _failure(rest_styles[:1], fmt), colour, bold)

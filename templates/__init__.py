@@ -1,0 +1,1 @@
+"""Jinja2 templates (French, BBCode or Markdown) shipped with meneur."""

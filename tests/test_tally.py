@@ -1,0 +1,62 @@
+"""The tally: counts, voters, not voted, weights and modifiers (property-tested)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from meneur.engine.tally import Modifier, tally
+
+PLAYERS = ["Alice", "Bob", "Carole", "David", "Eve"]
+
+
+def test_simple_count() -> None:
+    result = tally({"Alice": "Bob", "Carole": "Bob", "Bob": "Alice"}, PLAYERS)
+    assert result.as_dict() == {"Bob": 2, "Alice": 1}
+    assert result.counts[0].voters == ("Alice", "Carole")
+    assert result.not_voted == ("David", "Eve")
+    assert result.leaders == ("Bob",)
+
+
+def test_tie_lists_every_leader_in_roster_order() -> None:
+    result = tally({"Alice": "Eve", "Bob": "Carole"}, PLAYERS)
+    assert result.leaders == ("Carole", "Eve")
+
+
+def test_weights_and_modifiers() -> None:
+    result = tally(
+        {"Alice": "Bob", "Carole": "Eve"},
+        PLAYERS,
+        weights={"Alice": 2},
+        modifiers=[Modifier("Eve", 1, "vote pré-chargé")],
+    )
+    assert result.as_dict() == {"Bob": 2, "Eve": 2}
+    assert result.counts[1].modifiers[0].reason == "vote pré-chargé"
+
+
+def test_dead_voters_are_ignored() -> None:
+    assert tally({"Zed": "Bob"}, PLAYERS).as_dict() == {}
+
+
+standing = st.dictionaries(st.sampled_from(PLAYERS), st.sampled_from(PLAYERS))
+weights = st.dictionaries(st.sampled_from(PLAYERS), st.integers(min_value=0, max_value=3))
+
+
+@given(standing, weights)
+def test_votes_add_up_and_everyone_is_accounted_for(votes: dict[str, str], weight: dict[str, int]) -> None:
+    result = tally(votes, PLAYERS, weights=weight)
+    assert sum(row.votes for row in result.counts) == sum(weight.get(v, 1) for v in votes)
+    voters = [v for row in result.counts for v in row.voters]
+    assert sorted(voters) == sorted(votes)
+    assert set(result.not_voted) | set(votes) == set(PLAYERS)
+    assert not set(result.not_voted) & set(votes)
+
+
+@given(standing)
+def test_counts_are_sorted_and_leaders_have_the_most(votes: dict[str, str]) -> None:
+    result = tally(votes, PLAYERS)
+    numbers = [row.votes for row in result.counts]
+    assert numbers == sorted(numbers, reverse=True)
+    if votes:
+        assert all(result.as_dict()[leader] == max(numbers) for leader in result.leaders)
+    else:
+        assert result.leaders == ()
