@@ -71,6 +71,7 @@ def cmd_count(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         sys.stdout.write(count_post_text(count, posts, config, args.day))
+        sys.stdout.flush()
         for warning in count.warnings:
             print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
     return 0

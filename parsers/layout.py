@@ -109,9 +109,17 @@ def _text(node: Any) -> str:
     return " ".join(node.text_content().split())
 
 
-def read_field(context: HtmlElement, field: Field) -> str | None:
-    """The field's value in this post, or None where the forum shows nothing."""
-    node = _first(context, field.select)
+def read_field(context: HtmlElement, field: Field, seen: dict[str, Any] | None = None) -> str | None:
+    """The field's value in this post, or None where the forum shows nothing.
+
+    ``seen`` remembers nodes already found in this post, for fields that share a selector.
+    """
+    if seen is not None and field.select is not None:
+        if field.select not in seen:
+            seen[field.select] = _first(context, field.select)
+        node = seen[field.select]
+    else:
+        node = _first(context, field.select)
     if node is None:
         return None
     if field.attr is not None and not isinstance(node, str):
@@ -137,6 +145,9 @@ def parse_document(html: bytes | str) -> HtmlElement:
 
 
 def parse_edit_notice(text: str, tz: str) -> EditNotice:
+    if text.strip().isdigit():  # an engine that shows only the number of edits
+        count = int(text)
+        return EditNotice(raw=f"edited {count} time{'s' if count > 1 else ''}", count=count)
     match = _EDIT.search(text)
     if match is None:
         return EditNotice(raw=text)
@@ -155,18 +166,29 @@ def parse_edit_notice(text: str, tz: str) -> EditNotice:
 
 
 def _cut_signature(content: HtmlElement, separator: str) -> None:
-    if content.text and separator in content.text:
-        content.text = content.text.split(separator, 1)[0]
-        for child in list(content):
-            content.remove(child)
-        return
-    children = list(content)
-    for index, child in enumerate(children):
-        if child.tail and separator in child.tail:
-            child.tail = child.tail.split(separator, 1)[0]
-            for later in children[index + 1 :]:
-                content.remove(later)
+    """Remove the signature: everything from the separator on, in document order."""
+    for node in content.iter():
+        if node is not content and node.tail and separator in node.tail:
+            node.tail = node.tail.split(separator, 1)[0]
+            _drop_following(node, content)
             return
+        if node.text and separator in node.text:
+            node.text = node.text.split(separator, 1)[0]
+            for child in list(node):
+                node.remove(child)
+            _drop_following(node, content)
+            return
+
+
+def _drop_following(node: HtmlElement, stop: HtmlElement) -> None:
+    """Remove every later sibling of ``node`` and of each of its ancestors below ``stop``."""
+    while node is not stop:
+        parent = node.getparent()
+        if parent is None:
+            return
+        for later in list(node.itersiblings()):
+            parent.remove(later)
+        node = parent
 
 
 def quote_test(content: HtmlElement, layout: Layout) -> Callable[[HtmlElement], bool]:
@@ -176,21 +198,34 @@ def quote_test(content: HtmlElement, layout: Layout) -> Callable[[HtmlElement], 
     return quotes.__contains__
 
 
+_OF_TOTAL = re.compile(r"(\d+)\s*(?:of|sur|/)\s*(\d+)", re.IGNORECASE)
+_PAGE_PARAM = re.compile(r"[?&;]page=(\d+)")
+
+
 def _pagination(doc: HtmlElement, layout: Layout) -> Pagination:
+    """Current page and links to the others; "Page 2 of 3" gives the last page too."""
     current = 1
+    last = 1
     if layout.pagination_current:
         found = _text(_first(doc, layout.pagination_current))
+        both = _OF_TOTAL.search(found)
         digits = re.search(r"\d+", found)
-        if digits:
+        if both:
+            current, last = int(both.group(1)), int(both.group(2))
+        elif digits:
             current = int(digits.group())
     links: dict[int, str] = {}
     if layout.pagination_links:
         for node in select_all(doc, layout.pagination_links):
+            if isinstance(node, str):
+                continue
             label = _text(node)
-            href = node.get("href") if not isinstance(node, str) else None
-            if href and label.isdigit():
-                links.setdefault(int(label), href)
-    return Pagination(current=current, last=max([current, *links]), links=tuple(sorted(links.items())))
+            href = node.get("href")
+            param = _PAGE_PARAM.search(href or "")
+            number = int(label) if label.isdigit() else int(param.group(1)) if param else None
+            if href and number is not None:
+                links.setdefault(number, href)
+    return Pagination(current=current, last=max([current, last, *links]), links=tuple(sorted(links.items())))
 
 
 def parse_topic_page(
@@ -202,7 +237,8 @@ def parse_topic_page(
     when it looks like one but its posts cannot be read: never an empty count.
     """
     doc = parse_document(html)
-    if layout.marker and _first(doc, layout.marker) is None:
+    marker = _first(doc, layout.marker) if layout.marker else None
+    if layout.marker and marker is None:
         raise NotATopicPage(f"no {layout.marker!r} on the page: not a {layout.engine} topic page")
     elements = [node for node in select_all(doc, layout.post) if isinstance(node, HtmlElement)]
     if not elements:
@@ -210,7 +246,9 @@ def parse_topic_page(
             raise LayoutChanged(f"a {layout.engine} topic page with no post matching {layout.post!r}")
         raise NotATopicPage(f"no post matching {layout.post!r}: not a {layout.engine} topic page")
     pagination = _pagination(doc, layout)
-    title = _text(_first(doc, layout.title)) or None if layout.title else None
+    title = None
+    if layout.title:
+        title = _text(marker if layout.title == layout.marker else _first(doc, layout.title)) or None
     posts = []
     votes: dict[str, tuple[VoteMention, ...]] = {}
     for element in elements:
@@ -222,32 +260,33 @@ def parse_topic_page(
 
 
 def _read_post(element: HtmlElement, layout: Layout, tz: str, page: int) -> tuple[Post, HtmlElement]:
-    post_id = read_field(element, layout.post_id)
+    seen: dict[str, Any] = {}
+    post_id = read_field(element, layout.post_id, seen)
     if post_id is None:
         raise LayoutChanged(f"a post without an id ({layout.post_id})")
-    author = read_field(element, layout.author)
-    date_text = read_field(element, layout.date)
+    author = read_field(element, layout.author, seen)
+    date_text = read_field(element, layout.date, seen)
     content = _first(element, layout.content.select)
     if author is None or date_text is None or content is None or isinstance(content, str):
         missing = [n for n, v in (("author", author), ("date", date_text), ("content", content)) if v is None]
         raise LayoutChanged(f"post {post_id}: cannot read its {', '.join(missing) or 'content'}")
+    notice_text = read_field(element, layout.edit_notice, seen) if layout.edit_notice else None
+    try:
+        posted_at = parse_forum_date(date_text, tz)
+    except ParseError as exc:
+        raise LayoutChanged(f"post {post_id}: {exc}") from exc
     for selector in layout.drop:
         for node in select_all(content, selector):
             if isinstance(node, HtmlElement) and node is not content:
                 node.drop_tree()
     if layout.signature_separator:
         _cut_signature(content, layout.signature_separator)
-    try:
-        posted_at = parse_forum_date(date_text, tz)
-    except ParseError as exc:
-        raise LayoutChanged(f"post {post_id}: {exc}") from exc
-    notice_text = read_field(element, layout.edit_notice) if layout.edit_notice else None
     content_html = lxml_html.tostring(content, encoding="unicode", with_tail=False)
     return (
         Post(
             post_id=post_id,
             author=author,
-            author_id=read_field(element, layout.author_id) if layout.author_id else None,
+            author_id=read_field(element, layout.author_id, seen) if layout.author_id else None,
             posted_at=posted_at,
             content_html=content_html,
             content_text=_text(content),

@@ -13,10 +13,12 @@ LAYOUT = Layout(
     # The profile button is in the row under the post.
     author_id=Field("xpath:following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]", "href", r"[?&;]u=(\d+)"),
     date=Field(
-        "xpath:.//span[@class='postdetails'][contains(., 'le:') or contains(., 'le :')]",
+        "xpath:.//span[@class='postdetails'][starts-with(normalize-space(.), 'Post')]",
         regex=r"Post\S*\s+le\s*:\s*(.+?)(?:\s+Sujet du message|\s+Titre du message|$)",
     ),
-    content=Field("span.postbody"),
+    # A quote closes the message's span.postbody and opens a new one after the quote table, so
+    # the message is the cell holding those spans; the edit notice in the same cell is dropped.
+    content=Field("xpath:.//td[span[@class='postbody']]"),
     edit_notice=Field("xpath:.//span[@class='gensmall'][contains(., 'dition par')]"),
     quote=("xpath:.//table[.//td[contains(concat(' ', normalize-space(@class), ' '), ' quote ')]]",),
     marker="a.maintitle",
@@ -24,4 +26,5 @@ LAYOUT = Layout(
     pagination_current="xpath:(//span[@class='nav'][contains(., 'la page')])[1]/b",
     pagination_links="xpath:(//span[@class='nav'][contains(., 'la page')])[1]/a",
     signature_separator="_________________",
+    drop=("xpath:./span[@class='gensmall']",),
 )

@@ -14,7 +14,7 @@ LAYOUT = Layout(
     post="div.post[id^='p']",
     post_id=Field(attr="id", regex=r"^p(\d+)$"),
     author=Field(_AUTHOR),
-    author_id=Field("dl.postprofile a.username, dl.postprofile a.username-coloured", "href", r"[?&;]u=(\d+)"),
+    author_id=Field(_AUTHOR, "href", r"[?&;]u=(\d+)"),  # same node as the author: read once
     # prosilver gives the machine date (UTC) in <time datetime>; the text beside it is localised.
     date=Field("p.author time", attr="datetime"),
     content=Field("div.postbody div.content"),

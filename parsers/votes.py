@@ -28,8 +28,8 @@ _STYLE_COLOUR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.IGNORECASE)
 _STYLE_WEIGHT = re.compile(r"(?:^|;)\s*font-weight\s*:\s*([^;]+)", re.IGNORECASE)
 # Matched on a folded copy of the line (lower case, accents off, same length as the original).
 _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
-# The cheap pre-filter: bodies without this cannot hold a vote.
-_MAYBE = re.compile(r"vote", re.IGNORECASE)
+# The cheap pre-filter on the whole body: without this, no line can hold the phrase.
+_MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
 
 _NAME_CUT = re.compile(r"[,;!?()\[\]{}\u2026]|\s[-\u2013\u2014]\s|\.\s")
 _NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@"
@@ -41,12 +41,24 @@ class _Char:
     colour: str | None
 
 
-def _fold_char(char: str) -> str:
-    """One character, lower case, accent removed, still one character (indices stay aligned)."""
-    if char == "\u00a0":
-        return " "
-    base = unicodedata.normalize("NFD", char)[0].lower()
-    return base if len(base) == 1 else char
+def _build_fold_table() -> dict[int, str]:
+    table = {0x00A0: " "}
+    for code in range(0x00C0, 0x0250):
+        base = unicodedata.normalize("NFD", chr(code))[0]
+        if base != chr(code) and len(base) == 1:
+            table[code] = base
+    return table
+
+
+_FOLD = _build_fold_table()
+
+
+def _fold(text: str) -> str:
+    """Lower case, accents off, same length as ``text`` (so match positions are text positions)."""
+    folded = text.lower().translate(_FOLD).lower()
+    if len(folded) == len(text):
+        return folded
+    return "".join(c if len(c.lower()) != 1 else c.lower().translate(_FOLD) for c in text)
 
 
 def _style_of(element: HtmlElement, bold: bool, colour: str | None) -> tuple[bool, str | None]:
@@ -156,7 +168,7 @@ def extract_votes(
         return []
     mentions: list[VoteMention] = []
     for text, styles in styled_lines(content, is_quote):
-        folded = "".join(_fold_char(c) for c in text)
+        folded = _fold(text)
         matches = list(_PHRASE.finditer(folded))
         for index, match in enumerate(matches):
             end_of_tail = matches[index + 1].start() if index + 1 < len(matches) else len(text)
