@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 from lxml import html as lxml_html
-
 from meneur.parsers.layout import parse_topic_page
 from meneur.parsers.phpbb3 import LAYOUT
 from meneur.parsers.records import VoteFormat

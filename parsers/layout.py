@@ -146,8 +146,8 @@ def parse_document(html: bytes | str) -> HtmlElement:
 
 def parse_edit_notice(text: str, tz: str) -> EditNotice:
     if text.strip().isdigit():  # an engine that shows only the number of edits
-        count = int(text)
-        return EditNotice(raw=f"edited {count} time{'s' if count > 1 else ''}", count=count)
+        times = int(text)
+        return EditNotice(raw=f"edited {times} time{'s' if times > 1 else ''}", count=times)
     match = _EDIT.search(text)
     if match is None:
         return EditNotice(raw=text)

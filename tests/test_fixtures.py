@@ -10,7 +10,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from meneur.daemon.cli import main
 
 TOPICS = Path(__file__).resolve().parent.parent / "fixtures" / "topics"
