@@ -16,8 +16,7 @@ from typing import Any
 
 from cssselect import HTMLTranslator, SelectorError
 from lxml import etree
-from lxml import html as lxml_html
-from lxml.html import HtmlElement
+from lxml.etree import _Element as HtmlElement
 
 from .dates import parse_forum_date
 from .records import (
@@ -77,15 +76,42 @@ _EDIT = re.compile(
 )
 
 
-@lru_cache(maxsize=256)
-def compile_selector(selector: str) -> etree.XPath:
-    """CSS (relative to the context element, itself included) or ``xpath:…`` → a compiled XPath."""
+Selector = Callable[[HtmlElement], Any]
+
+
+def _compile_one(selector: str) -> Selector:
     try:
         if selector.startswith("xpath:"):
             return etree.XPath(selector[len("xpath:") :])
+        if re.fullmatch(r"[a-z][a-z0-9]*", selector):
+            # A bare tag: lxml's own iteration, no XPath machinery (descendant-or-self, like below).
+            return lambda context: list(context.iter(selector))
         return etree.XPath(HTMLTranslator().css_to_xpath(selector, prefix="descendant-or-self::"))
     except (SelectorError, etree.XPathSyntaxError) as exc:
         raise ParseError(f"bad selector {selector!r}: {exc}") from exc
+
+
+@lru_cache(maxsize=256)
+def compile_selector(selector: str) -> Selector:
+    """CSS (relative to the context element, itself included) or ``xpath:…`` → a callable giving
+    the matching nodes in document order.
+
+    ``A || B`` tries A, then B if A finds nothing: a layout can give an exact, fast path through
+    the engine's template first and a looser search for styles that move things around.
+    """
+    alternatives = [_compile_one(part.strip()) for part in selector.split(" || ")]
+    if len(alternatives) == 1:
+        return alternatives[0]
+
+    def first_found(context: HtmlElement) -> Any:
+        found: Any = []
+        for alternative in alternatives:
+            found = alternative(context)
+            if found:
+                return found
+        return found
+
+    return first_found
 
 
 def select_all(context: HtmlElement, selector: str) -> list[Any]:
@@ -106,7 +132,7 @@ def _text(node: Any) -> str:
         return ""
     if isinstance(node, str):
         return " ".join(node.split())
-    return " ".join(node.text_content().split())
+    return " ".join(text_of(node).split())
 
 
 def read_field(context: HtmlElement, field: Field, seen: dict[str, Any] | None = None) -> str | None:
@@ -137,11 +163,40 @@ def read_field(context: HtmlElement, field: Field, seen: dict[str, Any] | None =
     return value or None
 
 
+# lxml's plain HTML parser: the same libxml2 parse as lxml.html, but its elements are made by C
+# code, while lxml.html looks up a Python class for every element it hands out, which costs more
+# than the parse itself when every post is walked.
+_PARSER = etree.HTMLParser(remove_blank_text=False)
+_STRING = etree.XPath("string()")
+
+
+def text_of(node: HtmlElement) -> str:
+    """An element's text, descendants included, comments and scripts' markup left out."""
+    return str(_STRING(node))
+
+
 def parse_document(html: bytes | str) -> HtmlElement:
     try:
-        return lxml_html.document_fromstring(html)
-    except (etree.ParserError, ValueError) as exc:
+        root = etree.fromstring(html, _PARSER)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
         raise NotATopicPage(f"not an HTML page ({exc})") from exc
+    if root is None:
+        raise NotATopicPage("an empty page")
+    return root
+
+
+def _drop(node: HtmlElement) -> None:
+    """Remove an element but keep the text that follows it."""
+    parent = node.getparent()
+    if parent is None:
+        return
+    if node.tail:
+        previous = node.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + node.tail
+        else:
+            parent.text = (parent.text or "") + node.tail
+    parent.remove(node)
 
 
 def parse_edit_notice(text: str, tz: str) -> EditNotice:
@@ -192,6 +247,9 @@ def _drop_following(node: HtmlElement, stop: HtmlElement) -> None:
 
 
 def quote_test(content: HtmlElement, layout: Layout) -> Callable[[HtmlElement], bool]:
+    if all(re.fullmatch(r"[a-z][a-z0-9]*", selector) for selector in layout.quote):
+        tags = frozenset(layout.quote)
+        return lambda element: element.tag in tags
     quotes: set[HtmlElement] = set()
     for selector in layout.quote:
         quotes.update(node for node in select_all(content, selector) if node is not content)
@@ -278,10 +336,10 @@ def _read_post(element: HtmlElement, layout: Layout, tz: str, page: int) -> tupl
     for selector in layout.drop:
         for node in select_all(content, selector):
             if isinstance(node, HtmlElement) and node is not content:
-                node.drop_tree()
+                _drop(node)
     if layout.signature_separator:
         _cut_signature(content, layout.signature_separator)
-    content_html = lxml_html.tostring(content, encoding="unicode", with_tail=False)
+    content_html = etree.tostring(content, method="html", encoding="unicode", with_tail=False)
     return (
         Post(
             post_id=post_id,
@@ -300,7 +358,9 @@ def _read_post(element: HtmlElement, layout: Layout, tz: str, page: int) -> tupl
 
 def votes_in_html(content_html: str, layout: Layout, fmt: VoteFormat) -> list[VoteMention]:
     """The vote mentions of a stored post body (a recount needs no page, no network)."""
-    content = lxml_html.fragment_fromstring(content_html, create_parent="div")
-    # fragment_fromstring wraps the stored element in a div: read the stored element itself.
-    body = content[0] if len(content) == 1 and not (content.text or "").strip() else content
+    root = parse_document(f"<html><body><div>{content_html}</div></body></html>")
+    wrapper = root.find("body/div")
+    assert wrapper is not None
+    # The stored body is one element (the forum's content block): read that element itself.
+    body = wrapper[0] if len(wrapper) == 1 and not (wrapper.text or "").strip() else wrapper
     return extract_votes(body, fmt, quote_test(body, layout))

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from lxml.html import HtmlElement
+from lxml import etree
+from lxml.etree import _Element as HtmlElement
 
 from .colours import normalise_colour
 from .records import VoteFormat, VoteMention, VoteStatus
@@ -31,12 +32,14 @@ _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
 # The cheap pre-filter on the whole body: without this, no line can hold the phrase.
 _MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
 
+_STRING = etree.XPath("string()")
 _NAME_CUT = re.compile(r"[,;!?()\[\]{}\u2026]|\s[-\u2013\u2014]\s|\.\s")
 _NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@"
 
 
-@dataclass(slots=True)
-class _Char:
+class _Char(NamedTuple):
+    """The style of one character: bold or not, innermost colour (``"?"`` if unreadable)."""
+
     bold: bool
     colour: str | None
 
@@ -164,10 +167,12 @@ def extract_votes(
     is_quote: Callable[[HtmlElement], bool],
 ) -> list[VoteMention]:
     """Every "Je vote contre X" in the body's own text, in reading order, formatted or not."""
-    if not _MAYBE.search(content.text_content()):
+    if not _MAYBE.search(str(_STRING(content))):
         return []
     mentions: list[VoteMention] = []
     for text, styles in styled_lines(content, is_quote):
+        if "contre" not in text.lower():
+            continue
         folded = _fold(text)
         matches = list(_PHRASE.finditer(folded))
         for index, match in enumerate(matches):
