@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sqlite3
 import sys
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine.names import normalise_name
+from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.records import ParseError
 from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadline
 from .counting import count_from_store, count_json, count_post_text, read_pages
-from .store import Store
+from .store import Store, StoreError
 
 
 class UsageError(Exception):
@@ -29,11 +32,23 @@ def _count_config(args: argparse.Namespace) -> Config:
     config = load_config(Path(args.config)) if args.config else Config()
     if args.forum:
         config = replace(config, engine=args.forum, layout=layout_for(args.forum))
+        if args.forum == "spirit" and not args.config:
+            # Markdown has no colour: with the flags alone, bold is the whole vote format.
+            config = replace(config, vote_format=replace(config.vote_format, require_colour=False))
     if args.tz:
+        try:
+            zone(args.tz)
+        except ParseError as exc:
+            raise UsageError(f"--tz: {exc}") from exc
         config = replace(config, timezone=args.tz)
     if args.players is not None:
+        listed = _names(args.players)
+        forms = [normalise_name(n) for n in listed]
+        repeated = [n for i, n in enumerate(listed) if forms[i] in forms[:i]]
+        if repeated:
+            raise UsageError(f"--players names the same player twice: {', '.join(repeated)}")
         known = {p.name: p for p in config.players}
-        config = replace(config, players=tuple(known.get(n, PlayerConfig(n)) for n in _names(args.players)))
+        config = replace(config, players=tuple(known.get(n, PlayerConfig(n)) for n in listed))
     if args.dead is not None:
         dead = {normalise_name(n): n for n in _names(args.dead)}
         names = {normalise_name(p.name) for p in config.players}
@@ -60,7 +75,12 @@ def cmd_count(args: argparse.Namespace) -> int:
     config = _count_config(args)
     if not args.pages and not args.db:
         raise UsageError("give topic pages to read (PAGE.html …), or --db to recount a stored topic")
-    store = Store(Path(args.db) if args.db else None)
+    try:
+        store = Store(Path(args.db) if args.db else None)
+    except StoreError as exc:
+        raise UsageError(f"--db: {exc}") from exc
+    except (OSError, sqlite3.DatabaseError) as exc:
+        raise UsageError(f"--db {args.db}: cannot open it ({exc})") from exc
     pages = read_pages([Path(p) for p in args.pages], config)
     now = datetime.now(UTC)
     for page_file in pages:
@@ -113,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`meneur count … | head`): not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine.names import PlayerName, Thresholds
+from ..engine.names import PlayerName, Thresholds, normalise_name
 from ..parsers.colours import normalise_colour
 from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
@@ -102,10 +102,12 @@ class _Reader:
         return ConfigError(f"{place}: {where}: {message}")
 
 
-def _expect(reader: _Reader, value: Any, kind: type | tuple[type, ...], where: str, table: str, key: str) -> Any:
+def _expect(
+    reader: _Reader, value: Any, kind: type | tuple[type, ...], where: str, table: str, key: str, index: int = 0
+) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise reader.error(where, f"expected {names}, got {value!r}", table, key)
+        raise reader.error(where, f"expected {names}, got {value!r}", table, key, index)
     return value
 
 
@@ -114,6 +116,8 @@ def load_config(path: Path) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot read the configuration {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}): TOML files are UTF-8") from exc
     return parse_config(text, path)
 
 
@@ -172,7 +176,15 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     fmt = VoteFormat(
         frozenset(normalised),
         _expect(reader, votes.get("require_bold", True), bool, "votes.require_bold", "votes", "require_bold"),
-        _expect(reader, votes.get("require_colour", True), bool, "votes.require_colour", "votes", "require_colour"),
+        # Markdown (django-spirit) has no colour: there the default asks for bold only.
+        _expect(
+            reader,
+            votes.get("require_colour", engine != "spirit"),
+            bool,
+            "votes.require_colour",
+            "votes",
+            "require_colour",
+        ),
     )
 
     names = data.get("names", {})
@@ -192,26 +204,32 @@ def parse_config(text: str, path: Path | None = None) -> Config:
         where = f"players[{index}]"
         if "name" not in row:
             raise reader.error(where, "a player needs a name", "players", None, index)
-        name = _expect(reader, row["name"], str, f"{where}.name", "players", "name").strip()
-        if not name or name in seen:
+        name = _expect(reader, row["name"], str, f"{where}.name", "players", "name", index).strip()
+        if not name or normalise_name(name) in seen:
             raise reader.error(f"{where}.name", f"empty or repeated player name {name!r}", "players", "name", index)
-        seen.add(name)
+        seen.add(normalise_name(name))
         user_id = row.get("user_id")
-        aliases = _expect(reader, row.get("aliases", []), list, f"{where}.aliases", "players", "aliases")
+        if user_id is not None:
+            _expect(reader, user_id, (str, int), f"{where}.user_id", "players", "user_id", index)
+        aliases = _expect(reader, row.get("aliases", []), list, f"{where}.aliases", "players", "aliases", index)
+        for alias in aliases:
+            _expect(reader, alias, str, f"{where}.aliases", "players", "aliases", index)
         players.append(
             PlayerConfig(
                 name=name,
                 user_id=None if user_id is None else str(user_id),
                 aliases=tuple(str(a) for a in aliases),
-                dead=_expect(reader, row.get("dead", False), bool, f"{where}.dead", "players", "dead"),
+                dead=_expect(reader, row.get("dead", False), bool, f"{where}.dead", "players", "dead", index),
             )
         )
     folder = data.get("templates", {}).get("folder")
     templates_dir = None
     if folder is not None:
-        templates_dir = Path(folder)
+        templates_dir = Path(_expect(reader, folder, str, "templates.folder", "templates", "folder"))
         if path is not None and not templates_dir.is_absolute():
             templates_dir = path.parent / templates_dir
+        if not templates_dir.is_dir():
+            raise reader.error("templates.folder", f"no such folder: {templates_dir}", "templates", "folder")
     return Config(engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path)
 
 
@@ -220,6 +238,8 @@ def parse_deadline(value: Any, timezone: str) -> datetime | None:
     if isinstance(value, datetime):
         moment = value
     elif isinstance(value, str):
+        if not re.search(r"\d[T ]\d", value.strip()):
+            return None  # a date alone: which end of the day? The MJ must say.
         try:
             moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:

@@ -73,9 +73,22 @@ class PageChanges:
     edited: tuple[str, ...]
 
 
+class StoreError(Exception):
+    """The database file cannot be used (not a file, not a SQLite database)."""
+
+
 def _create_private(path: Path) -> None:
-    """The database holds secret roles: create it readable by its owner only."""
-    if not path.exists():
+    """The database holds secret roles: create it readable by its owner only.
+
+    An existing path is checked first, so a mistaken ``--db`` never changes another file's mode."""
+    if path.exists():
+        if not path.is_file():
+            raise StoreError(f"{path}: not a file")
+        with path.open("rb") as existing:
+            head = existing.read(16)
+        if head and head != b"SQLite format 3\x00":
+            raise StoreError(f"{path}: not a SQLite database")
+    else:
         path.parent.mkdir(parents=True, exist_ok=True)
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     os.chmod(path, 0o600)
@@ -101,6 +114,11 @@ class Store:
     def migrate(self) -> None:
         """Bring the schema up to date. A migration only creates what is missing, so one cut
         short by a crash is simply run again."""
+        if self.version > len(MIGRATIONS):
+            raise StoreError(
+                f"this database was written by a newer meneur (schema {self.version}, this one knows "
+                f"{len(MIGRATIONS)}): upgrade meneur"
+            )
         for number, migration in enumerate(MIGRATIONS, 1):
             if self.version < number:
                 migration(self.db)

@@ -137,7 +137,7 @@ def _post_vote(
         names = ", ".join(m.target for m in formatted)
         warn(
             WarningKind.SEVERAL_VOTES,
-            f"{post.author} cast {len(formatted)} votes in one post ({names}): the last one counts.",
+            f"{post.author} cast {len(formatted)} votes in one post ({names}): only the last one is read.",
         )
     if post.edit is not None:
         warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))

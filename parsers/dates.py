@@ -25,7 +25,7 @@ for _number, _names in enumerate(
         ("mai", "may"),
         ("juin", "june", "jun"),
         ("juillet", "juil", "july", "jul"),
-        ("aout", "august", "aug"),
+        ("aout", "aou", "august", "aug"),
         ("septembre", "sept", "sep", "september"),
         ("octobre", "oct", "october"),
         ("novembre", "nov", "november"),
@@ -80,8 +80,9 @@ def parse_forum_date(text: str, tz: str = "Europe/Paris") -> datetime:
         raise ParseError(f"no date found in {text.strip()[:80]!r}")
     (year, month, day), end = found
     hour, minute, second = _find_time(folded[end:], text)
+    where = zone(tz)
     try:
-        local = datetime(year, month, day, hour, minute, second, tzinfo=zone(tz))
+        local = datetime(year, month, day, hour, minute, second, tzinfo=where)
     except ValueError as exc:
         raise ParseError(f"impossible date in {text.strip()[:80]!r}") from exc
     return local.astimezone(UTC)

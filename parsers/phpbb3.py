@@ -15,15 +15,14 @@ def _class(name: str) -> str:
 
 _POST_BODY = f"./div/div[{_class('postbody')}]/div"
 _AUTHOR = (
-    f"xpath:./div/dl[{_class('postprofile')}]/dt//*[{_class('username')} or {_class('username-coloured')}]"
+    f"xpath:./div/dl[{_class('postprofile')}]/dt/*[{_class('username')} or {_class('username-coloured')}]"
     " || dl.postprofile .username, dl.postprofile .username-coloured"
 )
 
 LAYOUT = Layout(
     engine="phpbb3",
     post=(
-        f"xpath:/html/body/div/div[@id='page-body']/div[{_class('post')}][starts-with(@id, 'p')]"
-        " || div.post[id^='p']"
+        f"xpath:/html/body/div/div[@id='page-body']/div[{_class('post')}][starts-with(@id, 'p')] || div.post[id^='p']"
     ),
     post_id=Field(attr="id", regex=r"^p(\d+)$"),
     author=Field(_AUTHOR),

@@ -105,5 +105,5 @@ _VOLATILE = re.compile(r"([?&](?:amp;)?)sid=[0-9a-f]{32}")
 
 def content_hash(content_html: str) -> str:
     """Hash of a post body that ignores per-visit noise (phpBB session ids in links)."""
-    stable = _VOLATILE.sub(r"\1", content_html)
+    stable = _VOLATILE.sub(r"\1", content_html) if "sid=" in content_html else content_html
     return hashlib.sha256(stable.encode("utf-8")).hexdigest()

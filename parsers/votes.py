@@ -33,8 +33,8 @@ _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
 _MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
 
 _STRING = etree.XPath("string()")
-_NAME_CUT = re.compile(r"[,;!?()\[\]{}\u2026]|\s[-\u2013\u2014]\s|\.\s")
-_NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@"
+_NAME_CUT = re.compile(r"[,;!?(){}\u2026]|\s[-\u2013\u2014]\s|\.\s")
+_NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@[]"
 
 
 class _Char(NamedTuple):
