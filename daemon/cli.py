@@ -15,8 +15,13 @@ from ..engine.names import normalise_name
 from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.records import ParseError
+from .adapters.base import ForumError
+from .cli_live import add_commands, setup_logging
 from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadline
 from .counting import count_from_store, count_json, count_post_text, read_pages
+from .http import ForumUnavailable
+from .outbox import OutboxError
+from .poller import CountingStopped
 from .store import Store, StoreError
 
 
@@ -117,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--topic", default="game", help="the topic's key in the database (default: game)")
     count.add_argument("--day", help='a label for the post title, e.g. "Jour 2"')
     count.set_defaults(handler=cmd_count)
+    add_commands(commands)
     return parser
 
 
@@ -126,11 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    setup_logging(getattr(args, "verbose", False))
     try:
         return int(args.handler(args))
-    except (UsageError, ConfigError, ParseError) as exc:
+    except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError) as exc:
         print(f"meneur: error: {exc}", file=sys.stderr)
         return 2
+    except (ForumError, ForumUnavailable, CountingStopped) as exc:
+        print(f"meneur: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

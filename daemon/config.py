@@ -6,6 +6,7 @@ without reading code.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -37,6 +38,52 @@ class PlayerConfig:
 
 
 @dataclass(frozen=True)
+class DeadlineConfig:
+    label: str  # "Jour 1", "Nuit 2": the phase that ends
+    at: datetime
+    kind: str = "day"  # day: the pyre; night: the dawn
+
+
+@dataclass(frozen=True)
+class LiveConfig:
+    """What the daemon needs beyond counting: where the forum is and how to behave on it."""
+
+    url: str = ""
+    username: str = ""
+    password_env: str = "MENEUR_PASSWORD"
+    keyring: str | None = None  # a keyring service name, instead of the environment
+    topic: str = ""
+    database: Path = Path("meneur.sqlite")
+    deadlines: tuple[DeadlineConfig, ...] = ()
+    topic_every: float = 120.0  # seconds between topic polls
+    inbox_every: float = 300.0
+    near_deadline: float = 900.0  # in the last N seconds before a deadline, poll faster…
+    near_every: float = 30.0  # …this often
+    grace: float = 60.0  # the final poll, this long after the deadline
+    min_request_interval: float = 2.0  # the forum sees at most one request per this many seconds
+    posts_per_page: int | None = None
+    auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
+    count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
+    alert_mj_by_mp: bool = False
+
+    def password(self) -> str:
+        """The MJ's password, from the environment or the keyring; never from the file."""
+        if self.keyring:
+            try:
+                import keyring  # type: ignore[import-not-found]
+            except ImportError as exc:
+                raise ConfigError("account.keyring is set but the keyring package is not installed") from exc
+            secret = keyring.get_password(self.keyring, self.username)
+            if secret is None:
+                raise ConfigError(f"no password for {self.username!r} in the keyring service {self.keyring!r}")
+            return str(secret)
+        secret = os.environ.get(self.password_env)
+        if not secret:
+            raise ConfigError(f"the MJ's password is read from ${self.password_env}, which is not set")
+        return secret
+
+
+@dataclass(frozen=True)
 class Config:
     engine: str = "phpbb3"
     timezone: str = "Europe/Paris"
@@ -47,6 +94,7 @@ class Config:
     players: tuple[PlayerConfig, ...] = ()
     templates_dir: Path | None = None
     path: Path | None = None
+    live: LiveConfig = field(default_factory=LiveConfig)
 
     @property
     def markup(self) -> str:
@@ -55,8 +103,13 @@ class Config:
 
 
 _KNOWN = {
-    "forum": {"engine", "timezone", "selectors"},
-    "game": {"deadline"},
+    "forum": {"engine", "timezone", "selectors", "url", "posts_per_page"},
+    "account": {"username", "password_env", "keyring"},
+    "game": {"deadline", "topic", "database"},
+    "deadlines": {"label", "at", "kind"},
+    "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
+    "outbox": {"auto", "count_every_votes"},
+    "alerts": {"mp_mj"},
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
@@ -230,7 +283,90 @@ def parse_config(text: str, path: Path | None = None) -> Config:
             templates_dir = path.parent / templates_dir
         if not templates_dir.is_dir():
             raise reader.error("templates.folder", f"no such folder: {templates_dir}", "templates", "folder")
-    return Config(engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path)
+    live = _live(reader, data, timezone, path)
+    if deadline is None and live.deadlines:
+        deadline = None  # the live daemon takes its deadlines from [[deadlines]] (rows in the database)
+    return Config(engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path, live)
+
+
+_DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert")
+
+
+def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | None) -> LiveConfig:
+    forum, account, game = data.get("forum", {}), data.get("account", {}), data.get("game", {})
+    poll, outbox, alerts = data.get("poll", {}), data.get("outbox", {}), data.get("alerts", {})
+    url = _expect(reader, forum.get("url", ""), str, "forum.url", "forum", "url")
+    if url and not re.match(r"https?://[^/\s]+", url):
+        raise reader.error("forum.url", f"not an http(s) address: {url!r}", "forum", "url")
+    if url and not url.endswith("/"):
+        url += "/"
+    for key in ("password", "pass", "secret"):
+        if key in account:
+            raise reader.error(f"account.{key}", "never put the password in the file: use password_env", "account", key)
+    database = Path(_expect(reader, game.get("database", "meneur.sqlite"), str, "game.database", "game", "database"))
+    if path is not None and not database.is_absolute():
+        database = path.parent / database
+    deadlines = []
+    for index, row in enumerate(data.get("deadlines", [])):
+        where = f"deadlines[{index}]"
+        label = _expect(reader, row.get("label"), str, f"{where}.label", "deadlines", "label", index)
+        at = parse_deadline(row.get("at"), timezone)
+        if at is None:
+            raise reader.error(f"{where}.at", f"not a date and time: {row.get('at')!r}", "deadlines", "at", index)
+        kind = _expect(reader, row.get("kind", "day"), str, f"{where}.kind", "deadlines", "kind", index)
+        if kind not in ("day", "night"):
+            raise reader.error(f"{where}.kind", f"day or night, not {kind!r}", "deadlines", "kind", index)
+        deadlines.append(DeadlineConfig(label, at, kind))
+    numbers = {}
+    for key, default in (("topic_every", 120.0), ("inbox_every", 300.0), ("near_deadline", 900.0),
+                         ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0)):  # fmt: skip
+        value = _expect(reader, poll.get(key, default), (int, float), f"poll.{key}", "poll", key)
+        if value < 0 or (key != "near_deadline" and key != "grace" and value == 0):
+            raise reader.error(f"poll.{key}", f"must be positive, not {value}", "poll", key)
+        numbers[key] = float(value)
+    auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
+    for kind in auto:
+        if kind not in _DRAFT_KINDS:
+            raise reader.error(
+                "outbox.auto", f"unknown draft kind {kind!r} (one of {', '.join(_DRAFT_KINDS)})", "outbox", "auto"
+            )
+    every = _expect(
+        reader, outbox.get("count_every_votes", 0), int, "outbox.count_every_votes", "outbox", "count_every_votes"
+    )
+    per_page = forum.get("posts_per_page")
+    if per_page is not None:
+        _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
+    topic = game.get("topic", "")
+    _expect(reader, topic, (str, int), "game.topic", "game", "topic")
+    return LiveConfig(
+        url=url,
+        username=_expect(reader, account.get("username", ""), str, "account.username", "account", "username"),
+        password_env=_expect(
+            reader,
+            account.get("password_env", "MENEUR_PASSWORD"),
+            str,
+            "account.password_env",
+            "account",
+            "password_env",
+        ),
+        keyring=account.get("keyring"),
+        topic=str(topic),
+        database=database,
+        deadlines=tuple(deadlines),
+        posts_per_page=per_page,
+        auto=tuple(auto),
+        count_every_votes=every,
+        alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
+        **numbers,
+    )
+
+
+def require_live(config: Config) -> None:
+    """The daemon's commands need the forum's address, the account and the topic."""
+    missing = [key for key, value in (("forum.url", config.live.url), ("account.username", config.live.username),
+                                      ("game.topic", config.live.topic)) if not value]  # fmt: skip
+    if missing:
+        raise ConfigError(f"{config.path or 'config'}: the daemon needs {', '.join(missing)}")
 
 
 def parse_deadline(value: Any, timezone: str) -> datetime | None:

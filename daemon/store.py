@@ -64,7 +64,32 @@ def _migration_1(db: sqlite_utils.Database) -> None:
     db.table("posts").create_index(["topic", "posted_at"], if_not_exists=True)
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1]
+def _migration_2(db: sqlite_utils.Database) -> None:
+    """The live daemon: where each topic was read up to, MPs, drafts (the outbox), deadlines, alerts."""
+    for statement in (
+        """create table if not exists poll_state (
+            topic text primary key, last_page integer not null, last_post_id text,
+            polled_at text, full_scan_at text)""",
+        """create table if not exists mps (
+            msg_id text primary key, author text not null, author_id text, player text,
+            sent_at text, subject text, content_html text, content_text text, content_hash text,
+            fetched_at text not null, handled integer not null default 0)""",
+        """create table if not exists drafts (
+            key text primary key, kind text not null, recipient text, subject text, body text not null,
+            state text not null, forum_id text, reference text not null, created_at text not null,
+            updated_at text not null, attempts integer not null default 0, error text)""",
+        """create table if not exists deadlines (
+            id text primary key, label text not null, at text not null, kind text not null,
+            state text not null default 'pending', fired_at text)""",
+        "create table if not exists kv (key text primary key, value text not null)",
+        """create table if not exists alerts (
+            id integer primary key autoincrement, at text not null, kind text not null,
+            message text not null, resolved integer not null default 0)""",
+    ):
+        db.execute(statement)
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +125,7 @@ class Store:
             conn = sqlite3.connect(":memory:", isolation_level=None)
         else:
             _create_private(Path(path))
-            conn = sqlite3.connect(str(path), isolation_level=None, timeout=30)
+            conn = sqlite3.connect(str(path), isolation_level=None, timeout=30, check_same_thread=False)
         self.db = sqlite_utils.Database(conn)
         if path is not None:
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -234,6 +259,19 @@ class Store:
                 "select * from post_versions where topic = ? and post_id = ? order by version",
                 [topic, post_id],
             )
+        )
+
+
+def kv_get(store: Store, key: str) -> str | None:
+    rows = list(store.db.query("select value from kv where key = ?", [key]))
+    return str(rows[0]["value"]) if rows else None
+
+
+def kv_set(store: Store, key: str, value: str) -> None:
+    with store.transaction():
+        store.db.execute(
+            "insert into kv (key, value) values (?, ?) on conflict(key) do update set value = excluded.value",
+            [key, value],
         )
 
 

@@ -107,3 +107,44 @@ def content_hash(content_html: str) -> str:
     """Hash of a post body that ignores per-visit noise (phpBB session ids in links)."""
     stable = _VOLATILE.sub(r"\1", content_html) if "sid=" in content_html else content_html
     return hashlib.sha256(stable.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class InboxEntry:
+    """One line of the MJ's inbox: a private message (phpBB) or a private conversation (spirit).
+
+    ``size`` is what tells that a conversation grew (spirit's comment count); None where each
+    entry is one message.
+    """
+
+    key: str
+    subject: str
+    author: str | None
+    url: str
+    size: int | None = None
+    unread: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateMessage:
+    msg_id: str
+    author: str
+    author_id: str | None
+    sent_at: datetime | None
+    subject: str
+    content_html: str
+    content_text: str
+    content_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """An HTML form as a browser would submit it (hidden fields included, buttons left out)."""
+
+    action: str
+    method: str
+    fields: tuple[tuple[str, str], ...]
+    buttons: tuple[tuple[str, str], ...] = ()
+
+    def values(self) -> dict[str, str]:
+        return dict(self.fields)

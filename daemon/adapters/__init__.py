@@ -1,0 +1,40 @@
+"""Forum adapters: one per forum engine, all behind the same small interface (base.ForumAdapter)."""
+
+from __future__ import annotations
+
+import httpx
+
+from ..config import Config, require_live
+from ..http import PoliteClient
+from .base import ForumAdapter, ForumSettings
+
+
+def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAdapter:
+    """The adapter for the configured engine, over ``client`` (a real one unless a test gives one)."""
+    require_live(config)
+    from .phpbb2 import Phpbb2Adapter
+    from .phpbb3 import Phpbb3Adapter
+    from .spirit import SpiritAdapter
+
+    classes: dict[str, type[ForumAdapter]] = {
+        "phpbb3": Phpbb3Adapter,
+        "phpbb2": Phpbb2Adapter,
+        "spirit": SpiritAdapter,
+    }
+    if config.engine not in classes:
+        raise NotImplementedError(f"no adapter yet for the {config.engine} engine: use `meneur count` on saved pages")
+    live = config.live
+    http = PoliteClient(
+        client or httpx.Client(timeout=httpx.Timeout(20.0, connect=10.0)),
+        min_interval=live.min_request_interval,
+    )
+    settings = ForumSettings(
+        base_url=live.url,
+        username=live.username,
+        password=live.password,
+        topic=live.topic,
+        layout=config.layout,
+        timezone=config.timezone,
+        posts_per_page=live.posts_per_page,
+    )
+    return classes[config.engine](http, settings)

@@ -1,0 +1,133 @@
+"""What meneur asks of a forum, whatever its engine.
+
+An adapter logs in as the MJ, reads the game topic page by page, lists the inbox and reads new
+private messages, replies to the topic and sends MPs. It owns no state beyond the HTTP session:
+where reading stopped, what was sent, all of that lives in the store.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+import httpx
+
+from ...parsers.layout import Layout, parse_topic_page
+from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage
+from ..http import PoliteClient
+
+log = logging.getLogger("meneur.forum")
+
+
+class ForumError(Exception):
+    """The forum refused or did not understand what meneur did (English, for the MJ)."""
+
+
+class LoginFailed(ForumError):
+    pass
+
+
+@dataclass(frozen=True)
+class ForumSettings:
+    base_url: str  # ends with "/"
+    username: str
+    password: Callable[[], str]  # asked for when needed, never stored in the adapter
+    topic: str  # the game topic's id on the forum
+    layout: Layout
+    timezone: str = "Europe/Paris"
+    posts_per_page: int | None = None  # phpBB's board setting; learned from pagination when None
+
+
+@dataclass(frozen=True)
+class FetchedPage:
+    number: int
+    url: str
+    raw: bytes
+    page: TopicPage
+
+
+class ForumAdapter(ABC):
+    engine: str = ""
+    markup: str = "bbcode"
+
+    def __init__(self, http: PoliteClient, settings: ForumSettings) -> None:
+        self.http = http
+        self.settings = settings
+        self.logged_in = False
+
+    # -- helpers -------------------------------------------------------------------------------
+    def url(self, path: str) -> str:
+        return urljoin(self.settings.base_url, path)
+
+    @abstractmethod
+    def is_login_page(self, response: httpx.Response) -> bool:
+        """Did the forum answer with its login form (session expired, or never logged in)?"""
+
+    def get(self, path_or_url: str) -> httpx.Response:
+        """GET as the MJ: logs in first if needed, and once more if the session has expired."""
+        if not self.logged_in:
+            self.login()
+        response = self.http.get(self.url(path_or_url))
+        if self.is_login_page(response):
+            log.info("session expired on %s: logging in again", self.engine)
+            self.logged_in = False
+            self.login()
+            response = self.http.get(self.url(path_or_url))
+            if self.is_login_page(response):
+                raise LoginFailed(f"still asked to log in after logging in as {self.settings.username}")
+        return response
+
+    # -- the interface -------------------------------------------------------------------------
+    @abstractmethod
+    def login(self) -> None: ...
+
+    @abstractmethod
+    def topic_page_url(self, number: int) -> str: ...
+
+    def read_topic_page(self, number: int) -> FetchedPage:
+        url = self.topic_page_url(number)
+        response = self.get(url)
+        if response.status_code >= 400:
+            raise ForumError(f"topic page {number}: HTTP {response.status_code}")
+        try:
+            page = parse_topic_page(response.content, self.settings.layout, self.settings.timezone)
+        except ParseError as exc:
+            raise ParseError(f"topic page {number} ({url}): {exc}") from exc
+        return FetchedPage(number, str(response.url), response.content, page)
+
+    @abstractmethod
+    def list_inbox(self) -> list[InboxEntry]: ...
+
+    @abstractmethod
+    def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
+        """The messages of an inbox entry (one for phpBB, the whole conversation for spirit)."""
+
+    @abstractmethod
+    def reply(self, body: str) -> str | None:
+        """Post in the game topic; the new post's id when the forum tells it."""
+
+    @abstractmethod
+    def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
+        """Send a private message; its id when the forum tells it."""
+
+    def find_own_post(self, reference: str) -> str | None:
+        """The id of a post of the MJ's in the topic's last two pages holding ``reference``."""
+        first = self.read_topic_page(1)
+        last = first.page.pagination.last
+        pages = [first] if last == 1 else [self.read_topic_page(n) for n in range(max(1, last - 1), last + 1)]
+        for fetched in pages:
+            for post in fetched.page.posts:
+                if reference in post.content_text and _same_name(post.author, self.settings.username):
+                    return post.post_id
+        return None
+
+    @abstractmethod
+    def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
+        """The id of an MP the MJ sent to ``username`` holding ``reference``, if any."""
+
+
+def _same_name(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()

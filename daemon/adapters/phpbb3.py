@@ -1,0 +1,222 @@
+"""phpBB 3.3 (prosilver): sessions with form tokens, the one-second rule, MPs in the UCP.
+
+Facts used: login at ``ucp.php?mode=login`` (``username``, ``password``, ``autologin``, hidden
+``sid``/``redirect``/``form_token``/``creation_time``, button ``login``); a form posted in the same
+second it was served is refused, so meneur waits a little over a second; a reply is
+``posting.php?mode=reply&t=T`` and phpBB may show the posts that arrived meanwhile instead of
+saving (then the form is fetched again); the inbox is ``ucp.php?i=pm&folder=inbox``, one MP
+``ucp.php?i=pm&mode=view&f=0&p=ID``, a new MP ``ucp.php?i=pm&mode=compose&u=UID``.
+phpBB answers most refusals with 200 and a message box, so success is read on the page.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+import httpx
+
+from ...parsers.dates import parse_forum_date
+from ...parsers.forms import find_form
+from ...parsers.layout import parse_document, select_all, text_of
+from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage, content_hash
+from .base import ForumAdapter, ForumError, LoginFailed
+
+_POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
+_MSG_LINK = re.compile(r"[?&;]p=(\d+)")
+_ONE_SECOND = 1.1  # phpBB refuses a form posted within a second of being served
+
+
+class Phpbb3Adapter(ForumAdapter):
+    engine = "phpbb3"
+    markup = "bbcode"
+    wait: Callable[[float], None] = staticmethod(time.sleep)
+
+    # -- session -------------------------------------------------------------------------------
+    def is_login_page(self, response: httpx.Response) -> bool:
+        if "mode=login" in str(response.url):
+            return True
+        form = find_form(response.content, having="password")
+        return form is not None and "mode=login" in form.action
+
+    def _submit(self, page: httpx.Response, form: Form, data: dict[str, str]) -> httpx.Response:
+        """Post a form as a browser would, after phpBB's one-second rule."""
+        self.wait(_ONE_SECOND)
+        buttons = dict(form.buttons)
+        payload = {**form.values(), **data}
+        for button in ("login", "post"):
+            if button in buttons and button not in payload:
+                payload[button] = buttons[button]
+        return self.http.post(urljoin(str(page.url), form.action), payload, headers={"Referer": str(page.url)})
+
+    def login(self) -> None:
+        page = self.http.get(self.url("ucp.php?mode=login"))
+        form = find_form(page.content, having="password")
+        if form is None:
+            raise LoginFailed("no login form at ucp.php?mode=login")
+        response = self._submit(
+            page,
+            form,
+            {"username": self.settings.username, "password": self.settings.password(), "autologin": "on"},
+        )
+        if "mode=logout" not in response.text:
+            message = _message_box(response.content)
+            raise LoginFailed(f"phpBB refused the login of {self.settings.username}: {message or 'no reason given'}")
+        self.logged_in = True
+
+    # -- the topic -----------------------------------------------------------------------------
+    def _per_page(self) -> int:
+        if self.settings.posts_per_page:
+            return self.settings.posts_per_page
+        learned = getattr(self, "_learned_per_page", None)
+        if learned:
+            return int(learned)
+        first = super().read_topic_page(1)
+        return self._learn(first.page.pagination.links) or 10
+
+    def _learn(self, links: tuple[tuple[int, str], ...]) -> int | None:
+        for number, href in links:
+            start = parse_qs(urlsplit(href.replace("&amp;", "&")).query).get("start")
+            if number > 1 and start and start[0].isdigit():
+                self._learned_per_page = int(start[0]) // (number - 1)
+                return self._learned_per_page
+        return None
+
+    def topic_page_url(self, number: int) -> str:
+        start = 0 if number <= 1 else (number - 1) * self._per_page()
+        suffix = f"&start={start}" if start else ""
+        return self.url(f"viewtopic.php?t={self.settings.topic}{suffix}")
+
+    def read_topic_page(self, number: int):  # type: ignore[no-untyped-def]
+        fetched = super().read_topic_page(number)
+        self._learn(fetched.page.pagination.links)
+        return fetched
+
+    # -- MPs -----------------------------------------------------------------------------------
+    def _folder(self, folder: str) -> list[InboxEntry]:
+        response = self.get(f"ucp.php?i=pm&folder={folder}")
+        doc = parse_document(response.content)
+        entries = []
+        for row in select_all(doc, "li.row"):
+            link = next(iter(select_all(row, "a.topictitle")), None)
+            if link is None:
+                continue
+            href = link.get("href") or ""
+            found = _MSG_LINK.search(href.replace("&amp;", "&"))
+            if not found:
+                continue
+            author = next(iter(select_all(row, "a.username, a.username-coloured, span.username")), None)
+            entries.append(
+                InboxEntry(
+                    key=found.group(1),
+                    subject=" ".join(text_of(link).split()),
+                    author=" ".join(text_of(author).split()) if author is not None else None,
+                    url=urljoin(str(response.url), href),
+                    unread="unread" in (row.get("class") or "") or bool(select_all(row, "[class*='unread']")),
+                )
+            )
+        return entries
+
+    def list_inbox(self) -> list[InboxEntry]:
+        return self._folder("inbox")
+
+    def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
+        response = self.get(entry.url)
+        doc = parse_document(response.content)
+        post = next(iter(select_all(doc, f"div#post-{entry.key}, div.post.pm")), None)
+        if post is None:
+            raise ParseError(f"MP {entry.key}: no message on its page")
+        author_node = next(iter(select_all(post, "p.author a.username, p.author a.username-coloured")), None)
+        author = " ".join(text_of(author_node).split()) if author_node is not None else (entry.author or "")
+        author_id = None
+        if author_node is not None:
+            found = re.search(r"[?&;]u=(\d+)", author_node.get("href") or "")
+            author_id = found.group(1) if found else None
+        author_line = " ".join(text_of(next(iter(select_all(post, "p.author")), post)).split())
+        try:
+            sent_at = parse_forum_date(author_line, self.settings.timezone)
+        except ParseError:
+            sent_at = None
+        content = next(iter(select_all(post, "div.content")), None)
+        if content is None:
+            raise ParseError(f"MP {entry.key}: no content")
+        from lxml import etree
+
+        html = etree.tostring(content, method="html", encoding="unicode", with_tail=False)
+        subject = " ".join(text_of(next(iter(select_all(post, "h3")), content)).split()) or entry.subject
+        return [
+            PrivateMessage(
+                msg_id=entry.key,
+                author=author,
+                author_id=author_id,
+                sent_at=sent_at,
+                subject=subject,
+                content_html=html,
+                content_text=" ".join(text_of(content).split()),
+                content_hash=content_hash(html),
+            )
+        ]
+
+    # -- posting -------------------------------------------------------------------------------
+    def reply(self, body: str) -> str | None:
+        path = f"posting.php?mode=reply&t={self.settings.topic}"
+        for _ in range(3):  # new posts may arrive while meneur writes: phpBB then asks again
+            page = self.get(path)
+            form = find_form(page.content, having="message")
+            if form is None:
+                raise ForumError(f"no reply form at {path}: {_message_box(page.content) or 'is the topic locked?'}")
+            subject = form.values().get("subject", "")
+            response = self._submit(page, form, {"message": body, "subject": subject})
+            found = _POST_LINK.search(str(response.url)) or _POST_LINK.search(response.text)
+            if _saved(response) and found:
+                return found.group(1)
+            if _saved(response):
+                return None
+            if find_form(response.content, having="message") is None:
+                raise ForumError(f"phpBB did not save the reply: {_message_box(response.content) or 'no reason'}")
+        raise ForumError("phpBB kept showing new posts instead of saving the reply")
+
+    def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
+        if not user_id:
+            raise ForumError(f"cannot send an MP to {username} on phpBB without their user id (players.user_id)")
+        page = self.get(f"ucp.php?i=pm&mode=compose&u={user_id}")
+        form = find_form(page.content, having="message")
+        if form is None:
+            raise ForumError(f"no MP form: {_message_box(page.content) or 'not allowed?'}")
+        data = {"subject": subject, "message": body, f"address_list[u][{user_id}]": "to"}
+        response = self._submit(page, form, data)
+        if not _saved(response):
+            raise ForumError(
+                f"phpBB did not send the MP to {username}: {_message_box(response.content) or 'no reason'}"
+            )
+        found = _MSG_LINK.search(str(response.url))
+        return found.group(1) if found and "mode=view" in str(response.url) else None
+
+    def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
+        for entry in self._folder("sentbox"):
+            if entry.subject.strip() != subject.strip():
+                continue
+            for message in self.read_inbox_entry(entry):
+                if reference in message.content_text:
+                    return message.msg_id
+        return None
+
+
+_SAVED = ("a été enregistré avec succès", "a été envoyé avec succès", "has been posted successfully",
+          "has been sent successfully")  # fmt: skip
+
+
+def _saved(response: httpx.Response) -> bool:
+    return any(marker in response.text for marker in _SAVED)
+
+
+def _message_box(html: bytes) -> str:
+    """The text of phpBB's message or error box, for the MJ."""
+    doc = parse_document(html)
+    for selector in ("div#message div.inner", "div#message", "div.error", "p.error", "div.panel div.inner"):
+        node = next(iter(select_all(doc, selector)), None)
+        if node is not None:
+            return " ".join(text_of(node).split())[:300]
+    return ""

@@ -1,0 +1,154 @@
+"""django-spirit 0.14: Django sessions and CSRF; private topics serve as MPs.
+
+Facts used (spirit's own views and templates): login at ``/user/login/``; a reply is
+``POST /comment/<topic>/publish/`` answered by a redirect to ``/comment/<pk>/find/``; a private
+topic is ``POST /topic/private/publish/`` (``title``, ``comment``, ``users`` = comma-separated
+usernames) answered by a redirect to the new topic; ``/topic/private/`` lists the MJ's private
+topics with their comment counts.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from ...parsers.engines import NAMED
+from ...parsers.forms import find_form
+from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
+from ...parsers.records import InboxEntry, PrivateMessage
+from .base import ForumAdapter, ForumError, LoginFailed
+
+_TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
+_COMMENT_ID = re.compile(r"/comment/(\d+)/")
+
+
+class SpiritAdapter(ForumAdapter):
+    engine = "spirit"
+    markup = "markdown"
+    _topic_path: str | None = None  # the canonical /topic/<pk>/<slug>/ once seen
+
+    def is_login_page(self, response: httpx.Response) -> bool:
+        return urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login")
+
+    def _csrf(self) -> str:
+        token = self.http.client.cookies.get("csrftoken")
+        if not token:
+            self.http.get(self.url("user/login/"))
+            token = self.http.client.cookies.get("csrftoken")
+        if not token:
+            raise ForumError("the forum gave no CSRF cookie")
+        return str(token)
+
+    def _post(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
+        if not self.logged_in:
+            self.login()
+        payload = {"csrfmiddlewaretoken": self._csrf(), **data}
+        response = self.http.post(self.url(path), payload, headers={"Referer": referer}, follow_redirects=False)
+        if response.status_code in (302, 303) and "/user/login" in response.headers.get("location", ""):
+            self.logged_in = False
+            self.login()
+            payload["csrfmiddlewaretoken"] = self._csrf()
+            response = self.http.post(self.url(path), payload, headers={"Referer": referer}, follow_redirects=False)
+        return response
+
+    def login(self) -> None:
+        page = self.http.get(self.url("user/login/"))
+        form = find_form(page.content, having="password")
+        if form is None:
+            raise LoginFailed("no login form at /user/login/")
+        data = {**form.values(), "username": self.settings.username, "password": self.settings.password()}
+        response = self.http.post(
+            urljoin(str(page.url), form.action or ""),
+            data,
+            headers={"Referer": str(page.url)},
+            follow_redirects=False,
+        )
+        if response.status_code not in (302, 303) or not self.http.client.cookies.get("sessionid"):
+            raise LoginFailed(f"spirit refused the login of {self.settings.username} (wrong password?)")
+        self.logged_in = True
+
+    def topic_page_url(self, number: int) -> str:
+        path = self._topic_path or f"topic/{self.settings.topic}/"
+        return self.url(f"{path}?page={number}")
+
+    def read_topic_page(self, number: int):  # type: ignore[no-untyped-def]
+        fetched = super().read_topic_page(number)
+        self._topic_path = urlsplit(fetched.url).path  # spirit redirects /topic/<pk>/ to the slug URL
+        return fetched
+
+    def list_inbox(self) -> list[InboxEntry]:
+        response = self.get("topic/private/")
+        doc = parse_document(response.content)
+        entries = []
+        for row in select_all(doc, "div.layout__topics__topic"):
+            link = next(iter(select_all(row, "a.topic__link")), None)
+            count = next(iter(select_all(row, "div.topic__comments")), None)
+            if link is None:
+                continue
+            href = link.get("href") or ""
+            found = _TOPIC_ID.search(href)
+            if not found:
+                continue
+            size_text = re.sub(r"\D", "", text_of(count)) if count is not None else ""
+            entries.append(
+                InboxEntry(
+                    key=found.group(1),
+                    subject=" ".join(text_of(link).split()),
+                    author=None,
+                    url=self.url(urlsplit(href).path),
+                    size=int(size_text) if size_text else None,
+                )
+            )
+        return entries
+
+    def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
+        messages: list[PrivateMessage] = []
+        number, last = 1, 1
+        path = urlsplit(entry.url).path
+        while number <= last:
+            response = self.get(f"{path}?page={number}")
+            path = urlsplit(str(response.url)).path
+            page = parse_topic_page(response.content, NAMED["spirit"], self.settings.timezone)
+            last = page.pagination.last
+            for post in page.posts:
+                messages.append(
+                    PrivateMessage(
+                        msg_id=f"{entry.key}.{post.post_id}",
+                        author=post.author,
+                        author_id=post.author_id,
+                        sent_at=post.posted_at,
+                        subject=entry.subject,
+                        content_html=post.content_html,
+                        content_text=post.content_text,
+                        content_hash=post.content_hash,
+                    )
+                )
+            number += 1
+        return messages
+
+    def reply(self, body: str) -> str | None:
+        referer = self.url(self._topic_path or f"topic/{self.settings.topic}/")
+        response = self._post(f"comment/{self.settings.topic}/publish/", {"comment": body}, referer)
+        if response.status_code not in (302, 303):
+            raise ForumError(f"spirit did not accept the reply (HTTP {response.status_code})")
+        found = _COMMENT_ID.search(response.headers.get("location", ""))
+        return found.group(1) if found else None
+
+    def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
+        data = {"title": subject[:255], "comment": body, "users": username}
+        response = self._post("topic/private/publish/", data, self.url("topic/private/publish/"))
+        if response.status_code not in (302, 303):
+            raise ForumError(f"spirit did not accept the private message to {username} (HTTP {response.status_code})")
+        found = _TOPIC_ID.search(response.headers.get("location", ""))
+        return found.group(1) if found else None
+
+    def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
+        for entry in self.list_inbox():
+            if entry.subject != subject[:255]:
+                continue
+            for message in self.read_inbox_entry(entry):
+                if reference in message.content_text and message.author.casefold() == self.settings.username.casefold():
+                    return entry.key
+        return None

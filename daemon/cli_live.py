@@ -1,0 +1,197 @@
+"""The live daemon's commands: init, check, poll, run, outbox, alerts."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+from .adapters import make_adapter
+from .config import Config, load_config, require_live
+from .counting import count_json
+from .game import TOPIC, CycleReport, LiveGame
+from .outbox import Outbox
+from .poller import open_alerts
+from .store import Store
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _config(args: argparse.Namespace) -> Config:
+    config = load_config(Path(args.config))
+    require_live(config)
+    return config
+
+
+def _game(args: argparse.Namespace) -> LiveGame:
+    config = _config(args)
+    return LiveGame(config, Store(config.live.database), make_adapter(config), _now)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    target = Path(args.path)
+    if target.exists() and not args.force:
+        print(f"meneur: error: {target} exists (use --force to overwrite)", file=sys.stderr)
+        return 2
+    text = resources.files("meneur.config").joinpath("example.toml").read_text(encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target}: edit it, then run `meneur check --config {target}`")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate, log in, read the topic and the inbox into a throw-away store: nothing changes."""
+    config = _config(args)
+    print(f"configuration: {config.path} is valid ({len(config.players)} players, engine {config.engine})")
+    adapter = make_adapter(config)
+    adapter.login()
+    print(f"login: logged in to {config.live.url} as {config.live.username}")
+    store = Store(None)
+    game = LiveGame(config, store, adapter, _now)
+    poll = game.poller.poll_topic()
+    posts = store.posts(TOPIC)
+    print(f"topic {config.live.topic}: {len(poll.pages)} page(s), {len(posts)} posts")
+    for post in posts[-5:]:
+        print(f"  #{post.post_id} {post.author} ({post.posted_at:%Y-%m-%d %H:%M} UTC): {post.content_text[:70]}")
+    count = game.live_count()
+    print("standing votes: " + (", ".join(f"{v} → {t}" for v, t in count.current.items()) or "none"))
+    for warning in count.warnings:
+        print(f"  warning: post {warning.post_id}: {warning.message}")
+    entries = adapter.list_inbox()
+    print(f"inbox: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, {sum(e.unread for e in entries)} unread")
+    for entry in entries[:10]:
+        print(f"  {entry.key}: {entry.subject}" + (f" — {entry.author}" if entry.author else ""))
+    print(f"requests made: {adapter.http.requests}")
+    return 0
+
+
+def _print_report(report: CycleReport) -> None:
+    topic = report.topic
+    if topic is not None:
+        print(f"topic: read page(s) {topic.pages}, {len(topic.new)} new post(s), {len(topic.edited)} edited")
+    print(f"inbox: {report.new_mps} new MP(s)")
+    if report.count is not None:
+        data = count_json(report.count)
+        print("tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
+        if data["not_voted"]:
+            print("not voted: " + ", ".join(data["not_voted"]))
+        for warning in data["warnings"]:
+            print(f"  warning: post {warning['post_id']}: {warning['message']}")
+    for key in report.drafted:
+        print(f"drafted: {key}")
+    for key in report.sent:
+        print(f"sent: {key}")
+    print(f"requests: {report.requests}")
+
+
+def cmd_poll(args: argparse.Namespace) -> int:
+    game = _game(args)
+    _print_report(game.cycle())
+    for deadline in game.due_deadlines():
+        draft = game.fire_deadline(deadline.id)
+        print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .scheduler import GameScheduler
+
+    game = _game(args)
+
+    def report(kind: str, value: object) -> None:
+        if kind == "cycle" and isinstance(value, CycleReport):
+            topic = value.topic
+            if (topic and (topic.new or topic.edited)) or value.drafted or value.sent:
+                print(f"-- {datetime.now(UTC):%H:%M:%S} UTC")
+                _print_report(value)
+        elif kind == "deadline":
+            print(f"deadline: drafted {getattr(value, 'key', value)}")
+            print(getattr(value, "body", ""))
+        elif kind == "mps":
+            print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
+        sys.stdout.flush()
+
+    GameScheduler(game, report, stop_when_done=args.stop_when_done).run()
+    return 0
+
+
+def cmd_outbox(args: argparse.Namespace) -> int:
+    config = _config(args)
+    store = Store(config.live.database)
+    outbox = Outbox(store, _now, "markdown" if config.engine == "spirit" else "bbcode")
+    if args.action == "list":
+        for draft in outbox.drafts(args.state):
+            print(f"{draft.state:9} {draft.kind:11} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        return 0
+    if not args.key and args.action != "send":
+        print(f"meneur: error: outbox {args.action} needs a draft key", file=sys.stderr)
+        return 2
+    if args.action == "show":
+        draft = outbox.get(args.key)
+        print(f"{draft.key} [{draft.state}] {draft.kind}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        if draft.error:
+            print(f"last error: {draft.error}")
+        print(draft.body)
+    elif args.action == "approve":
+        print(f"{outbox.approve(args.key).key}: approved")
+    elif args.action == "edit":
+        body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
+        print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
+    elif args.action == "send":
+        adapter = make_adapter(config)
+        drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
+        for draft in drafts:
+            print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))
+    return 0
+
+
+def cmd_alerts(args: argparse.Namespace) -> int:
+    config = _config(args)
+    alerts = open_alerts(Store(config.live.database))
+    for alert in alerts:
+        print(f"{alert['at']} [{alert['kind']}] {alert['message']}")
+    if not alerts:
+        print("no open alert")
+    return 1 if alerts else 0
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    init = commands.add_parser("init", help="write a commented example configuration")
+    init.add_argument("path", nargs="?", default="meneur.toml")
+    init.add_argument("--force", action="store_true", help="overwrite an existing file")
+    init.set_defaults(handler=cmd_init)
+
+    for name, handler, text in (
+        ("check", cmd_check, "validate the configuration, log in and show what meneur sees (changes nothing)"),
+        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due"),
+        ("run", cmd_run, "run the daemon in the foreground (SIGINT/SIGTERM stop it cleanly)"),
+        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)"),
+    ):
+        sub = commands.add_parser(name, help=text, description=text)
+        sub.add_argument("--config", required=True, help="the game's configuration (TOML)")
+        sub.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+        if name == "run":
+            sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
+        sub.set_defaults(handler=handler)
+
+    outbox = commands.add_parser("outbox", help="see, approve, edit and send drafts")
+    outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send"])
+    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`)")
+    outbox.add_argument("--config", required=True)
+    outbox.add_argument("--state", help="with list: only drafts in this state")
+    outbox.add_argument("--file", help="with edit: the new text (default: standard input)")
+    outbox.add_argument("-v", "--verbose", action="store_true")
+    outbox.set_defaults(handler=cmd_outbox)
+
+
+def setup_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )

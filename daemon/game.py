@@ -1,0 +1,180 @@
+"""The live game: one poll cycle, the live count, and what happens at a deadline.
+
+Everything here reads and writes the store and talks to the forum through the adapter; the
+clock is injected, so tests and the demo can run a day in seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+
+from ..engine.daycount import DayCount
+from .adapters.base import ForumAdapter
+from .config import Config
+from .counting import count_from_store, count_post_text, resolver_of
+from .outbox import Draft, Outbox
+from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, open_alerts
+from .render import render
+from .store import Store, kv_get, kv_set
+
+log = logging.getLogger("meneur.game")
+
+TOPIC = "game"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    id: str
+    label: str
+    at: datetime
+    kind: str
+    state: str
+
+
+@dataclass
+class CycleReport:
+    topic: TopicPoll | None = None
+    new_mps: int = 0
+    count: DayCount | None = None
+    drafted: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    requests: int = 0
+
+
+class LiveGame:
+    def __init__(self, config: Config, store: Store, adapter: ForumAdapter, clock: Callable[[], datetime]) -> None:
+        self.config = config
+        self.store = store
+        self.adapter = adapter
+        self.clock = clock
+        self.outbox = Outbox(store, clock, adapter.markup)
+        self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
+        self.sync_deadlines()
+
+    # -- deadlines ------------------------------------------------------------------------------
+    def sync_deadlines(self) -> None:
+        """Deadlines are rows: the configuration adds or moves pending ones, never re-arms fired ones."""
+        with self.store.transaction():
+            for deadline in self.config.live.deadlines:
+                self.store.db.execute(
+                    "insert into deadlines (id, label, at, kind) values (?, ?, ?, ?) on conflict(id) do update "
+                    "set at = excluded.at, kind = excluded.kind where deadlines.state = 'pending'",
+                    [deadline.label, deadline.label, deadline.at.isoformat(), deadline.kind],
+                )
+
+    def deadlines(self, state: str | None = None) -> list[Deadline]:
+        sql = "select * from deadlines" + (" where state = ?" if state else "") + " order by at"
+        return [
+            Deadline(
+                str(r["id"]), str(r["label"]), datetime.fromisoformat(str(r["at"])), str(r["kind"]), str(r["state"])
+            )
+            for r in self.store.db.query(sql, [state] if state else [])
+        ]
+
+    def current_day(self) -> Deadline | None:
+        """The day in progress: the first pending day deadline."""
+        return next((d for d in self.deadlines("pending") if d.kind == "day"), None)
+
+    # -- counting -------------------------------------------------------------------------------
+    def live_count(self, deadline: Deadline | None = None) -> DayCount:
+        if open_alerts(self.store, LAYOUT_ALERT):
+            raise CountingStopped("a layout alert is open: see `meneur check`")
+        day = deadline or self.current_day()
+        config = self.config
+        if day is not None:
+            config = replace(config, deadline=day.at)
+        count, _ = count_from_store(self.store, TOPIC, config)
+        return count
+
+    def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:
+        posts = {p.post_id: p for p in self.store.posts(TOPIC)}
+        return {
+            "counts": count.tally.counts,
+            "leaders": count.tally.leaders,
+            "not_voted": count.tally.not_voted,
+            "deadline": count.deadline,
+            "tz": self.config.timezone,
+            "last_post": posts.get(count.last_post_id or ""),
+            "day": label,
+        }
+
+    def _maybe_post_live_count(self, count: DayCount, day: Deadline | None, report: CycleReport) -> None:
+        every = self.config.live.count_every_votes
+        if every <= 0 or day is None:
+            return
+        seen_key = f"counted-posts/{day.id}"
+        counted = {vote.post_id for vote in count.standing.values()}
+        before = set(json.loads(kv_get(self.store, seen_key) or "[]"))
+        if len(counted - before) < every:
+            return
+        sequence = int(kv_get(self.store, f"count-seq/{day.id}") or "0") + 1
+        posts = self.store.posts(TOPIC)
+        config = self.config
+        body = count_post_text(count, posts, config, day.label)
+        key = f"{day.id}/vote_count/{sequence}"
+        self.outbox.draft(key, "vote_count", body, approved="vote_count" in config.live.auto)
+        kv_set(self.store, f"count-seq/{day.id}", str(sequence))
+        kv_set(self.store, seen_key, json.dumps(sorted(counted)))
+        report.drafted.append(key)
+
+    # -- the cycle ------------------------------------------------------------------------------
+    def cycle(self, inbox: bool = True) -> CycleReport:
+        """One poll: the topic, the inbox, the live count, and the drafts ready to go."""
+        start = self.adapter.http.requests
+        report = CycleReport()
+        report.topic = self.poller.poll_topic()
+        if inbox:
+            report.new_mps = len(self.poller.poll_inbox())
+        day = self.current_day()
+        report.count = self.live_count(day)
+        self._maybe_post_live_count(report.count, day, report)
+        report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
+        report.requests = self.adapter.http.requests - start
+        return report
+
+    def fire_deadline(self, deadline_id: str) -> Draft | None:
+        """The end of a phase: read everything once more, count at the deadline, draft the result."""
+        rows = [d for d in self.deadlines() if d.id == deadline_id]
+        if not rows or rows[0].state != "pending":
+            return None
+        deadline = rows[0]
+        if self.clock() < deadline.at:
+            raise ValueError(f"{deadline.label} is not over yet (deadline {deadline.at.isoformat()})")
+        self.poller.poll_topic(full=True)  # catches edits on older pages too
+        draft = None
+        if deadline.kind == "day":
+            count = self.live_count(deadline)
+            body = render("evening", self.adapter.markup, self._count_context(count, deadline.label),
+                          self.config.templates_dir)  # fmt: skip
+            draft = self.outbox.draft(
+                f"{deadline.id}/evening", "evening", body, approved="evening" in self.config.live.auto
+            )
+        with self.store.transaction():
+            self.store.db.execute(
+                "update deadlines set state = 'fired', fired_at = ? where id = ?",
+                [self.clock().isoformat(), deadline.id],
+            )
+        self.outbox.send_ready(self.adapter)
+        return draft
+
+    def due_deadlines(self) -> list[Deadline]:
+        """Pending deadlines whose grace period is over (a deadline missed while down fires now)."""
+        grace = timedelta(seconds=self.config.live.grace)
+        return [d for d in self.deadlines("pending") if d.at + grace <= self.clock()]
+
+    def poll_interval(self) -> float:
+        """Seconds to the next topic poll: faster in a deadline's last minutes, never past the final poll."""
+        live = self.config.live
+        day = self.current_day()
+        if day is None:
+            return live.topic_every
+        left = (day.at - self.clock()).total_seconds()
+        interval = live.near_every if 0 < left <= live.near_deadline else live.topic_every
+        until_final = left + live.grace
+        if until_final > 0:
+            interval = min(interval, until_final)
+        return max(interval, live.min_request_interval)

@@ -1,0 +1,161 @@
+"""Reading the forum incrementally: the game topic from where it was left, the inbox once.
+
+A poll with nothing new costs one request (the last known page); k new pages cost k + 1.
+A full rescan (all pages) happens at a deadline, to catch edits on older pages.
+A page that should hold posts but cannot be read stops everything with a loud alert.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..engine.names import NameResolver
+from ..parsers.records import ParseError, PrivateMessage
+from .adapters.base import ForumAdapter
+from .store import PageChanges, Store
+
+log = logging.getLogger("meneur.poll")
+
+LAYOUT_ALERT = "layout"
+
+
+class CountingStopped(Exception):
+    """A layout alert is open: no count may be made or posted until a page reads again."""
+
+
+@dataclass
+class TopicPoll:
+    pages: list[int] = field(default_factory=list)
+    new: list[str] = field(default_factory=list)
+    edited: list[str] = field(default_factory=list)
+
+
+def add_alert(store: Store, kind: str, message: str, now: datetime) -> None:
+    with store.transaction():
+        store.db.execute("insert into alerts (at, kind, message) values (?, ?, ?)", [now.isoformat(), kind, message])
+    log.error("ALERT (%s): %s", kind, message)
+
+
+def open_alerts(store: Store, kind: str | None = None) -> list[dict[str, object]]:
+    sql = "select * from alerts where resolved = 0" + (" and kind = ?" if kind else "") + " order by id"
+    return list(store.db.query(sql, [kind] if kind else []))
+
+
+def resolve_alerts(store: Store, kind: str) -> None:
+    with store.transaction():
+        store.db.execute("update alerts set resolved = 1 where kind = ? and resolved = 0", [kind])
+
+
+class Poller:
+    def __init__(
+        self,
+        store: Store,
+        adapter: ForumAdapter,
+        topic_key: str,
+        resolver: NameResolver,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store = store
+        self.adapter = adapter
+        self.topic_key = topic_key
+        self.resolver = resolver
+        self.clock = clock
+
+    def _state(self) -> dict[str, object] | None:
+        rows = list(self.store.db.query("select * from poll_state where topic = ?", [self.topic_key]))
+        return rows[0] if rows else None
+
+    def _record(self, number: int, raw: bytes, changes: PageChanges, result: TopicPoll) -> None:
+        result.pages.append(number)
+        result.new.extend(changes.new)
+        result.edited.extend(changes.edited)
+
+    def poll_topic(self, full: bool = False) -> TopicPoll:
+        """Read what is new in the game topic (everything when ``full``)."""
+        state = self._state()
+        start = 1 if state is None or full else int(str(state["last_page"]))
+        result = TopicPoll()
+        try:
+            number = start
+            last = start
+            while number <= last:
+                fetched = self.adapter.read_topic_page(number)
+                changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
+                self._record(number, fetched.raw, changes, result)
+                last = max(last, fetched.page.pagination.last)
+                number += 1
+        except ParseError as exc:
+            add_alert(
+                self.store,
+                LAYOUT_ALERT,
+                f"cannot read the game topic: {exc}. Counting is stopped until a page reads again; "
+                "check the forum (a new style? an error page?) and the configuration.",
+                self.clock(),
+            )
+            raise CountingStopped(str(exc)) from exc
+        if open_alerts(self.store, LAYOUT_ALERT):
+            log.warning("the game topic reads again: layout alert closed")
+            resolve_alerts(self.store, LAYOUT_ALERT)
+        now = self.clock().isoformat()
+        last_post = result.new[-1] if result.new else (str(state["last_post_id"]) if state else None)
+        with self.store.transaction():
+            self.store.db.execute(
+                "insert into poll_state (topic, last_page, last_post_id, polled_at, full_scan_at) "
+                "values (?, ?, ?, ?, ?) on conflict(topic) do update set last_page = excluded.last_page, "
+                "last_post_id = excluded.last_post_id, polled_at = excluded.polled_at, "
+                "full_scan_at = coalesce(excluded.full_scan_at, poll_state.full_scan_at)",
+                [self.topic_key, last, last_post, now, now if start == 1 else None],
+            )
+        return result
+
+    def poll_inbox(self) -> list[PrivateMessage]:
+        """Store the MPs not seen yet; each is read from the forum once."""
+        fresh: list[PrivateMessage] = []
+        for entry in self.adapter.list_inbox():
+            state_key = f"mp:{entry.key}"
+            if entry.size is not None:
+                known = list(self.store.db.query("select last_post_id from poll_state where topic = ?", [state_key]))
+                if known and known[0]["last_post_id"] == str(entry.size):
+                    continue
+            elif list(self.store.db.query("select 1 from mps where msg_id = ?", [entry.key])):
+                continue
+            for message in self.adapter.read_inbox_entry(entry):
+                if message.author.casefold() == self.adapter.settings.username.casefold():
+                    continue  # the MJ's own words in a conversation
+                if self._store_mp(message):
+                    fresh.append(message)
+            if entry.size is not None:
+                with self.store.transaction():
+                    self.store.db.execute(
+                        "insert into poll_state (topic, last_page, last_post_id, polled_at) values (?, 1, ?, ?) "
+                        "on conflict(topic) do update set last_post_id = excluded.last_post_id, "
+                        "polled_at = excluded.polled_at",
+                        [state_key, str(entry.size), self.clock().isoformat()],
+                    )
+        return fresh
+
+    def _store_mp(self, message: PrivateMessage) -> bool:
+        player = self.resolver.identify(message.author, message.author_id)
+        with self.store.transaction():
+            cursor = self.store.db.execute(
+                "insert or ignore into mps (msg_id, author, author_id, player, sent_at, subject, content_html, "
+                "content_text, content_hash, fetched_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    message.msg_id,
+                    message.author,
+                    message.author_id,
+                    player,
+                    message.sent_at.isoformat() if message.sent_at else None,
+                    message.subject,
+                    message.content_html,
+                    message.content_text,
+                    message.content_hash,
+                    self.clock().isoformat(),
+                ],
+            )
+        if cursor.rowcount and player is None:
+            log.warning("MP %s from %s, who is not a player", message.msg_id, message.author)
+        return bool(cursor.rowcount)
