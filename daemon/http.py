@@ -55,6 +55,7 @@ class PoliteClient:
         url: str,
         *,
         data: Mapping[str, Any] | None = None,
+        content: bytes | None = None,
         params: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
         follow_redirects: bool = True,
@@ -68,7 +69,13 @@ class PoliteClient:
             self.requests += 1
             try:
                 response = self.client.request(
-                    method, url, data=data, params=params, headers=headers, follow_redirects=follow_redirects
+                    method,
+                    url,
+                    data=data,
+                    content=content,
+                    params=params,
+                    headers=headers,
+                    follow_redirects=follow_redirects,
                 )
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 problem = f"cannot connect ({exc.__class__.__name__})"

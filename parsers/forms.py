@@ -22,7 +22,8 @@ def _fields(form: _Element) -> tuple[list[tuple[str, str]], list[tuple[str, str]
             fields.append((name, element.text or ""))
         elif tag == "select":
             chosen = [o for o in element.iter("option") if o.get("selected") is not None]
-            options = chosen or list(element.iter("option"))[:1]
+            # A browser sends the first option of a plain select, nothing for an empty multiple one.
+            options = chosen or ([] if element.get("multiple") is not None else list(element.iter("option"))[:1])
             for option in options:
                 fields.append((name, option.get("value", option.text or "")))
         elif kind in ("submit", "image", "button"):

@@ -9,7 +9,7 @@ one at ``privmsg.php?mode=post`` (``username``, ``subject``, ``message``, ``post
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin
+from urllib.parse import urlencode, urljoin
 
 import httpx
 
@@ -21,7 +21,7 @@ from .base import ForumAdapter, ForumError, LoginFailed
 
 _MSG_LINK = re.compile(r"mode=read&(?:amp;)?p=(\d+)")
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
-_SAVED = ("entré avec succès", "envoyé avec succès", "a été envoyé", "successfully")
+_SAVED = ("enregistré avec succès", "entré avec succès", "envoyé avec succès", "a été envoyé", "successfully")
 
 
 class Phpbb2Adapter(ForumAdapter):
@@ -36,7 +36,11 @@ class Phpbb2Adapter(ForumAdapter):
         payload = {**form.values(), **data}
         buttons = dict(form.buttons)
         payload.setdefault(button, buttons.get(button, button))
-        return self.http.post(urljoin(str(page.url), form.action), payload, headers={"Referer": str(page.url)})
+        # phpBB 2 boards read forms in their page encoding (often ISO-8859-1), not UTF-8.
+        encoding = page.encoding or "iso-8859-1"
+        body = urlencode(payload, encoding=encoding, errors="xmlcharrefreplace").encode("ascii")
+        headers = {"Referer": str(page.url), "Content-Type": "application/x-www-form-urlencoded"}
+        return self.http.request("POST", urljoin(str(page.url), form.action), content=body, headers=headers)
 
     def login(self) -> None:
         page = self.http.get(self.url("login.php"))
@@ -68,7 +72,8 @@ class Phpbb2Adapter(ForumAdapter):
                 row = row.getparent()
             author = None
             if row is not None:
-                names = [" ".join(text_of(a).split()) for a in select_all(row, "span.name a")]
+                names = [" ".join(text_of(a).split()) for a in select_all(row, "a.name, span.name a")]
+                names = [name for name in names if name]
                 author = names[0] if names else None
             entries.append(
                 InboxEntry(

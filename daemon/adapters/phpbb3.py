@@ -99,7 +99,7 @@ class Phpbb3Adapter(ForumAdapter):
         response = self.get(f"ucp.php?i=pm&folder={folder}")
         doc = parse_document(response.content)
         entries = []
-        for row in select_all(doc, "li.row"):
+        for row in select_all(doc, "ul.topiclist li.row, ul.pmlist li.row, li.row"):
             link = next(iter(select_all(row, "a.topictitle")), None)
             if link is None:
                 continue
@@ -162,20 +162,29 @@ class Phpbb3Adapter(ForumAdapter):
     # -- posting -------------------------------------------------------------------------------
     def reply(self, body: str) -> str | None:
         path = f"posting.php?mode=reply&t={self.settings.topic}"
+        page = self.get(path)
         for _ in range(3):  # new posts may arrive while meneur writes: phpBB then asks again
-            page = self.get(path)
             form = find_form(page.content, having="message")
             if form is None:
                 raise ForumError(f"no reply form at {path}: {_message_box(page.content) or 'is the topic locked?'}")
             subject = form.values().get("subject", "")
             response = self._submit(page, form, {"message": body, "subject": subject})
-            found = _POST_LINK.search(str(response.url)) or _POST_LINK.search(response.text)
-            if _saved(response) and found:
-                return found.group(1)
+            # Saved: phpBB 3.3 redirects to viewtopic.php?p=ID#pID (a message page only when a
+            # moderator must approve the post first).
+            for hop in response.history:
+                found = _POST_LINK.search(hop.headers.get("location", ""))
+                if found:
+                    return found.group(1)
+            landed = _POST_LINK.search(str(response.url))
+            if landed and "posting.php" not in str(response.url):
+                return landed.group(1)
             if _saved(response):
                 return None
-            if find_form(response.content, having="message") is None:
+            if find_form(response.content, having="message") is None or not _new_posts(response):
                 raise ForumError(f"phpBB did not save the reply: {_message_box(response.content) or 'no reason'}")
+            # New posts arrived meanwhile: phpBB shows them with the form again (the new posts' id
+            # and fresh tokens in it): send that form once more.
+            page = response
         raise ForumError("phpBB kept showing new posts instead of saving the reply")
 
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
@@ -191,8 +200,9 @@ class Phpbb3Adapter(ForumAdapter):
             raise ForumError(
                 f"phpBB did not send the MP to {username}: {_message_box(response.content) or 'no reason'}"
             )
-        found = _MSG_LINK.search(str(response.url))
-        return found.group(1) if found and "mode=view" in str(response.url) else None
+        # "Votre message a été envoyé." with a link (and a meta refresh) to the sent message.
+        sent = re.search(r"mode=view(?:&amp;|&)p=(\d+)", response.text)
+        return sent.group(1) if sent else None
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         for entry in self._folder("sentbox"):
@@ -204,8 +214,13 @@ class Phpbb3Adapter(ForumAdapter):
         return None
 
 
-_SAVED = ("a été enregistré avec succès", "a été envoyé avec succès", "has been posted successfully",
-          "has been sent successfully")  # fmt: skip
+_SAVED = ("a été enregistré avec succès", "Votre message a été envoyé", "has been posted successfully",
+          "has been sent successfully", "message has been sent")  # fmt: skip
+_NEW_POSTS = ("nouveau message a été ajouté", "nouveau message a été publié", "new post has been made")
+
+
+def _new_posts(response: httpx.Response) -> bool:
+    return any(marker in response.text for marker in _NEW_POSTS)
 
 
 def _saved(response: httpx.Response) -> bool:

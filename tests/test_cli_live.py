@@ -1,0 +1,100 @@
+"""The live commands' contract: init writes a valid example, config errors name key and line,
+check changes nothing, poll and outbox work against a real forum."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.daemon.cli import main
+from meneur.daemon.config import ConfigError, load_config, parse_config
+from meneur.daemon.store import Store
+from meneur.tests.spiritforum import SpiritForum
+
+
+def test_init_writes_an_example_that_validates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "partie.toml"
+    assert main(["init", str(target)]) == 0
+    config = load_config(target)
+    assert config.live.url and config.live.username and config.live.topic
+    assert [d.label for d in config.live.deadlines] == ["Jour 1"]
+    assert main(["init", str(target)]) == 2  # never overwrites without --force
+    assert "exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "line"),
+    [
+        ('[account]\nusername = "MJ"\npassword = "secret"\n', "account.password", 3),
+        ('[forum]\nurl = "forum.example.org"\n', "forum.url", 2),
+        ('[poll]\ntopic_every = 0\n', "poll.topic_every", 2),
+        ('[outbox]\nauto = ["vote_count", "everything"]\n', "outbox.auto", 2),
+        ('[[deadlines]]\nlabel = "Jour 1"\nat = "demain"\n', "deadlines[0].at", 3),
+        ('[[deadlines]]\nlabel = "J1"\nat = "2026-03-14T21:00"\n[[deadlines]]\nlabel = "N1"\nat = "2026-03-15T09:00"\n'
+         'kind = "soir"\n', "deadlines[1].kind", 7),
+    ],
+)  # fmt: skip
+def test_live_config_errors_name_key_and_line(text: str, key: str, line: int) -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text, Path("partie.toml"))
+    message = str(caught.value)
+    assert key in message and f"line {line}" in message, message
+
+
+def test_password_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = parse_config('[account]\nusername = "MJ"\npassword_env = "MJ_PASS"\n')
+    monkeypatch.delenv("MJ_PASS", raising=False)
+    with pytest.raises(ConfigError, match=r"\$MJ_PASS"):
+        config.live.password()
+    monkeypatch.setenv("MJ_PASS", "s3cret")
+    assert config.live.password() == "s3cret"
+
+
+def test_daemon_commands_need_the_forum(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text('[[players]]\nname = "A"\n', encoding="utf-8")
+    assert main(["poll", "--config", str(config)]) == 2
+    assert "forum.url" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def test_check_poll_and_outbox_against_a_real_forum(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seeded = forum.seed("MJ_Cli", ["Anna", "Basile", "Coline"], topic_title="Partie CLI — Jour 1")
+    vote = forum.client("Anna").post_comment(seeded["topic_id"], "**Je vote contre Basile**")
+    forum.set_comment_date(vote, datetime.now(UTC) - timedelta(minutes=10))
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    deadline = (datetime.now(UTC) - timedelta(minutes=5)).isoformat(timespec="seconds")  # already over
+    config = tmp_path / "partie.toml"
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Cli"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n[poll]\nmin_request_interval = 0.01\ngrace = 0\n'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in ("Anna", "Basile", "Coline")),
+        encoding="utf-8",
+    )
+    assert main(["check", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "logged in" in out and "Anna → Basile" in out and "inbox:" in out
+    assert not (tmp_path / "partie.sqlite").exists()  # check changes nothing
+
+    assert main(["poll", "--config", str(config)]) == 0  # the deadline is past: the evening is drafted
+    out = capsys.readouterr().out
+    assert "tally: Basile 1" in out and "deadline Jour 1: drafted Jour 1/evening (drafted)" in out
+    assert main(["outbox", "show", "Jour 1/evening", "--config", str(config)]) == 0
+    assert "Le village a désigné **Basile**" in capsys.readouterr().out
+    assert main(["outbox", "send", "Jour 1/evening", "--config", str(config)]) == 2  # not approved yet
+    assert "approve it first" in capsys.readouterr().err
+    assert main(["outbox", "approve", "Jour 1/evening", "--config", str(config)]) == 0
+    assert main(["outbox", "send", "--config", str(config)]) == 0
+    assert "Jour 1/evening: sent" in capsys.readouterr().out
+    assert forum.client("Coline").read_topic_text(seeded["topic_id"]).count("résultat du vote") == 1
+    assert Store(tmp_path / "partie.sqlite").db.execute("select state from deadlines").fetchone()[0] == "fired"
