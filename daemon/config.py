@@ -20,6 +20,7 @@ from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.layout import Layout
 from ..parsers.records import ParseError, VoteFormat
+from .site import GenericSite
 
 
 class ConfigError(ValueError):
@@ -65,6 +66,8 @@ class LiveConfig:
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
     count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
     alert_mj_by_mp: bool = False
+    count_at: tuple[str, ...] = ()  # "HH:MM" (forum time): post a live count at these times too
+    site: GenericSite | None = None  # a home-made forum's pages, fields and markers
 
     def password(self) -> str:
         """The MJ's password, from the environment or the keyring; never from the file."""
@@ -103,12 +106,23 @@ class Config:
 
 
 _KNOWN = {
-    "forum": {"engine", "timezone", "selectors", "url", "posts_per_page"},
+    "forum": {
+        "engine",
+        "timezone",
+        "selectors",
+        "url",
+        "posts_per_page",
+        "pages",
+        "fields",
+        "markers",
+        "inbox",
+        "message",
+    },
     "account": {"username", "password_env", "keyring"},
     "game": {"deadline", "topic", "database"},
     "deadlines": {"label", "at", "kind"},
     "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
-    "outbox": {"auto", "count_every_votes"},
+    "outbox": {"auto", "count_every_votes", "count_at"},
     "alerts": {"mp_mj"},
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
@@ -338,6 +352,18 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
     topic = game.get("topic", "")
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
+    count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
+    for moment in count_at:
+        if not isinstance(moment, str) or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", moment):
+            raise reader.error("outbox.count_at", f'times as "HH:MM", not {moment!r}', "outbox", "count_at")
+    site = None
+    if forum.get("engine") == "generic" and url:
+        try:
+            site = GenericSite.from_config(forum)
+        except (ValueError, ParseError) as exc:
+            key = str(exc).split(":", 1)[0]
+            table = ".".join(key.split(".")[:2]) if key.startswith("forum.") else "forum"
+            raise reader.error(key, str(exc).split(":", 1)[-1].strip(), table, key.split(".")[-1]) from exc
     return LiveConfig(
         url=url,
         username=_expect(reader, account.get("username", ""), str, "account.username", "account", "username"),
@@ -357,6 +383,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         auto=tuple(auto),
         count_every_votes=every,
         alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
+        count_at=tuple(count_at),
+        site=site,
         **numbers,
     )
 

@@ -106,27 +106,31 @@ class LiveGame:
         every = self.config.live.count_every_votes
         if every <= 0 or day is None:
             return
-        seen_key = f"counted-posts/{day.id}"
         counted = {vote.post_id for vote in count.standing.values()}
-        before = set(json.loads(kv_get(self.store, seen_key) or "[]"))
-        if len(counted - before) < every:
-            return
+        before = set(json.loads(kv_get(self.store, f"counted-posts/{day.id}") or "[]"))
+        if len(counted - before) >= every:
+            report.drafted.append(self._draft_count(count, day).key)
+
+    def _draft_count(self, count: DayCount, day: Deadline) -> Draft:
+        """The next live count of the day, and what it counted (to know when the next one is due)."""
         sequence = int(kv_get(self.store, f"count-seq/{day.id}") or "0") + 1
-        posts = self.store.posts(TOPIC)
-        config = self.config
-        body = count_post_text(count, posts, config, day.label)
-        key = f"{day.id}/vote_count/{sequence}"
-        self.outbox.draft(key, "vote_count", body, approved="vote_count" in config.live.auto)
+        body = count_post_text(count, self.store.posts(TOPIC), self.config, day.label)
+        draft = self.outbox.draft(f"{day.id}/vote_count/{sequence}", "vote_count", body,
+                                  approved="vote_count" in self.config.live.auto)  # fmt: skip
         kv_set(self.store, f"count-seq/{day.id}", str(sequence))
-        kv_set(self.store, seen_key, json.dumps(sorted(counted)))
-        report.drafted.append(key)
+        kv_set(self.store, f"counted-posts/{day.id}", json.dumps(sorted(v.post_id for v in count.standing.values())))
+        return draft
 
     # -- the cycle ------------------------------------------------------------------------------
     def cycle(self, inbox: bool = True) -> CycleReport:
         """One poll: the topic, the inbox, the live count, and the drafts ready to go."""
         start = self.adapter.http.requests
         report = CycleReport()
-        report.topic = self.poller.poll_topic()
+        try:
+            report.topic = self.poller.poll_topic()
+        except CountingStopped:
+            self._alert_mj()
+            raise
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
         day = self.current_day()
@@ -135,6 +139,26 @@ class LiveGame:
         report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
         report.requests = self.adapter.http.requests - start
         return report
+
+    def _alert_mj(self) -> None:
+        """Tell the MJ by MP too (``alerts.mp_mj``), once per alert."""
+        alert_id, self.poller.new_alert = self.poller.new_alert, None
+        if alert_id is None or not self.config.live.alert_mj_by_mp:
+            return
+        message = str(next(iter(open_alerts(self.store, LAYOUT_ALERT)), {}).get("message", ""))
+        body = f"meneur ne sait plus lire le sujet de la partie et a arrêté le décompte.\n\n{message}"
+        self.outbox.draft(f"alert/{alert_id}", "alert", body, recipient=self.config.live.username,
+                          subject="meneur : décompte arrêté", approved=True)  # fmt: skip
+        self.outbox.send_ready(self.adapter)
+
+    def post_count_now(self) -> Draft | None:
+        """A live count at a set time (``outbox.count_at``), whatever the number of new votes."""
+        day = self.current_day()
+        if day is None:
+            return None
+        draft = self._draft_count(self.live_count(day), day)
+        self.outbox.send_ready(self.adapter)
+        return draft
 
     def fire_deadline(self, deadline_id: str) -> Draft | None:
         """The end of a phase: read everything once more, count at the deadline, draft the result."""

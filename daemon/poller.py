@@ -33,10 +33,16 @@ class TopicPoll:
     edited: list[str] = field(default_factory=list)
 
 
-def add_alert(store: Store, kind: str, message: str, now: datetime) -> None:
-    with store.transaction():
-        store.db.execute("insert into alerts (at, kind, message) values (?, ?, ?)", [now.isoformat(), kind, message])
+def add_alert(store: Store, kind: str, message: str, now: datetime) -> int | None:
+    """Open an alert, unless one of that kind is open already; the new alert's id, or None."""
     log.error("ALERT (%s): %s", kind, message)
+    with store.transaction():
+        if list(store.db.query("select 1 from alerts where kind = ? and resolved = 0", [kind])):
+            return None
+        cursor = store.db.execute(
+            "insert into alerts (at, kind, message) values (?, ?, ?)", [now.isoformat(), kind, message]
+        )
+    return cursor.lastrowid
 
 
 def open_alerts(store: Store, kind: str | None = None) -> list[dict[str, object]]:
@@ -63,6 +69,7 @@ class Poller:
         self.topic_key = topic_key
         self.resolver = resolver
         self.clock = clock
+        self.new_alert: int | None = None  # set when a poll opens a layout alert
 
     def _state(self) -> dict[str, object] | None:
         rows = list(self.store.db.query("select * from poll_state where topic = ?", [self.topic_key]))
@@ -88,7 +95,7 @@ class Poller:
                 last = max(last, fetched.page.pagination.last)
                 number += 1
         except ParseError as exc:
-            add_alert(
+            self.new_alert = add_alert(
                 self.store,
                 LAYOUT_ALERT,
                 f"cannot read the game topic: {exc}. Counting is stopped until a page reads again; "

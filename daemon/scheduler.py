@@ -96,6 +96,12 @@ class GameScheduler:
             self._poll_topic, "date", run_date=datetime.now(UTC), id="topic", misfire_grace_time=None
         )
         self.schedule_deadlines()
+        for moment in live.count_at:
+            hour, minute = (int(part) for part in moment.split(":"))
+            self.scheduler.add_job(
+                lambda: self._guard("timed count", self.game.post_count_now), "cron", hour=hour, minute=minute,
+                timezone=self.game.config.timezone, id=f"count:{moment}", misfire_grace_time=300, coalesce=True,
+            )  # fmt: skip
 
         def stop(signum: int, frame: object) -> None:
             log.info("signal %d: finishing the running job, then stopping", signum)

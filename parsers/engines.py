@@ -32,7 +32,7 @@ def layout_for(engine: str, selectors: Mapping[str, Any] | None = None) -> Layou
     return generic_layout(selectors)
 
 
-def _field(name: str, value: Any) -> Field:
+def selector_field(name: str, value: Any) -> Field:
     if isinstance(value, str):
         value = {"select": value}
     if not isinstance(value, Mapping):
@@ -63,7 +63,7 @@ def generic_layout(selectors: Mapping[str, Any]) -> Layout:
     missing = [key for key in _REQUIRED if key not in selectors]
     if missing:
         raise ParseError(f"missing selectors: {', '.join(missing)}")
-    fields = {name: _field(name, selectors[name]) for name in _FIELDS if name in selectors}
+    fields = {name: selector_field(name, selectors[name]) for name in _FIELDS if name in selectors}
     post = selectors["post"]
     if not isinstance(post, str):
         raise ParseError("post: expected a selector")

@@ -163,3 +163,46 @@ def test_the_database_survives_a_kill_during_writes(tmp_path: Path) -> None:
         a, b = (conn.execute("select count(*) from pairs where side = ?", [s]).fetchone()[0] for s in "ab")
     assert a == b and a > 0  # every transaction whole, none half-written
     Store(path)  # and it opens again, migrations and all
+
+
+FORUMS = Path(__file__).resolve().parent.parent / "fixtures" / "forums" / "spirit"
+
+
+def test_a_layout_alert_reaches_the_mj_by_mp_once(tmp_path: Path) -> None:
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.config import parse_config
+    from meneur.daemon.game import LiveGame
+
+    published: list[dict[str, list[str]]] = []
+    broken = SPIRIT_PAGE.read_bytes().replace(b"comments_list__comment", b"comments_list__remark")
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path == "/user/login/" and request.method == "GET":
+            return httpx.Response(200, content=(FORUMS / "login.html").read_bytes(),
+                                  headers={"set-cookie": "csrftoken=tok; Path=/"})  # fmt: skip
+        if path == "/user/login/":
+            return httpx.Response(302, headers={"location": "/user/", "set-cookie": "sessionid=s1; Path=/"})
+        if path == "/topic/private/publish/":
+            from urllib.parse import parse_qs
+
+            published.append(parse_qs(request.content.decode()))
+            return httpx.Response(302, headers={"location": "/topic/private/77/meneur/"})
+        if path.startswith("/topic/3/"):
+            return httpx.Response(200, content=broken, headers={"content-type": "text/html"})
+        return httpx.Response(404)
+
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "Grand_Hibou"\n'
+        f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\n[alerts]\nmp_mj = true\n'
+        '[poll]\nmin_request_interval = 0.01\n[[players]]\nname = "Lucas"\n'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(handler)))
+    adapter.settings = type(adapter.settings)(**{**adapter.settings.__dict__, "password": lambda: "x"})
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    for _ in range(2):
+        with pytest.raises(CountingStopped):
+            game.cycle(inbox=False)
+    assert len(published) == 1
+    assert published[0]["users"] == ["Grand_Hibou"] and "décompte arrêté" in published[0]["title"][0]
+    assert "Counting is stopped" in published[0]["comment"][0]

@@ -21,7 +21,7 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
         "phpbb2": Phpbb2Adapter,
         "spirit": SpiritAdapter,
     }
-    if config.engine not in classes:
+    if config.engine not in classes and config.engine != "generic":
         raise NotImplementedError(f"no adapter yet for the {config.engine} engine: use `meneur count` on saved pages")
     live = config.live
     http = PoliteClient(
@@ -37,4 +37,10 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
         timezone=config.timezone,
         posts_per_page=live.posts_per_page,
     )
+    if config.engine == "generic":
+        from .generic import GenericAdapter
+
+        if live.site is None:
+            raise NotImplementedError("the generic engine needs [forum.pages] (see fixtures/forums/generic/NOTES.md)")
+        return GenericAdapter(http, settings, live.site)
     return classes[config.engine](http, settings)

@@ -1,0 +1,70 @@
+"""`meneur run`: a deadline missed while meneur was down fires at start; SIGTERM stops it cleanly."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.tests.spiritforum import SpiritForum
+
+MENEUR = Path(sys.executable).parent / "meneur"
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def config_for(forum: SpiritForum, tmp_path: Path, deadline: datetime, extra: str = "") -> tuple[Path, dict]:
+    seeded = forum.seed("MJ_Run", ["Anna", "Basile"], topic_title=f"Partie {tmp_path.name[-8:]}")
+    path = tmp_path / "partie.toml"
+    path.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Run"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline.isoformat(timespec="seconds")}"\n'
+        f"[poll]\ntopic_every = 1\ninbox_every = 1\ngrace = 0\nmin_request_interval = 0.01\n{extra}"
+        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n',
+        encoding="utf-8",
+    )
+    return path, {**os.environ, "MENEUR_PASSWORD": seeded["password"]}
+
+
+def test_a_deadline_missed_while_down_fires_at_start(forum: SpiritForum, tmp_path: Path) -> None:
+    config, env = config_for(forum, tmp_path, datetime.now(UTC) - timedelta(hours=2))
+    run = subprocess.run([str(MENEUR), "run", "--config", str(config), "--stop-when-done"], env=env,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "deadline: drafted Jour 1/evening" in run.stdout
+    with sqlite3.connect(tmp_path / "partie.sqlite") as db:
+        assert db.execute("select state from deadlines").fetchone()[0] == "fired"
+        assert db.execute("select state from drafts where key = 'Jour 1/evening'").fetchone()[0] == "drafted"
+
+
+def test_sigterm_stops_the_daemon_cleanly(forum: SpiritForum, tmp_path: Path) -> None:
+    config, env = config_for(forum, tmp_path, datetime.now(UTC) + timedelta(hours=2))
+    proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "-v"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    deadline = time.time() + 30
+    db = tmp_path / "partie.sqlite"
+    while time.time() < deadline:  # wait for a first poll to be recorded
+        if db.exists():
+            with sqlite3.connect(db) as conn:
+                if conn.execute("select count(*) from sqlite_master where name = 'poll_state'").fetchone()[0] and \
+                        conn.execute("select count(*) from poll_state").fetchone()[0]:  # fmt: skip
+                    break
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    _out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "finishing the running job, then stopping" in err
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
