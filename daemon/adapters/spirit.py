@@ -142,7 +142,11 @@ class SpiritAdapter(ForumAdapter):
         if response.status_code not in (302, 303):
             raise ForumError(f"spirit did not accept the private message to {username} (HTTP {response.status_code})")
         found = _TOPIC_ID.search(response.headers.get("location", ""))
-        return found.group(1) if found else None
+        if not found:
+            # spirit silently drops a private topic whose title repeats the MJ's previous one
+            # (within ST_DOUBLE_POST_THRESHOLD_MINUTES): nothing was created.
+            raise ForumError(f"spirit dropped the MP to {username} as a double post (same title {subject!r} as before)")
+        return found.group(1)
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         for entry in self.list_inbox():
