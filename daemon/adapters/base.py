@@ -11,12 +11,14 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from urllib.parse import urljoin
 
 import httpx
+from lxml import etree
 
-from ...parsers.layout import Layout, parse_topic_page
-from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage
+from ...parsers.layout import Layout, parse_topic_page, text_of
+from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, content_hash
 from ..http import PoliteClient
 
 log = logging.getLogger("meneur.forum")
@@ -127,6 +129,28 @@ class ForumAdapter(ABC):
     @abstractmethod
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         """The id of an MP the MJ sent to ``username`` holding ``reference``, if any."""
+
+
+def message_from(
+    element: etree._Element,
+    msg_id: str,
+    author: str,
+    author_id: str | None,
+    sent_at: datetime | None,
+    subject: str,
+) -> PrivateMessage:
+    """A private message record from the element holding its text."""
+    html = etree.tostring(element, method="html", encoding="unicode", with_tail=False)
+    return PrivateMessage(
+        msg_id=msg_id,
+        author=author,
+        author_id=author_id,
+        sent_at=sent_at,
+        subject=subject,
+        content_html=html,
+        content_text=" ".join(text_of(element).split()),
+        content_hash=content_hash(html),
+    )
 
 
 def _same_name(a: str, b: str) -> bool:

@@ -15,10 +15,10 @@ from lxml import etree
 
 from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
-from ...parsers.layout import Field, parse_document, read_field, select_all, text_of
-from ...parsers.records import InboxEntry, ParseError, PrivateMessage, content_hash
+from ...parsers.layout import Field, parse_document, read_field, select_all
+from ...parsers.records import InboxEntry, ParseError, PrivateMessage
 from ..site import GenericSite
-from .base import ForumAdapter, ForumError, LoginFailed
+from .base import ForumAdapter, ForumError, LoginFailed, message_from
 
 
 class GenericAdapter(ForumAdapter):
@@ -118,7 +118,6 @@ class GenericAdapter(ForumAdapter):
         content = select_all(doc, spec["content"].select) if spec["content"].select else []
         if not content or not isinstance(content[0], etree._Element):
             raise ParseError(f"MP {entry.key}: no content matching {spec['content'].select!r}")
-        html = etree.tostring(content[0], method="html", encoding="unicode", with_tail=False)
         author = read_field(doc, spec["author"]) if "author" in spec else None
         sent_at = None
         if "date" in spec:
@@ -127,18 +126,7 @@ class GenericAdapter(ForumAdapter):
                 sent_at = parse_forum_date(date_text, self.settings.timezone) if date_text else None
             except ParseError:
                 sent_at = None
-        return [
-            PrivateMessage(
-                msg_id=entry.key,
-                author=author or entry.author or "",
-                author_id=None,
-                sent_at=sent_at,
-                subject=entry.subject,
-                content_html=html,
-                content_text=" ".join(text_of(content[0]).split()),
-                content_hash=content_hash(html),
-            )
-        ]
+        return [message_from(content[0], entry.key, author or entry.author or "", None, sent_at, entry.subject)]
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         for entry in self._entries("sent"):

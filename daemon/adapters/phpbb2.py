@@ -16,8 +16,8 @@ import httpx
 from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
-from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage, content_hash
-from .base import ForumAdapter, ForumError, LoginFailed
+from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
+from .base import ForumAdapter, ForumError, LoginFailed, message_from
 
 _MSG_LINK = re.compile(r"mode=read&(?:amp;)?p=(\d+)")
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
@@ -92,27 +92,14 @@ class Phpbb2Adapter(ForumAdapter):
         if body is None:
             raise ParseError(f"MP {entry.key}: no message on its page")
         cell = body.getparent() if body.getparent() is not None else body
-        from lxml import etree
-
-        html = etree.tostring(cell, method="html", encoding="unicode", with_tail=False)
         details = " ".join(" ".join(text_of(n).split()) for n in select_all(doc, "span.genmed, span.postdetails"))
         author_match = re.search(r"De\s*:\s*(.+?)(?:\s+[ÀA]\s*:|\s+Post|$)", details)
         try:
             sent_at = parse_forum_date(details, self.settings.timezone)
         except ParseError:
             sent_at = None
-        return [
-            PrivateMessage(
-                msg_id=entry.key,
-                author=(author_match.group(1).strip() if author_match else entry.author) or "",
-                author_id=None,
-                sent_at=sent_at,
-                subject=entry.subject,
-                content_html=html,
-                content_text=" ".join(text_of(cell).split()),
-                content_hash=content_hash(html),
-            )
-        ]
+        author = (author_match.group(1).strip() if author_match else entry.author) or ""
+        return [message_from(cell, entry.key, author, None, sent_at, entry.subject)]
 
     def reply(self, body: str) -> str | None:
         path = f"posting.php?mode=reply&t={self.settings.topic}"

@@ -21,8 +21,8 @@ import httpx
 from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
-from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage, content_hash
-from .base import ForumAdapter, ForumError, LoginFailed
+from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
+from .base import ForumAdapter, ForumError, LoginFailed, message_from
 
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
 _MSG_LINK = re.compile(r"[?&;]p=(\d+)")
@@ -142,22 +142,8 @@ class Phpbb3Adapter(ForumAdapter):
         content = next(iter(select_all(post, "div.content")), None)
         if content is None:
             raise ParseError(f"MP {entry.key}: no content")
-        from lxml import etree
-
-        html = etree.tostring(content, method="html", encoding="unicode", with_tail=False)
         subject = " ".join(text_of(next(iter(select_all(post, "h3")), content)).split()) or entry.subject
-        return [
-            PrivateMessage(
-                msg_id=entry.key,
-                author=author,
-                author_id=author_id,
-                sent_at=sent_at,
-                subject=subject,
-                content_html=html,
-                content_text=" ".join(text_of(content).split()),
-                content_hash=content_hash(html),
-            )
-        ]
+        return [message_from(content, entry.key, author, author_id, sent_at, subject)]
 
     # -- posting -------------------------------------------------------------------------------
     def reply(self, body: str) -> str | None:
