@@ -1,0 +1,99 @@
+"""Shared mechanics of a resolution: events, questions, and deaths with their chains.
+
+Deaths resolve in two steps: first every death of the moment is *marked*; then ``settle`` makes
+them happen one by one with what they drag along (a lover dies of grief, the hunter shoots, the
+mayor names a successor, a master vampire's acolytes die), until nothing is left; only then does
+the rule set check who has won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .model import MJ, PRIVATE, PUBLIC, Event, GameState, Outcome, Question
+
+NOBODY = "aucun"
+
+
+class Resolution:
+    def __init__(self, state: GameState, answers: Mapping[str, str]) -> None:
+        self.state = state.copy()
+        self.answers = answers
+        self.events: list[Event] = []
+        self.questions: list[Question] = []
+        self._marked: list[tuple[str, str]] = []
+        # Extra chained effects a rule set adds (called with the dead player's name and cause).
+        self.death_hooks: list[Callable[[Resolution, str, str], None]] = []
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def emit(self, type: str, audience: str = PUBLIC, to: tuple[str, ...] = (), **data: Any) -> None:
+        self.events.append(Event(type, self.phase, audience, to, data))
+
+    def tell(self, player: str, type: str, **data: Any) -> None:
+        self.emit(type, PRIVATE, (player,), **data)
+
+    def tell_mj(self, type: str, **data: Any) -> None:
+        self.emit(type, MJ, (), **data)
+
+    def ask(
+        self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+    ) -> str:
+        """The answer to a question, or its default while it is unanswered (the question is then open)."""
+        qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
+        choices = tuple(options)
+        answer = self.answers.get(qid)
+        if answer is not None:
+            picked = [part.strip() for part in answer.split(",") if part.strip()]
+            if answer.strip() == NOBODY or all(p in choices for p in picked):
+                return answer.strip()
+            self.tell_mj("answer_refused", question=qid, answer=answer, options=list(choices))
+        if all(q.id != qid for q in self.questions):
+            self.questions.append(Question(qid, to, kind, prompt, choices, default))
+            self.emit(
+                "question",
+                MJ if to == "MJ" else PRIVATE,
+                () if to == "MJ" else (to,),
+                id=qid,
+                prompt=prompt,
+                options=list(choices),
+            )
+        return default
+
+    # -- deaths -----------------------------------------------------------------------------
+    def mark(self, name: str, cause: str) -> None:
+        if self.state.player(name).alive and all(n != name for n, _ in self._marked):
+            self._marked.append((name, cause))
+
+    def settle(self) -> None:
+        while self._marked:
+            name, cause = self._marked.pop(0)
+            player = self.state.player(name)
+            if not player.alive:
+                continue
+            player.alive = False
+            player.death_phase, player.death_cause = self.phase, cause
+            self.emit("death", player=name, cause=cause, role=player.role)
+            self._chain(name, cause)
+
+    def _chain(self, name: str, cause: str) -> None:
+        state = self.state
+        dead = state.player(name)
+        partner = dead.markers.get("amoureux")
+        if partner and state.player(partner).alive:
+            self.mark(partner, "chagrin")
+        for hook in self.death_hooks:
+            hook(self, name, cause)
+        if state.mayor == name:
+            state.mayor = None
+            living = [p for p in state.living() if p not in (n for n, _ in self._marked)]
+            successor = self.ask("successeur", name, "Tu meurs : qui sera le nouveau maire ?", living, about=name)
+            if successor != NOBODY:
+                state.mayor = successor
+                self.emit("mayor_named", player=successor, by=name)
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.state, self.events, self.questions)

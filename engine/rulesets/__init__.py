@@ -1,0 +1,14 @@
+"""Rule sets, by the ids of shared/rules/README.md."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+
+def ruleset(name: str) -> ModuleType:
+    """The rule set's package (``setup``, ``validate``, ``close_day``, ``resolve_night``, ``VERBS``)."""
+    if name == "classique":
+        from . import classique
+
+        return classique
+    raise KeyError(f"unknown rule set {name!r} (known: classique)")

@@ -1,0 +1,509 @@
+"""`classique` — "Le jeu du Loup Garou (règlement)" (shared/rules/003_4918c2f42fa5708a.txt).
+
+The night order is written once, in NIGHT_ORDER, following "Toutes les autres Nuits". Each step is
+a function of the night's resolution; characters not implemented yet are listed in PENDING and
+their actions go to the MJ to settle by hand (see RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
+from ...resolution import NOBODY, Resolution
+from ...tally import tally
+from .roles import ANCIEN_TARGETS, CAMPS, NAMES, ROLE_ORDER, WOLVES
+
+RULESET = "classique"
+
+NIGHT_ORDER: tuple[str, ...] = (
+    "devin",  # "Le devin doit envoyer en tout début de nuit un Mp"
+    "loup_assommeur",
+    "chef_de_meute",
+    "berger",
+    "salvateur",
+    "voyante",
+    "joueur_de_flute",
+    "maitre_vampire",
+    "seigneur_loup",  # "La Malédiction intervient juste avant le festin nocturne des Loups"
+    "loups",
+    "sorciere",  # "appelée après le festin des Loups"
+    "chaman",
+)
+PENDING = frozenset(
+    {
+        "devin",
+        "loup_assommeur",
+        "chef_de_meute",
+        "berger",
+        "joueur_de_flute",
+        "maitre_vampire",
+        "seigneur_loup",
+        "chaman",
+        "malade",
+        "enchanteur",
+        "lapinou_garou",
+    }
+)
+
+# Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
+DAY_POWERS = frozenset({"ange_gardien.proteger"})
+FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "loups.devorer"})
+
+
+# -- setup ------------------------------------------------------------------------------------
+def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = None) -> GameState:
+    """Characters 1..N for N players, dealt at random from the seed (or as given, for scenarios)."""
+    if roles is None:
+        if len(names) > len(ROLE_ORDER):
+            raise ValueError(f"classique has {len(ROLE_ORDER)} characters; {len(names)} players need MJ roles")
+        dealt = list(ROLE_ORDER[: len(names)])
+        state = GameState(RULESET, seed, [])
+        state.rng("setup").shuffle(dealt)
+        roles = dict(zip(names, dealt, strict=True))
+    unknown = sorted(set(roles.values()) - set(NAMES))
+    if unknown:
+        raise ValueError(f"unknown classique roles: {', '.join(unknown)}")
+    players = [PlayerState(name, roles[name], CAMPS[roles[name]]) for name in names]
+    for player in players:
+        if player.role == "ancien":
+            player.markers["vies"] = 2
+    memory = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
+    return GameState(RULESET, seed, players, memory=memory)
+
+
+def is_wolf(player: PlayerState) -> bool:
+    return player.alive and (player.role in WOLVES or bool(player.markers.get("loup")))
+
+
+def has_power(player: PlayerState, role: str) -> bool:
+    return player.alive and player.role == role and not player.markers.get("pouvoirs_perdus")
+
+
+# -- validation -------------------------------------------------------------------------------
+def validate(state: GameState, action: Action) -> str | None:
+    """None if the action may be used now, else the French explanation sent to the player."""
+    try:
+        player = state.player(action.player)
+    except KeyError:
+        return "Tu ne fais pas partie de la partie."
+    if not player.alive:
+        return "Les morts ne peuvent plus agir."
+    role, _, _ = action.power.partition(".")
+    if role == "loups":
+        if not is_wolf(player):
+            return "Seuls les loups-garous choisissent la victime de la nuit."
+    elif player.role != role:
+        return f"Ce pouvoir est celui du personnage {NAMES.get(role, role)}, pas le tien."
+    elif player.markers.get("pouvoirs_perdus"):
+        return "Tu as perdu tes pouvoirs : l'Ancien t'a désigné à sa mort."
+    night = state.phase.startswith("N")
+    if action.power not in DAY_POWERS and not night:
+        return "Ce pouvoir s'utilise la nuit."
+    if state.phase == "N1" and action.power not in FIRST_NIGHT_POWERS:
+        return "La première nuit, seuls Cupidon et les loups agissent."
+    for target in action.targets:
+        try:
+            if not state.player(target).alive:
+                return f"{target} est mort·e."
+        except KeyError:
+            return f"{target} ne joue pas dans cette partie."
+    check = _CHECKS.get(action.power)
+    return check(state, action) if check else None
+
+
+def _check_salvateur(state: GameState, action: Action) -> str | None:
+    if action.targets and action.targets[0] == state.memory.get("salvateur_derniere_protection"):
+        return "Tu ne peux pas protéger la même personne deux nuits de suite."
+    return None
+
+
+def _check_potion(name: str) -> Callable[[GameState, Action], str | None]:
+    def check(state: GameState, action: Action) -> str | None:
+        if not state.memory["potions"].get(name):
+            return f"Tu as déjà utilisé ta potion de {name}."
+        return None
+
+    return check
+
+
+def _check_cupidon(state: GameState, action: Action) -> str | None:
+    if state.phase != "N1":
+        return "Cupidon désigne les Amoureux la première nuit seulement."
+    if len(set(action.targets)) != 2:
+        return "Il faut désigner deux personnes différentes."
+    return None
+
+
+def _check_ange(state: GameState, action: Action) -> str | None:
+    if "protege" in state.player(action.player).markers:
+        return "Ton choix est fait pour toute la partie."
+    if action.targets and action.targets[0] == action.player:
+        return "L'Ange-Gardien ne peut pas se protéger lui-même."
+    return None
+
+
+_CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
+    "salvateur.proteger": _check_salvateur,
+    "sorciere.guerison": _check_potion("guerison"),
+    "sorciere.empoisonnement": _check_potion("empoisonnement"),
+    "sorciere.charisme": _check_potion("charisme"),
+    "cupidon.amoureux": _check_cupidon,
+    "ange_gardien.proteger": _check_ange,
+}
+
+
+# -- shared pieces ----------------------------------------------------------------------------
+def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
+    r = Resolution(state, answers)
+    r.death_hooks.append(_hunter)
+    for decree in decrees:
+        _decree(r, decree)
+    return r
+
+
+def _decree(r: Resolution, decree: Decree) -> None:
+    if decree.kind == "kill" and decree.player:
+        r.mark(decree.player, decree.cause or "mj")
+        r.settle()
+    elif decree.kind == "revive" and decree.player:
+        player = r.state.player(decree.player)
+        player.alive, player.death_phase, player.death_cause = True, None, None
+        r.emit("revived", player=decree.player)
+    elif decree.kind == "mayor":
+        r.state.mayor = decree.player
+        r.emit("mayor_named", player=decree.player, by="MJ")
+    elif decree.kind == "event":
+        r.emit("mj_event", text=decree.text)
+
+
+def _hunter(r: Resolution, name: str, cause: str) -> None:
+    """ "Lorsqu'il meurt (Loups, poison, amour, bûcher...), le Chasseur a le pouvoir de répliquer"."""
+    player = r.state.player(name)
+    if player.role != "chasseur" or player.markers.get("balle_utilisee") or player.markers.get("pouvoirs_perdus"):
+        return
+    player.markers["balle_utilisee"] = True
+    target = r.ask("chasseur", name, "Tu meurs : sur qui tires-tu ?", r.state.living(), about=name)
+    if target != NOBODY:
+        r.emit("hunter_shot", player=name, target=target)
+        r.mark(target, "chasseur")
+
+
+def _protected_on_pyre(state: GameState, name: str) -> bool:
+    return any(
+        a.markers.get("protege") == name for a in state.with_role("ange_gardien") if has_power(a, "ange_gardien")
+    )
+
+
+def check_winner(state: GameState) -> str | None:
+    """Who has won, if anyone; run after every settled resolution."""
+    alive = [p for p in state.players if p.alive]
+    if not alive:
+        return "aucun"
+    if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
+        return "amoureux"
+    flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
+    if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
+        return "flute"
+    if not any(is_wolf(p) for p in alive):
+        for traitor in (p for p in alive if p.role == "traitre" and not p.markers.get("loup")):
+            traitor.markers["loup"] = (
+                True  # "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"
+            )
+    camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
+    if camps == {"loups"}:
+        return "loups"
+    if camps == {"vampires"}:
+        return "vampires"
+    if not camps & {"loups", "vampires", "flute"}:
+        return "village"
+    return None
+
+
+def _finish(r: Resolution) -> Outcome:
+    r.settle()
+    winner = check_winner(r.state)
+    if winner:
+        r.state.winner = winner
+        r.emit("game_over", winner=winner)
+    else:
+        r.state.phase = next_phase(r.state.phase)
+    return r.outcome()
+
+
+# -- the day ----------------------------------------------------------------------------------
+def close_day(
+    state: GameState,
+    votes: Mapping[str, str],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+    actions: Sequence[Action] = (),
+) -> Outcome:
+    """The end of a day: J0 elects the mayor; every other day sends someone to the pyre."""
+    r = _resolution(state, answers or {}, decrees)
+    s = r.state
+    for action in actions:  # day powers (the Ange-Gardien's choice)
+        _day_action(r, action)
+    allowed = s.memory.pop("votants_autorises", None)
+    voters = [p.name for p in s.players if p.alive and not p.markers.get("gracie")]
+    if allowed is not None:
+        voters = [v for v in voters if v in allowed]
+    weights = {name: 2 for name in [s.memory.pop("charisme", None)] if name}
+    standing = {v: t for v, t in votes.items() if v in voters and s.player(t).alive}
+    for voter, target in standing.items():
+        if s.player(voter).markers.get("amoureux") == target:
+            r.tell_mj("lovers_voted_against_each_other", player=voter, target=target)
+    result = tally(standing, voters, weights)
+    r.emit(
+        "vote_result",
+        counts={row.target: row.votes for row in result.counts},
+        voters={row.target: list(row.voters) for row in result.counts},
+        not_voted=list(result.not_voted),
+    )
+    if s.phase == "J0":
+        _elect_mayor(r, list(result.leaders))
+    else:
+        _pyre(r, list(result.leaders), standing)
+    return _finish(r)
+
+
+def _day_action(r: Resolution, action: Action) -> None:
+    refusal = validate(r.state, action)
+    if refusal:
+        r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+        return
+    if action.power == "ange_gardien.proteger" and action.targets:
+        r.state.player(action.player).markers["protege"] = action.targets[0]
+        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+
+
+def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
+    if len(leaders) > 1:
+        chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
+        leaders = [] if chosen == NOBODY else [chosen]
+    if leaders:
+        r.state.mayor = leaders[0]
+        r.emit("mayor_elected", player=leaders[0])
+    else:
+        r.emit("no_mayor")
+
+
+def _pyre(r: Resolution, leaders: list[str], standing: Mapping[str, str]) -> None:
+    s = r.state
+    if not leaders:
+        r.emit("no_pyre", reason="no_votes")
+        return
+    if len(leaders) == 1:
+        _burn(r, leaders[0])
+        return
+    bouc = next((p for p in s.with_role("bouc_emissaire") if not _protected_on_pyre(s, p.name)), None)
+    if bouc is not None:
+        r.emit("tie", candidates=leaders, resolved_by="bouc_emissaire")
+        r.mark(bouc.name, "bucher")
+        r.settle()
+        chosen = r.ask(
+            "bouc",
+            bouc.name,
+            "Tu meurs à leur place : qui aura le droit de voter au prochain bûcher ?",
+            s.living(),
+            about=bouc.name,
+        )
+        if chosen != NOBODY:
+            s.memory["votants_autorises"] = [name.strip() for name in chosen.split(",")]
+            r.emit("next_pyre_voters", players=s.memory["votants_autorises"])
+        return
+    mayor = s.mayor if s.mayor and s.player(s.mayor).alive and not s.player(s.mayor).markers.get("gracie") else None
+    if mayor is None:
+        r.emit("tie", candidates=leaders, resolved_by=None)
+        r.emit("no_pyre", reason="tie")
+        return
+    own = standing.get(mayor)
+    # "il ne peut que renforcer son propre vote"
+    options = [own] if own in leaders else leaders
+    chosen = (
+        options[0]
+        if len(options) == 1
+        else r.ask("maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", options)
+    )
+    r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
+    if chosen == NOBODY:
+        r.emit("no_pyre", reason="tie")
+    else:
+        _burn(r, chosen)
+
+
+def _burn(r: Resolution, name: str) -> None:
+    s = r.state
+    victim = s.player(name)
+    if _protected_on_pyre(s, name):
+        r.emit("pyre_protected", player=name)
+        return
+    if victim.role == "idiot_du_village" and not victim.markers.get("gracie"):
+        victim.markers["gracie"] = True
+        r.emit("idiot_pardoned", player=name)
+        if s.mayor == name:
+            s.mayor = None
+            s.memory["mairie_supprimee"] = True
+            r.emit("mayoralty_abolished")
+        return
+    r.emit("pyre", player=name, role=victim.role)
+    r.mark(name, "bucher")
+    r.settle()
+    if victim.role == "seigneur_loup" and not victim.markers.get("pouvoirs_perdus"):
+        target = r.ask("rage", name, "Rage meurtrière : qui entraînes-tu dans le brasier ?", s.living(), about=name)
+        if target != NOBODY:
+            r.mark(target, "rage")
+    if victim.role == "ancien":
+        target = r.ask(
+            "ancien", name, "Ton dernier murmure : quel villageois perd ses pouvoirs ?", s.living(), about=name
+        )
+        if target != NOBODY and s.player(target).role in ANCIEN_TARGETS:
+            s.player(target).markers["pouvoirs_perdus"] = True
+            r.tell(target, "powers_lost", by="ancien")
+            r.tell_mj("powers_lost", player=target)
+
+
+# -- the night --------------------------------------------------------------------------------
+class _Night:
+    """What the night's steps know of each other (the victim, the protection, the potions)."""
+
+    def __init__(self, r: Resolution, actions: Mapping[str, Action]) -> None:
+        self.r = r
+        self.actions = actions
+        self.protected: str | None = None
+        self.victim: str | None = None
+
+
+def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | None = None) -> dict[str, Action]:
+    """The valid actions of the night, by power (and player): a later MP replaces an earlier one."""
+    kept: dict[str, Action] = {}
+    for action in actions:
+        refusal = validate(state, action)
+        if refusal:
+            if r is not None:
+                r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+            continue
+        key = action.power if action.power == "loups.devorer" else f"{action.power}:{action.player}"
+        kept.pop(key, None)
+        kept[key] = action
+    return kept
+
+
+def _actions_for(night: _Night, power: str) -> list[Action]:
+    return [a for a in night.actions.values() if a.power == power]
+
+
+def resolve_night(
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+) -> Outcome:
+    r = _resolution(state, answers or {}, decrees)
+    night = _Night(r, latest_actions(r.state, actions, r))
+    if r.state.phase == "N1":
+        _first_night(night)
+    else:
+        for step in NIGHT_ORDER:
+            STEPS.get(step, _pending(step))(night)
+        _dawn(night)
+    return _finish(r)
+
+
+def _first_night(night: _Night) -> None:
+    """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet."""
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "cupidon.amoureux"):
+        first, second = action.targets
+        s.player(first).markers["amoureux"] = second
+        s.player(second).markers["amoureux"] = first
+        r.tell(first, "lover", partner=second)
+        r.tell(second, "lover", partner=first)
+        r.tell_mj("lovers", players=[first, second])
+    wolves = [p.name for p in s.players if is_wolf(p)]
+    for wolf in wolves:
+        r.tell(wolf, "pack", wolves=wolves)
+    r.emit("fictional_victim")
+
+
+def _pending(step: str) -> Callable[[_Night], None]:
+    def step_by_hand(night: _Night) -> None:
+        for action in night.actions.values():
+            if action.power.startswith(f"{step}."):
+                night.r.tell_mj(
+                    "action_to_resolve_by_hand", player=action.player, power=action.power, targets=list(action.targets)
+                )
+
+    return step_by_hand
+
+
+def _salvateur(night: _Night) -> None:
+    s = night.r.state
+    chosen = _actions_for(night, "salvateur.proteger")
+    s.memory["salvateur_derniere_protection"] = chosen[-1].targets[0] if chosen and chosen[-1].targets else None
+    if chosen and chosen[-1].targets:
+        night.protected = chosen[-1].targets[0]
+
+
+def _voyante(night: _Night) -> None:
+    for action in _actions_for(night, "voyante.sonder"):
+        target = night.r.state.player(action.targets[0])
+        night.r.tell(action.player, "seer_result", target=target.name, role=target.role)
+
+
+def _loups(night: _Night) -> None:
+    r, s = night.r, night.r.state
+    chosen = _actions_for(night, "loups.devorer")
+    if not chosen or not chosen[-1].targets:
+        r.tell_mj("no_wolf_victim")
+        return
+    victim = s.player(chosen[-1].targets[0])
+    if victim.name == night.protected:
+        r.tell_mj("protected_from_wolves", player=victim.name, by="salvateur")
+        return
+    if victim.role == "ancien" and victim.markers.get("vies", 1) > 1:
+        victim.markers["vies"] = victim.markers["vies"] - 1
+        r.tell_mj("ancien_survives", player=victim.name)
+        return
+    night.victim = victim.name
+
+
+def _sorciere(night: _Night) -> None:
+    r, s = night.r, night.r.state
+    witch = next((p for p in s.with_role("sorciere") if has_power(p, "sorciere")), None)
+    if witch is None:
+        return
+    potions = s.memory["potions"]
+    agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
+    if potions["guerison"] and night.victim:
+        r.tell(witch.name, "witch_told_victim", victim=night.victim)
+    if _actions_for(night, "sorciere.guerison") and night.victim and potions["guerison"]:
+        potions["guerison"] = False
+        r.tell_mj("healed", player=night.victim)
+        night.victim = None
+    if agony:
+        for action in _actions_for(night, "sorciere.empoisonnement") + _actions_for(night, "sorciere.charisme"):
+            r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
+        return
+    for action in _actions_for(night, "sorciere.empoisonnement"):
+        potions["empoisonnement"] = False
+        r.mark(action.targets[0], "poison")
+    for action in _actions_for(night, "sorciere.charisme"):
+        potions["charisme"] = False
+        s.memory["charisme"] = action.targets[0]
+        r.tell(action.targets[0], "charisma", by="sorciere")
+
+
+def _dawn(night: _Night) -> None:
+    if night.victim:
+        night.r.mark(night.victim, "loups")
+    else:
+        night.r.emit("no_wolf_death")
+
+
+STEPS: dict[str, Callable[[_Night], None]] = {
+    "salvateur": _salvateur,
+    "voyante": _voyante,
+    "loups": _loups,
+    "sorciere": _sorciere,
+}

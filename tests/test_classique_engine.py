@@ -1,0 +1,190 @@
+"""The `classique` rules through the engine's public functions (actions already resolved)."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meneur.engine.model import Action, GameState
+from meneur.engine.rulesets import classique
+from meneur.engine.rulesets.classique import close_day, resolve_night, setup, validate
+
+NAMES = ["Alice", "Bob", "Carole", "David", "Eve", "Fanny", "Gaston", "Hugo"]
+
+
+def game(roles: dict[str, str], phase: str = "J0") -> GameState:
+    state = setup(list(roles), seed=7, roles=roles)
+    state.phase = phase
+    return state
+
+
+def deaths(outcome) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    return [(e.data["player"], e.data["cause"]) for e in outcome.events if e.type == "death"]
+
+
+BASE = {"Alice": "seigneur_loup", "Bob": "voyante", "Carole": "salvateur", "David": "sorciere",
+        "Eve": "chasseur", "Fanny": "ancien", "Gaston": "idiot_du_village", "Hugo": "bouc_emissaire"}  # fmt: skip
+
+
+def test_setup_deals_characters_one_to_n_from_the_seed() -> None:
+    first = setup(NAMES, seed=1)
+    again = setup(NAMES, seed=1)
+    other = setup(NAMES, seed=2)
+    assert sorted(p.role for p in first.players) == sorted(classique.ROLE_ORDER[:8])
+    assert [p.role for p in first.players] == [p.role for p in again.players]
+    assert [p.role for p in first.players] != [p.role for p in other.players]
+    assert {p.camp for p in first.players if p.role in ("seigneur_loup", "loup_assommeur")} == {"loups"}
+
+
+def test_j0_elects_the_mayor_and_a_tie_asks_the_mj() -> None:
+    state = game(BASE)
+    won = close_day(state, {"Alice": "Bob", "Carole": "Bob", "David": "Eve"})
+    assert won.state.mayor == "Bob" and won.state.phase == "N1"
+    tie = close_day(state, {"Alice": "Bob", "Carole": "Eve"})
+    assert [q.id for q in tie.questions] == ["J0:maire_egalite"] and tie.state.mayor is None
+    answered = close_day(state, {"Alice": "Bob", "Carole": "Eve"}, {"J0:maire_egalite": "Eve"})
+    assert answered.complete and answered.state.mayor == "Eve"
+    assert state.mayor is None and state.phase == "J0"  # the given state is never changed
+
+
+def test_pyre_burns_the_leader_and_reveals_the_role() -> None:
+    state = game(BASE, "J1")
+    out = close_day(state, {"Bob": "Alice", "Carole": "Alice", "Alice": "Bob"})
+    assert deaths(out) == [("Alice", "bucher")]
+    assert any(e.type == "pyre" and e.data["role"] == "seigneur_loup" for e in out.events)
+
+
+def test_tie_kills_the_bouc_emissaire_who_chooses_next_voters() -> None:
+    state = game(BASE, "J1")
+    out = close_day(state, {"Bob": "Alice", "Alice": "Bob"}, {"J1:bouc:Hugo": "Bob, Carole"})
+    assert deaths(out) == [("Hugo", "bucher")]
+    assert out.state.memory["votants_autorises"] == ["Bob", "Carole"]
+
+
+def test_tie_with_protected_bouc_lets_the_mayor_reinforce_his_own_vote() -> None:
+    state = game({**BASE, "Gaston": "ange_gardien"}, "J1")
+    state.player("Gaston").markers["protege"] = "Hugo"
+    state.mayor = "Carole"
+    out = close_day(state, {"Bob": "Alice", "Carole": "Alice", "Alice": "Bob", "David": "Bob"})
+    assert deaths(out) == [("Alice", "bucher")]
+    assert [q.id for q in out.questions] == ["J1:rage:Alice"]  # the mayor is not asked: his vote decides
+
+
+def test_idiot_is_pardoned_and_loses_his_vote() -> None:
+    state = game(BASE, "J1")
+    out = close_day(state, {"Bob": "Gaston", "Carole": "Gaston"})
+    assert deaths(out) == [] and out.state.player("Gaston").markers["gracie"]
+    later = close_day(out.state.copy(), {})
+    assert later is not None
+    nxt = out.state.copy()
+    nxt.phase = "J2"
+    result = close_day(nxt, {"Gaston": "Alice"})
+    assert not any(e.type == "pyre" for e in result.events)  # his vote no longer counts
+
+
+def test_first_night_is_cupidon_and_the_wolves_only() -> None:
+    roles = {**BASE, "Hugo": "cupidon"}
+    state = game(roles, "N1")
+    out = resolve_night(state, [Action("Hugo", "cupidon.amoureux", ("Bob", "Eve")),
+                                Action("Bob", "voyante.sonder", ("Alice",))])  # fmt: skip
+    assert out.state.player("Bob").markers["amoureux"] == "Eve"
+    assert any(e.type == "fictional_victim" for e in out.events)
+    assert any(e.type == "action_refused" and e.to == ("Bob",) for e in out.events)
+    assert deaths(out) == [] and out.state.phase == "J1"
+
+
+def test_salvateur_saves_and_cannot_protect_twice_in_a_row() -> None:
+    state = game(BASE, "N2")
+    saved = resolve_night(state, [Action("Carole", "salvateur.proteger", ("Bob",)),
+                                  Action("Alice", "loups.devorer", ("Bob",))])  # fmt: skip
+    assert deaths(saved) == []
+    night3 = saved.state.copy()
+    night3.phase = "N3"
+    again = Action("Carole", "salvateur.proteger", ("Bob",))
+    assert validate(night3, again) == "Tu ne peux pas protéger la même personne deux nuits de suite."
+    out = resolve_night(night3, [again, Action("Alice", "loups.devorer", ("Bob",))])
+    assert deaths(out) == [("Bob", "loups")]
+
+
+def test_sorciere_heals_herself_then_agony_blocks_her_poison() -> None:
+    state = game(BASE, "N2")
+    healed = resolve_night(state, [Action("Alice", "loups.devorer", ("David",)), Action("David", "sorciere.guerison")])
+    assert deaths(healed) == []
+    night = healed.state.copy()
+    night.phase = "N3"
+    out = resolve_night(night, [Action("Alice", "loups.devorer", ("David",)),
+                                Action("David", "sorciere.empoisonnement", ("Alice",))])  # fmt: skip
+    assert deaths(out) == [("David", "loups")]
+
+
+def test_hunter_shoots_and_the_lover_follows() -> None:
+    state = game(BASE, "N2")
+    state.player("Eve").markers["amoureux"] = "Bob"
+    state.player("Bob").markers["amoureux"] = "Eve"
+    out = resolve_night(state, [Action("Alice", "loups.devorer", ("Eve",))], {"N2:chasseur:Eve": "Alice"})
+    assert deaths(out) == [("Eve", "loups"), ("Bob", "chagrin"), ("Alice", "chasseur")]
+    assert out.state.winner == "village"
+
+
+def test_ancien_needs_two_bites() -> None:
+    state = game(BASE, "N2")
+    first = resolve_night(state, [Action("Alice", "loups.devorer", ("Fanny",))])
+    assert deaths(first) == []
+    night = first.state.copy()
+    night.phase = "N3"
+    assert deaths(resolve_night(night, [Action("Alice", "loups.devorer", ("Fanny",))])) == [("Fanny", "loups")]
+
+
+def test_mayor_names_a_successor_when_he_dies() -> None:
+    state = game(BASE, "N2")
+    state.mayor = "Bob"
+    out = resolve_night(state, [Action("Alice", "loups.devorer", ("Bob",))], {"N2:successeur:Bob": "Carole"})
+    assert out.state.mayor == "Carole"
+
+
+def test_lovers_win_as_the_last_two() -> None:
+    state = game({"Alice": "seigneur_loup", "Bob": "voyante", "Carole": "salvateur"}, "N2")
+    state.player("Alice").markers["amoureux"] = "Bob"
+    state.player("Bob").markers["amoureux"] = "Alice"
+    out = resolve_night(state, [Action("Alice", "loups.devorer", ("Carole",))])
+    assert out.state.winner == "amoureux"
+
+
+# -- random legal games ---------------------------------------------------------------------
+def play_random(seed: int, choices: list[int]) -> list[dict]:  # type: ignore[type-arg]
+    state = setup(NAMES, seed)
+    log: list[dict] = []  # type: ignore[type-arg]
+    pick = itertools.cycle(choices)
+    for _ in range(60):
+        if state.winner:
+            break
+        living = state.living()
+        if state.phase.startswith("J"):
+            votes = {v: living[next(pick) % len(living)] for v in living}
+            out = close_day(state, votes)
+        else:
+            actions = []
+            for p in state.players:
+                if not p.alive:
+                    continue
+                target = living[next(pick) % len(living)]
+                power = {"voyante": "voyante.sonder", "salvateur": "salvateur.proteger",
+                         "sorciere": "sorciere.empoisonnement"}.get(p.role)  # fmt: skip
+                if classique.rules.is_wolf(p):
+                    power = "loups.devorer"
+                if power:
+                    actions.append(Action(p.name, power, (target,)))
+            out = resolve_night(state, actions)
+        before_dead = {p.name for p in state.players if not p.alive}
+        assert before_dead <= {p.name for p in out.state.players if not p.alive}  # the dead stay dead
+        log.extend(e.as_json() for e in out.events)
+        state = out.state
+    assert state.winner is not None, "every game ends"
+    return log
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.lists(st.integers(min_value=0, max_value=100), min_size=1))
+def test_random_games_end_and_replay_identically(seed: int, choices: list[int]) -> None:
+    assert play_random(seed, choices) == play_random(seed, choices)
