@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -152,23 +152,24 @@ def test_lovers_win_as_the_last_two() -> None:
 
 
 # -- random legal games ---------------------------------------------------------------------
-def play_random(seed: int, choices: list[int]) -> list[dict]:  # type: ignore[type-arg]
+def play_random(seed: int) -> list[dict]:  # type: ignore[type-arg]
+    """A game where every player votes and acts at random (drawn from the seed): legal, not clever."""
     state = setup(NAMES, seed)
     log: list[dict] = []  # type: ignore[type-arg]
-    pick = itertools.cycle(choices)
-    for _ in range(60):
+    draw = random.Random(seed)
+    for _ in range(200):
         if state.winner:
             break
         living = state.living()
         if state.phase.startswith("J"):
-            votes = {v: living[next(pick) % len(living)] for v in living}
+            votes = {v: draw.choice(living) for v in living}
             out = close_day(state, votes)
         else:
             actions = []
             for p in state.players:
                 if not p.alive:
                     continue
-                target = living[next(pick) % len(living)]
+                target = draw.choice(living)
                 power = {"voyante": "voyante.sonder", "salvateur": "salvateur.proteger",
                          "sorciere": "sorciere.empoisonnement"}.get(p.role)  # fmt: skip
                 if classique.rules.is_wolf(p):
@@ -185,6 +186,6 @@ def play_random(seed: int, choices: list[int]) -> list[dict]:  # type: ignore[ty
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(min_value=0, max_value=10_000), st.lists(st.integers(min_value=0, max_value=100), min_size=1))
-def test_random_games_end_and_replay_identically(seed: int, choices: list[int]) -> None:
-    assert play_random(seed, choices) == play_random(seed, choices)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_games_end_and_replay_identically(seed: int) -> None:
+    assert play_random(seed) == play_random(seed)

@@ -118,10 +118,13 @@ def _check_salvateur(state: GameState, action: Action) -> str | None:
     return None
 
 
+_POTIONS = {"guerison": "de guérison", "empoisonnement": "d'empoisonnement", "charisme": "de charisme"}
+
+
 def _check_potion(name: str) -> Callable[[GameState, Action], str | None]:
     def check(state: GameState, action: Action) -> str | None:
         if not state.memory["potions"].get(name):
-            return f"Tu as déjà utilisé ta potion de {name}."
+            return f"Tu as déjà utilisé ta potion {_POTIONS[name]}."
         return None
 
     return check

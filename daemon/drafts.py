@@ -1,0 +1,66 @@
+"""From the engine's events to the posts and MPs the MJ approves: the morning post after a night,
+the evening post after a day, one MP per private event. Templates write; this only sorts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .render import render
+
+
+@dataclass(frozen=True)
+class DraftText:
+    kind: str  # morning | evening | mp
+    recipient: str | None  # None: the game topic
+    subject: str | None
+    body: str
+    key: str  # stable: phase, kind, recipient, and the event's rank for MPs
+
+
+def day_label(phase: str) -> str:
+    """The day a phase's post speaks of: night N's morning opens day N, and day N ends day N."""
+    return f"Jour {int(phase[1:])}"
+
+
+def drafts_for(
+    ruleset: str, phase: str, events: list[dict[str, Any]], roles: dict[str, str], override: Path | None = None
+) -> list[DraftText]:
+    mine = [e for e in events if e.get("phase") == phase]
+    public = [e for e in mine if e.get("audience", "public") == "public"]
+    deaths = [e for e in public if e["type"] == "death"]
+    drafts: list[DraftText] = []
+    if phase.startswith("N"):
+        context = {
+            "day": day_label(phase),
+            "deaths": deaths,
+            "mj_events": [e["text"] for e in public if e["type"] == "mj_event"],
+            "fictional_victim": any(e["type"] == "fictional_victim" for e in public),
+            "roles": roles,
+        }
+        drafts.append(
+            DraftText(
+                "morning", None, None, render(f"{ruleset}/morning", "bbcode", context, override), f"{phase}/morning"
+            )
+        )
+    else:
+        counts = next((e["counts"] for e in public if e["type"] == "vote_result"), {})
+        context = {
+            "day": day_label(phase),
+            "counts": counts,
+            "tie": next((e for e in public if e["type"] == "tie"), None),
+            "protected": next((e["player"] for e in public if e["type"] == "pyre_protected"), None),
+            "pardoned": next((e["player"] for e in public if e["type"] == "idiot_pardoned"), None),
+            "mayor_elected": next((e["player"] for e in public if e["type"] == "mayor_elected"), None),
+            "deaths": deaths,
+            "roles": roles,
+        }
+        drafts.append(
+            DraftText("evening", None, None, render(f"{ruleset}/pyre", "bbcode", context, override), f"{phase}/evening")
+        )
+    for rank, event in enumerate(e for e in mine if e.get("audience") == "private"):
+        for player in event.get("to", []):
+            body = render(f"{ruleset}/mp", "bbcode", {"event": event, "roles": roles}, override)
+            drafts.append(DraftText("mp", player, f"{phase} — message du MJ", body, f"{phase}/mp/{player}/{rank}"))
+    return drafts
