@@ -88,15 +88,19 @@ class SpiritForum:
         for attempt in range(3):
             p = port or _free_port()
             with open(data / "server.log", "wb") as log:
-                proc = subprocess.Popen([str(SCRIPT), "serve", str(p), str(data)], stdout=log,
-                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                proc = subprocess.Popen(
+                    [str(SCRIPT), "serve", str(p), str(data)],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                )
             forum = cls(proc, p, data, own)
             try:
                 forum._wait(timeout)
             except SpiritError:
                 forum.stop(keep_data=True)
                 if port is None and attempt < 2 and "already in use" in forum.log():
-                    continue   # the free port was taken meanwhile
+                    continue  # the free port was taken meanwhile
                 if own:
                     shutil.rmtree(data, ignore_errors=True)
                 raise
@@ -152,29 +156,53 @@ class SpiritForum:
     def shell(self, code: str, **args: Any) -> Any:
         """Runs `code` in `manage.py shell` with `ARGS` (the keyword arguments) and returns what it gave to
         `out(obj)` (JSON)."""
-        prelude = f"import json, os\nARGS = json.loads(os.environ['MENEUR_SPIRIT_ARGS'])\n" \
-                  f"def out(obj): print({_MARK!r} + json.dumps(obj))\n"
-        r = subprocess.run([str(SCRIPT), "manage", str(self.datadir), "shell", "-c", prelude + code],
-                           capture_output=True, text=True, env=dict(os.environ, MENEUR_SPIRIT_ARGS=json.dumps(args)))
+        prelude = (
+            f"import json, os\nARGS = json.loads(os.environ['MENEUR_SPIRIT_ARGS'])\n"
+            f"def out(obj): print({_MARK!r} + json.dumps(obj))\n"
+        )
+        r = subprocess.run(
+            [str(SCRIPT), "manage", str(self.datadir), "shell", "-c", prelude + code],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, MENEUR_SPIRIT_ARGS=json.dumps(args)),
+        )
         if r.returncode != 0:
             raise SpiritError(f"manage.py shell failed ({r.returncode}):\n{r.stdout}\n{r.stderr}")
         for line in r.stdout.splitlines():
             if line.startswith(_MARK):
-                return json.loads(line[len(_MARK):])
+                return json.loads(line[len(_MARK) :])
         return None
 
-    def seed(self, mj: str, players: Sequence[str], spectators: Sequence[str] = (), password: str = PASSWORD,
-             topic_title: str = "Partie 1 — Jour 1 : Sur la place du village", category: str = "Loup-garou",
-             opening: str | None = None, mj_moderator: bool = True) -> dict[str, Any]:
+    def seed(
+        self,
+        mj: str,
+        players: Sequence[str],
+        spectators: Sequence[str] = (),
+        password: str = PASSWORD,
+        topic_title: str = "Partie 1 — Jour 1 : Sur la place du village",
+        category: str = "Loup-garou",
+        opening: str | None = None,
+        mj_moderator: bool = True,
+    ) -> dict[str, Any]:
         """Members (profile time zone Europe/Paris, verified; existing ones are kept), a category and the game
         topic opened by the MJ through spirit's own forms. Returns {"users": {name: id}, "mj_id",
         "category_id", "topic_id", "topic_url", "opening_comment_id", "password"}."""
         if opening is None:
-            opening = f"## {topic_title}\n\nJoueurs en vie ({len(players)}) : {', '.join(players)}.\n\n" \
-                      "Votez en gras : **Je vote contre X**"
-        seeded: dict[str, Any] = self.shell(_SEED, mj=mj, players=list(players), spectators=list(spectators),
-                                            password=password, title=topic_title, category=category,
-                                            opening=opening, moderator=mj_moderator)
+            opening = (
+                f"## {topic_title}\n\nJoueurs en vie ({len(players)}) : {', '.join(players)}.\n\n"
+                "Votez en gras : **Je vote contre X**"
+            )
+        seeded: dict[str, Any] = self.shell(
+            _SEED,
+            mj=mj,
+            players=list(players),
+            spectators=list(spectators),
+            password=password,
+            title=topic_title,
+            category=category,
+            opening=opening,
+            moderator=mj_moderator,
+        )
         seeded["topic_url"] = self.url(seeded["topic_url"])
         seeded["password"] = password
         return seeded
@@ -204,8 +232,12 @@ class PlayerSession:
 
     def __init__(self, base_url: str, username: str, password: str = PASSWORD) -> None:
         self.base_url, self.username = base_url, username
-        self.http = httpx.Client(base_url=base_url, timeout=30, trust_env=False,   # 127.0.0.1: never a proxy
-                                 headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+        self.http = httpx.Client(
+            base_url=base_url,
+            timeout=30,
+            trust_env=False,  # 127.0.0.1: never a proxy
+            headers={"Accept-Language": "fr-FR,fr;q=0.9"},
+        )
         self._last_post: tuple[int, str] | None = None
         r = self._submit("/user/login/", "/user/login/", {"username": username, "password": password})
         if r.status_code != 302 or r.headers["location"].startswith("/user/login/"):
@@ -228,8 +260,9 @@ class PlayerSession:
         m = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
         if not m:
             raise SpiritError(f"no form with a CSRF token on {form_page}")
-        return self.http.post(action, data={"csrfmiddlewaretoken": m.group(1), **data},
-                              headers={"Referer": str(page.url)})
+        return self.http.post(
+            action, data={"csrfmiddlewaretoken": m.group(1), **data}, headers={"Referer": str(page.url)}
+        )
 
     def post_comment(self, topic_id: int, markdown: str) -> int:
         """Replies in a topic (public or private) from its reply form; returns the new comment's id (data-pk)."""
@@ -239,19 +272,25 @@ class PlayerSession:
         r = self._submit(url, url, {"comment": markdown})
         m = re.fullmatch(r"/comment/(\d+)/find/", r.headers.get("location", ""))
         if r.status_code != 302 or not m:
-            raise SpiritError(f"{self.username}'s comment in topic {topic_id} refused: {r.status_code} "
-                              f"{_errors(r.text)}")
+            raise SpiritError(
+                f"{self.username}'s comment in topic {topic_id} refused: {r.status_code} {_errors(r.text)}"
+            )
         self._last_post = (topic_id, markdown)
         return int(m.group(1))
 
     def send_private(self, title: str, to_usernames: Iterable[str], markdown: str) -> int:
         """Opens a private topic (spirit's MP) with these members; returns its topic id."""
-        r = self._submit("/topic/private/publish/", "/topic/private/publish/",
-                         {"title": title, "users": ", ".join(to_usernames), "comment": markdown})
+        r = self._submit(
+            "/topic/private/publish/",
+            "/topic/private/publish/",
+            {"title": title, "users": ", ".join(to_usernames), "comment": markdown},
+        )
         m = re.match(r"/topic/private/(\d+)/", r.headers.get("location", ""))
         if r.status_code != 302 or not m:
-            raise SpiritError(f"{self.username}'s private topic {title!r} refused: {r.status_code} "
-                              f"{r.headers.get('location', '')} {_errors(r.text)}")
+            raise SpiritError(
+                f"{self.username}'s private topic {title!r} refused: {r.status_code} "
+                f"{r.headers.get('location', '')} {_errors(r.text)}"
+            )
         return int(m.group(1))
 
     def private_topics(self) -> list[dict[str, Any]]:
@@ -266,12 +305,17 @@ class PlayerSession:
             if not m:
                 continue
             date = row.cssselect("div.topic__date")
-            topics.append({"id": int(m.group(1)), "title": a.text_content().strip(),
-                           "url": urljoin(self.base_url, a.get("href")),
-                           "comment_count": int(row.cssselect("div.topic__comments")[0].text_content()),
-                           "last_active": date[0].get("title") if date else None,
-                           "visited": "is-visited" in a.get("class", "").split(),
-                           "new_comments": bool(row.cssselect("i.js-comment-is-new"))})
+            topics.append(
+                {
+                    "id": int(m.group(1)),
+                    "title": a.text_content().strip(),
+                    "url": urljoin(self.base_url, a.get("href")),
+                    "comment_count": int(row.cssselect("div.topic__comments")[0].text_content()),
+                    "last_active": date[0].get("title") if date else None,
+                    "visited": "is-visited" in a.get("class", "").split(),
+                    "new_comments": bool(row.cssselect("i.js-comment-is-new")),
+                }
+            )
         return topics
 
     def comments(self, topic_id: int) -> list[dict[str, Any]]:
@@ -288,10 +332,15 @@ class PlayerSession:
                 link = c.cssselect("a.comment__info__username__link")[0]
                 uid = re.search(r"/user/(\d+)/", link.get("href", ""))
                 dates = c.cssselect("ul.comment__info__date > li[title]")
-                out.append({"pk": int(c.get("data-pk")), "author": link.text_content().strip(),
-                            "user_id": int(uid.group(1)) if uid else None,
-                            "date": dates[-1].get("title") if dates else None,
-                            "text": c.cssselect("div.comment__text")[0].text_content().strip()})
+                out.append(
+                    {
+                        "pk": int(c.get("data-pk")),
+                        "author": link.text_content().strip(),
+                        "user_id": int(uid.group(1)) if uid else None,
+                        "date": dates[-1].get("title") if dates else None,
+                        "text": c.cssselect("div.comment__text")[0].text_content().strip(),
+                    }
+                )
             # the first link holding a right chevron is "next" ("Last" follows it on page 1)
             nxt = doc.xpath('//ul[@class="paginator"]//a[i[contains(@class, "fa-chevron-right")]]/@href')
             if not nxt:

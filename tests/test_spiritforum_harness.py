@@ -34,7 +34,7 @@ def test_a_comment_and_a_private_topic_reach_the_mj(forum: SpiritForum) -> None:
     users = game["users"]
     assert sorted(users) == ["Grand_Hibou", "Lucas", "Lucie", "Papy_Mougeot", "Éloïse"]
     assert len(set(users.values())) == 5 and game["mj_id"] == users["Grand_Hibou"]
-    page = httpx.get(game["topic_url"])   # the game topic is public
+    page = httpx.get(game["topic_url"])  # the game topic is public
     assert page.status_code == 200 and "Sur la place du village" in page.text
 
     lucas, lucie, mj = forum.client("Lucas"), forum.client("Lucie"), forum.client("Grand_Hibou")
@@ -45,19 +45,19 @@ def test_a_comment_and_a_private_topic_reach_the_mj(forum: SpiritForum) -> None:
     assert [c["author"] for c in comments] == ["Grand_Hibou", "Lucas"]
     assert comments[1]["pk"] == pk and comments[1]["user_id"] == users["Lucas"]
     assert "Je vote contre Lucie" in mj.read_topic_text(game["topic_id"])
-    assert re.fullmatch(r"\d{1,2} \w+ \d{4} \d\d:\d\d", comments[1]["date"])   # "24 novembre 2026 08:00"
+    assert re.fullmatch(r"\d{1,2} \w+ \d{4} \d\d:\d\d", comments[1]["date"])  # "24 novembre 2026 08:00"
 
     [listed] = mj.private_topics()
     assert (listed["id"], listed["title"], listed["visited"]) == (mp, "Ma cible", False)
     [message] = mj.comments(mp)
     assert (message["author"], message["user_id"]) == ("Lucie", users["Lucie"])
     assert message["text"] == "Je protège Éloïse cette nuit."
-    assert lucas.private_topics() == []                        # not a participant
+    assert lucas.private_topics() == []  # not a participant
     with pytest.raises(httpx.HTTPStatusError):
         lucas.comments(mp)
 
     forum.set_comment_date(pk, datetime(2026, 11, 24, 20, 59, tzinfo=ZoneInfo("Europe/Paris")))
-    assert mj.comments(game["topic_id"])[0]["date"] == "24 novembre 2026 20:59"   # now the oldest
+    assert mj.comments(game["topic_id"])[0]["date"] == "24 novembre 2026 20:59"  # now the oldest
 
     with pytest.raises(ValueError, match="identical"):
         lucas.post_comment(game["topic_id"], "J'ai un doute.\n\n**Je vote contre Lucie**")
