@@ -45,7 +45,7 @@ def drafts_for(
             )
         )
     else:
-        counts = next((e["counts"] for e in public if e["type"] == "vote_result"), {})
+        counts: dict[str, int] = next((e["counts"] for e in public if e["type"] == "vote_result"), {})
         context = {
             "day": day_label(phase),
             "counts": counts,
