@@ -179,6 +179,11 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
             sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
         sub.set_defaults(handler=handler)
 
+    replay_cmd = commands.add_parser("replay", help="play a scenario file through the parsers and the rules engine")
+    replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")
+    replay_cmd.add_argument("--json", action="store_true", help="one JSON object per event, then a final line")
+    replay_cmd.set_defaults(handler=cmd_replay)
+
     outbox = commands.add_parser("outbox", help="see, approve, edit and send drafts")
     outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send"])
     outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`)")
@@ -195,3 +200,41 @@ def setup_logging(verbose: bool) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from ..engine.rulesets import ruleset
+    from .drafts import drafts_for
+    from .replay import load_scenario, replay
+
+    scenario = load_scenario(Path(args.file))
+    events = list(replay(scenario))
+    if args.json:
+        for event in events:
+            print(json.dumps(event, ensure_ascii=False))
+        return 0
+    names = ruleset(scenario.ruleset).NAMES
+    phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
+    for phase in phases:
+        for draft in drafts_for(scenario.ruleset, phase, events, names):
+            where = "post in the game topic" if draft.recipient is None else f"MP to {draft.recipient}"
+            print(f"==== {phase} · {draft.kind} · {where}")
+            print(draft.body.strip() + "\n")
+        for event in (e for e in events if e.get("phase") == phase and e.get("audience") == "mj"):
+            print(f"     (for the MJ) {describe(event)}")
+    final = events[-1]
+    print(f"==== end: winner {final['winner'] or 'none yet'}; alive: {', '.join(final['alive'])}")
+    return 0
+
+
+def describe(event: dict[str, object]) -> str:
+    """One readable line per event (the templates of the posts come with the engine's next step)."""
+    kind, phase = event.get("type"), event.get("phase")
+    audience = event.get("audience", "public")
+    details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "phase", "audience"))
+    where = {"public": "post", "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
+        str(audience), str(audience)
+    )
+    return f"[{phase}] {where}: {kind} {details}".rstrip()

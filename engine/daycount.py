@@ -7,7 +7,7 @@ should know about (malformed votes, dead or unknown names, typos, late or edited
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -28,6 +28,7 @@ class WarningKind(StrEnum):
     TARGET_FUZZY = "target_fuzzy"
     AFTER_DEADLINE = "after_deadline"
     EDITED_VOTE = "edited_vote"
+    VOTE_REFUSED = "vote_refused"  # the rule set forbids this vote (e.g. lovers); the earlier one stands
     SEVERAL_VOTES = "several_votes"
 
 
@@ -84,6 +85,7 @@ def count_day(
     deadline: datetime | None = None,
     weights: dict[str, int] | None = None,
     modifiers: Sequence[Modifier] = (),
+    refusal: Callable[[str, str], str | None] | None = None,
 ) -> DayCount:
     """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order."""
     ordered = sorted(enumerate(posts), key=lambda item: (item[1].post.posted_at, item[0]))
@@ -96,6 +98,10 @@ def count_day(
         if not late:
             last_post_id = post.post_id
         vote = _post_vote(entry, roster, resolver, deadline, warnings)
+        reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
+        if vote is not None and reason:
+            warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, reason))
+            vote = None
         if vote is not None:
             standing[vote.voter] = vote
     result = tally({v: c.target for v, c in standing.items()}, roster.living, weights, modifiers)

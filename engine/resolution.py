@@ -34,6 +34,8 @@ class Resolution:
         self.events.append(Event(type, self.phase, audience, to, data))
 
     def tell(self, player: str, type: str, **data: Any) -> None:
+        """An MP to one player; ``player`` in the event is the one it concerns (by default, the recipient)."""
+        data.setdefault("player", player)
         self.emit(type, PRIVATE, (player,), **data)
 
     def tell_mj(self, type: str, **data: Any) -> None:
@@ -93,7 +95,7 @@ class Resolution:
             successor = self.ask("successeur", name, "Tu meurs : qui sera le nouveau maire ?", living, about=name)
             if successor != NOBODY:
                 state.mayor = successor
-                self.emit("mayor_named", player=successor, by=name)
+                self.emit("mayor_successor", player=successor, by=name)
 
     def outcome(self) -> Outcome:
         return Outcome(self.state, self.events, self.questions)

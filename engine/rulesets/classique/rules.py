@@ -48,7 +48,8 @@ PENDING = frozenset(
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
 DAY_POWERS = frozenset({"ange_gardien.proteger"})
-FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "loups.devorer"})
+# "Aucune autre action spéciale n'a lieu cette nuit là": the wolves' victim is the fictional one.
+FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux"})
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -101,7 +102,9 @@ def validate(state: GameState, action: Action) -> str | None:
     if action.power not in DAY_POWERS and not night:
         return "Ce pouvoir s'utilise la nuit."
     if state.phase == "N1" and action.power not in FIRST_NIGHT_POWERS:
-        return "La première nuit, seuls Cupidon et les loups agissent."
+        if action.power == "loups.devorer":
+            return "La première nuit, les loups-garous font connaissance et tuent une victime fictive."
+        return "La première nuit, seul Cupidon agit."
     for target in action.targets:
         try:
             if not state.player(target).alive:
@@ -235,6 +238,19 @@ def _finish(r: Resolution) -> Outcome:
 
 
 # -- the day ----------------------------------------------------------------------------------
+def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
+    """Why a vote may not count (the voter's earlier vote then stands), or None.
+
+    "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant."
+    """
+    try:
+        if state.player(voter).markers.get("amoureux") == target:
+            return f"{voter} voted against their lover {target}: lovers may never vote against each other."
+    except KeyError:
+        return None
+    return None
+
+
 def close_day(
     state: GameState,
     votes: Mapping[str, str],
@@ -340,6 +356,7 @@ def _burn(r: Resolution, name: str) -> None:
     victim = s.player(name)
     if _protected_on_pyre(s, name):
         r.emit("pyre_protected", player=name)
+        r.emit("no_pyre", reason="protected")
         return
     if victim.role == "idiot_du_village" and not victim.markers.get("gracie"):
         victim.markers["gracie"] = True
@@ -347,7 +364,7 @@ def _burn(r: Resolution, name: str) -> None:
         if s.mayor == name:
             s.mayor = None
             s.memory["mairie_supprimee"] = True
-            r.emit("mayoralty_abolished")
+            r.emit("mayor_abolished", player=name)
         return
     r.emit("pyre", player=name, role=victim.role)
     r.mark(name, "bucher")
@@ -362,8 +379,7 @@ def _burn(r: Resolution, name: str) -> None:
         )
         if target != NOBODY and s.player(target).role in ANCIEN_TARGETS:
             s.player(target).markers["pouvoirs_perdus"] = True
-            r.tell(target, "powers_lost", by="ancien")
-            r.tell_mj("powers_lost", player=target)
+            r.tell(target, "power_lost", by="ancien")
 
 
 # -- the night --------------------------------------------------------------------------------
@@ -420,8 +436,8 @@ def _first_night(night: _Night) -> None:
         first, second = action.targets
         s.player(first).markers["amoureux"] = second
         s.player(second).markers["amoureux"] = first
-        r.tell(first, "lover", partner=second)
-        r.tell(second, "lover", partner=first)
+        r.tell(first, "lover", target=second)
+        r.tell(second, "lover", target=first)
         r.tell_mj("lovers", players=[first, second])
     wolves = [p.name for p in s.players if is_wolf(p)]
     for wolf in wolves:

@@ -1,0 +1,188 @@
+"""`meneur replay`: a scenario file played through the real parsers and the rules engine.
+
+Posts are rendered from BBCode to the forum's HTML and read by the vote counter; MPs are read by
+the action parser; names are resolved as votes are. The engine runs phase by phase; unanswered
+questions are printed and their defaults used, so a scenario always runs to its end.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from ..engine.daycount import PostVotes, Roster, count_day
+from ..engine.model import Action, Decree, Event, GameState, Outcome
+from ..engine.names import Match, NameResolver, PlayerName
+from ..engine.rulesets import ruleset
+from ..parsers.actions import SELF, find_actions
+from ..parsers.bbcode import render_bbcode
+from ..parsers.layout import votes_in_html
+from ..parsers.phpbb3 import LAYOUT
+from ..parsers.records import Post, VoteFormat, content_hash
+from .config import ConfigError
+
+
+class ScenarioError(ConfigError):
+    """A scenario file that cannot be played, said for its author."""
+
+
+@dataclass
+class PhaseSpec:
+    phase: str
+    posts: list[dict[str, Any]] = field(default_factory=list)
+    mps: list[dict[str, Any]] = field(default_factory=list)
+    answers: dict[str, str] = field(default_factory=dict)
+    decrees: list[Decree] = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    ruleset: str
+    seed: int
+    players: list[tuple[str, str | None]]
+    phases: list[PhaseSpec]
+    expect: dict[str, Any]
+    title: str = ""
+
+
+def load_scenario(path: Path) -> Scenario:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: {exc}") from exc
+    try:
+        players = [(str(p["name"]), p.get("role")) for p in data["players"]]
+        phases = [
+            PhaseSpec(
+                phase=str(ph["phase"]),
+                posts=list(ph.get("posts", [])),
+                mps=list(ph.get("mps", [])),
+                answers={str(a["question"]): str(a["choice"]) for a in ph.get("answers", [])},
+                decrees=[
+                    Decree(str(d["kind"]), d.get("player"), str(d.get("cause", "mj")), str(d.get("text", "")))
+                    for d in ph.get("decrees", [])
+                ],
+            )
+            for ph in data.get("phases", [])
+        ]
+        return Scenario(
+            str(data["ruleset"]),
+            int(data["seed"]),
+            players,
+            phases,
+            dict(data.get("expect", {})),
+            str(data.get("title", "")),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScenarioError(f"{path}: missing or wrong field {exc}") from exc
+
+
+def _resolver(state: GameState) -> NameResolver:
+    return NameResolver([PlayerName(p.name) for p in state.players])
+
+
+def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tuple[dict[str, str], list[Event]]:
+    """The day's standing votes, read from the posts by the real vote counter."""
+    entries = []
+    fmt = VoteFormat()
+    for index, post in enumerate(spec.posts):
+        html = f'<div class="content">{render_bbcode(str(post["text"]))}</div>'
+        when = datetime.fromisoformat(post["time"]) if post.get("time") else start + timedelta(minutes=index)
+        record = Post(
+            f"{spec.phase}-{index + 1}",
+            str(post["author"]),
+            None,
+            when.astimezone(UTC),
+            html,
+            str(post["text"]),
+            content_hash(html),
+        )
+        entries.append(PostVotes(record, tuple(votes_in_html(html, LAYOUT, fmt))))
+    roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
+    refusal = getattr(rules, "vote_refusal", None)
+    count = count_day(
+        entries, roster, _resolver(state), refusal=(lambda v, t: refusal(state, v, t)) if refusal else None
+    )
+    warnings = [
+        Event("vote_warning", state.phase, "mj", (), {"post": w.post_id, "kind": str(w.kind), "message": w.message})
+        for w in count.warnings
+    ]
+    return count.current, warnings
+
+
+def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action], list[Event]]:
+    """The phase's actions, read from the MPs in natural French; unclear ones are told to the sender."""
+    resolver = _resolver(state)
+    actions: list[Action] = []
+    events: list[Event] = []
+    for index, mp in enumerate(spec.mps):
+        sender = resolver.identify(str(mp["from"]))
+        if sender is None:
+            events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": mp["from"]}))
+            continue
+        role = state.player(sender).role
+        mentions = find_actions(str(mp["text"]), verbs)
+        for mention in mentions:
+            # The same words may name several roles' powers ("je mords X"): keep the sender's own.
+            rivals = [m for m in mentions if m.start == mention.start]
+            own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
+            if mention is not (own or rivals)[0]:
+                continue
+            targets = []
+            for written in mention.targets:
+                if written == SELF:
+                    targets.append(sender)
+                    continue
+                found = resolver.resolve(written)
+                if found.player is None or found.match is Match.AMBIGUOUS:
+                    events.append(
+                        Event(
+                            "action_unclear",
+                            state.phase,
+                            "private",
+                            (sender,),
+                            {"power": mention.power, "name": written},
+                        )
+                    )
+                    break
+                targets.append(found.player)
+            else:
+                actions.append(Action(sender, mention.power, tuple(targets), f"{spec.phase}-mp{index + 1}"))
+    return actions, events
+
+
+def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
+    """Every event of the game as a JSON-ready dict, then a final line."""
+    rules = ruleset(scenario.ruleset)
+    names = [name for name, _ in scenario.players]
+    roles = {name: role for name, role in scenario.players if role}
+    state = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None)
+    yield {"type": "setup", "phase": state.phase, "roles": {p.name: p.role for p in state.players}}
+    start = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    for number, spec in enumerate(scenario.phases):
+        if state.winner:
+            break
+        if spec.phase != state.phase:
+            raise ScenarioError(f"phase {number + 1} is {spec.phase!r} but the game is at {state.phase!r}")
+        actions, events = _actions(state, spec, rules.VERBS)
+        outcome: Outcome
+        if state.phase.startswith("J"):
+            votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
+            events += warnings
+            outcome = rules.close_day(state, votes, spec.answers, spec.decrees, actions)
+        else:
+            outcome = rules.resolve_night(state, actions, spec.answers, spec.decrees)
+        for event in [*events, *outcome.events]:
+            yield event.as_json()
+        state = outcome.state
+    yield {
+        "type": "final",
+        "phase": state.phase,
+        "alive": state.living(),
+        "dead": [p.name for p in state.players if not p.alive],
+        "winner": state.winner if state.winner != "aucun" else None,
+    }

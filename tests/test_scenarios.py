@@ -1,0 +1,71 @@
+"""Every scenario under fixtures/scenarios replayed through `meneur replay --json`, checked against the
+outcome its author wrote by hand in `[expect]`."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from meneur.daemon.cli import main
+
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml"))
+
+
+# Characters of classique not implemented yet (engine/rulesets/classique/rules.py: PENDING): their
+# scenarios must fail until they are; strict, so a scenario that starts passing is noticed.
+NOT_YET = {
+    "24-seigneur-malediction": "Seigneur Loup's malédiction",
+    "25-malediction-chasseur": "Seigneur Loup's malédiction",
+    "26-malediction-moins-de-18": "Seigneur Loup's malédiction",
+    "27-loup-assommeur": "Loup Assommeur",
+    "28-salvateur-assomme": "Loup Assommeur",
+    "29-berger-moutons": "Berger",
+    "30-berger-sa-porte": "Berger",
+    "31-berger-contamination": "Berger and Malade",
+    "32-malade-contamine": "Malade",
+    "33-devin": "Devin",
+    "34-chef-de-meute-morsure": "Chef de meute",
+    "35-chef-de-meute-tue": "Chef de meute",
+    "36-joueur-de-flute": "Joueur de flûte",
+    "37-lapinou-garou": "Lapinou-Garou",
+    "38-chaman-mauvais-oeil": "Chaman",
+    "39-vampire-acolytes": "Maître-Vampire",
+    "40-traitre": "Traître (with the Chef de meute)",
+    "41-enchanteur": "Enchanteur",
+}
+
+
+def cases() -> list[object]:
+    out = []
+    for path in SCENARIOS:
+        reason = NOT_YET.get(path.stem)
+        marks = [pytest.mark.xfail(strict=True, reason=f"not implemented yet: {reason}")] if reason else []
+        out.append(pytest.param(path, marks=marks, id=f"{path.parent.name}/{path.stem}"))
+    return out
+
+
+@pytest.mark.parametrize("path", cases())
+def test_scenario(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expect = tomllib.loads(path.read_text(encoding="utf-8")).get("expect", {})
+    assert main(["replay", "--json", str(path)]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    final = events[-1]
+    assert final["type"] == "final"
+    deaths = Counter((e["phase"], e["player"], e["cause"]) for e in events if e["type"] == "death")
+    assert deaths == Counter((d["phase"], d["player"], d["cause"]) for d in expect.get("deaths", []))
+    if "alive" in expect:
+        assert sorted(final["alive"]) == sorted(expect["alive"])
+    assert final["winner"] == expect.get("winner")
+    for wanted in expect.get("events", []):
+        assert any(all(e.get(k) == v for k, v in wanted.items()) for e in events), wanted
+
+
+def test_replay_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SCENARIOS[0]
+    main(["replay", "--json", str(path)])
+    first = capsys.readouterr().out
+    main(["replay", "--json", str(path)])
+    assert capsys.readouterr().out == first
