@@ -20,21 +20,15 @@ NOT_YET = {
     "24-seigneur-malediction": "Seigneur Loup's malédiction",
     "25-malediction-chasseur": "Seigneur Loup's malédiction",
     "26-malediction-moins-de-18": "Seigneur Loup's malédiction",
-    "27-loup-assommeur": "Loup Assommeur",
-    "28-salvateur-assomme": "Loup Assommeur",
     "29-berger-moutons": "Berger",
     "30-berger-sa-porte": "Berger",
     "31-berger-contamination": "Berger and Malade",
     "32-malade-contamine": "Malade",
-    "33-devin": "Devin",
     "34-chef-de-meute-morsure": "Chef de meute",
     "35-chef-de-meute-tue": "Chef de meute",
-    "36-joueur-de-flute": "Joueur de flûte",
     "37-lapinou-garou": "Lapinou-Garou",
     "38-chaman-mauvais-oeil": "Chaman",
-    "39-vampire-acolytes": "Maître-Vampire",
     "40-traitre": "Traître (with the Chef de meute)",
-    "41-enchanteur": "Enchanteur",
 }
 
 

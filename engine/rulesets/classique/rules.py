@@ -19,6 +19,7 @@ RULESET = "classique"
 NIGHT_ORDER: tuple[str, ...] = (
     "devin",  # "Le devin doit envoyer en tout début de nuit un Mp"
     "loup_assommeur",
+    "enchanteur",  # not in the file's list; acts with the Loup Assommeur (RULINGS.md)
     "chef_de_meute",
     "berger",
     "salvateur",
@@ -149,7 +150,21 @@ def _check_ange(state: GameState, action: Action) -> str | None:
     return None
 
 
+def _check_devin(state: GameState, action: Action) -> str | None:
+    if state.memory.get("devin_utilise"):
+        return "Tu as déjà utilisé ton pouvoir de Devin : une seule fois par partie."
+    return None
+
+
+def _check_enchanteur(state: GameState, action: Action) -> str | None:
+    if state.memory.get("enchanteur_utilisations", 0) >= 3:
+        return "Tu as déjà endormi trois personnes : ta flûte s'est tue."
+    return None
+
+
 _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
+    "devin.designer": _check_devin,
+    "enchanteur.endormir": _check_enchanteur,
     "salvateur.proteger": _check_salvateur,
     "sorciere.guerison": _check_potion("guerison"),
     "sorciere.empoisonnement": _check_potion("empoisonnement"),
@@ -163,6 +178,7 @@ _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
 def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
     r = Resolution(state, answers)
     r.death_hooks.append(_hunter)
+    r.death_hooks.append(_acolytes)
     for decree in decrees:
         _decree(r, decree)
     return r
@@ -391,6 +407,10 @@ class _Night:
         self.actions = actions
         self.protected: str | None = None
         self.victim: str | None = None
+        self.forced_victim: str | None = None  # the Devin's choice
+        self.asleep: dict[str, str] = {}  # player → why they do not wake this night
+        self.over = False  # a win in the middle of the night (the flute) ends it there
+        self._refused: set[tuple[str, str]] = set()
 
 
 def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | None = None) -> dict[str, Action]:
@@ -402,14 +422,25 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | 
             if r is not None:
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
-        key = action.power if action.power == "loups.devorer" else f"{action.power}:{action.player}"
+        key = f"{action.power}:{action.player}"
         kept.pop(key, None)
         kept[key] = action
     return kept
 
 
 def _actions_for(night: _Night, power: str) -> list[Action]:
-    return [a for a in night.actions.values() if a.power == power]
+    """The night's actions for a power, from players awake to use it (the others are told why not)."""
+    kept = []
+    for action in night.actions.values():
+        if action.power != power:
+            continue
+        why = night.asleep.get(action.player)
+        if why is None:
+            kept.append(action)
+        elif (action.player, power) not in night._refused:
+            night._refused.add((action.player, power))
+            night.r.tell(action.player, "action_refused", power=power, reason=why)
+    return kept
 
 
 def resolve_night(
@@ -425,7 +456,10 @@ def resolve_night(
     else:
         for step in NIGHT_ORDER:
             STEPS.get(step, _pending(step))(night)
-        _dawn(night)
+            if night.over:
+                break
+        else:
+            _dawn(night)
     return _finish(r)
 
 
@@ -456,6 +490,29 @@ def _pending(step: str) -> Callable[[_Night], None]:
     return step_by_hand
 
 
+def _devin(night: _Night) -> None:
+    for action in _actions_for(night, "devin.designer"):
+        night.r.state.memory["devin_utilise"] = True
+        night.forced_victim = action.targets[0]
+        night.r.tell_mj("devin_designates", player=action.player, target=action.targets[0])
+
+
+def _loup_assommeur(night: _Night) -> None:
+    """ "La 'victime' est immédiatement informée par MP de son incapacité temporaire"."""
+    for action in _actions_for(night, "loup_assommeur.assommer"):
+        target = action.targets[0]
+        night.asleep[target] = "Tu as été assommé·e cette nuit : tu ne peux pas utiliser ton pouvoir."
+        night.r.tell(target, "stunned")
+
+
+def _enchanteur(night: _Night) -> None:
+    for action in _actions_for(night, "enchanteur.endormir"):
+        memory = night.r.state.memory
+        memory["enchanteur_utilisations"] = memory.get("enchanteur_utilisations", 0) + 1
+        night.asleep.setdefault(action.targets[0], "Une mélodie envoûtante t'a endormi·e : tu dors toute la nuit.")
+        night.r.tell_mj("enchanted", player=action.targets[0])
+
+
 def _salvateur(night: _Night) -> None:
     s = night.r.state
     chosen = _actions_for(night, "salvateur.proteger")
@@ -472,13 +529,17 @@ def _voyante(night: _Night) -> None:
 
 def _loups(night: _Night) -> None:
     r, s = night.r, night.r.state
-    chosen = _actions_for(night, "loups.devorer")
-    if not chosen or not chosen[-1].targets:
+    chosen = _actions_for(night, "loups.devorer")  # the last MP of an awake wolf counts
+    target = night.forced_victim or (chosen[-1].targets[0] if chosen and chosen[-1].targets else None)
+    if target is None:
         r.tell_mj("no_wolf_victim")
         return
-    victim = s.player(chosen[-1].targets[0])
+    victim = s.player(target)
     if victim.name == night.protected:
         r.tell_mj("protected_from_wolves", player=victim.name, by="salvateur")
+        return
+    if victim.camp == "vampires":  # "Il ne peut pas non plus être mangé par les loups" (nor his Acolytes)
+        r.tell_mj("vampire_not_eaten", player=victim.name)
         return
     if victim.role == "ancien" and victim.markers.get("vies", 1) > 1:
         victim.markers["vies"] = victim.markers["vies"] - 1
@@ -513,6 +574,51 @@ def _sorciere(night: _Night) -> None:
         r.tell(action.targets[0], "charisma", by="sorciere")
 
 
+def _joueur_de_flute(night: _Night) -> None:
+    """Charm 0–2 players; "il gagne instantanément lorsque tous les personnages encore en vie sont charmés"."""
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "joueur_de_flute.charmer"):
+        for name in action.targets[:2]:
+            if name != action.player and not s.player(name).markers.get("charme"):
+                s.player(name).markers["charme"] = True
+                r.tell(name, "charmed")
+    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
+    for name in charmed:
+        r.tell(name, "charmed_list", players=charmed)
+    if check_winner(s) == "flute":
+        night.over = True
+
+
+def _maitre_vampire(night: _Night) -> None:
+    """Up to two bites while he has fewer than two Acolytes; a bite on a werewolf fails."""
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "maitre_vampire.mordre"):
+        for name in action.targets[:2]:
+            acolytes = [p for p in s.players if p.alive and p.markers.get("acolyte") == action.player]
+            if len(acolytes) >= 2:
+                break
+            target = s.player(name)
+            if is_wolf(target) or target.camp == "vampires":
+                r.tell(name, "bite_failed")
+                continue
+            if target.role == "ancien" and target.markers.get("vies_vampire", 2) > 1:
+                target.markers["vies_vampire"] = 1  # "le maitre vampire doit le vampiriser 2 fois"
+                r.emit("bite_failed", "mj", (), player=name)
+                continue
+            target.camp = "vampires"
+            target.markers["acolyte"] = action.player
+            r.tell(name, "camp_changed", camp="vampires", master=action.player, acolytes=[p.name for p in acolytes])
+            r.tell(action.player, "acolyte_gained", target=name)
+
+
+def _acolytes(r: Resolution, name: str, cause: str) -> None:
+    """ "Si le Maître meurt, les Acolytes meurent immédiatement"."""
+    if r.state.player(name).role == "maitre_vampire":
+        for player in r.state.players:
+            if player.alive and player.markers.get("acolyte") == name:
+                r.mark(player.name, "acolyte")
+
+
 def _dawn(night: _Night) -> None:
     if night.victim:
         night.r.mark(night.victim, "loups")
@@ -521,8 +627,13 @@ def _dawn(night: _Night) -> None:
 
 
 STEPS: dict[str, Callable[[_Night], None]] = {
+    "devin": _devin,
+    "loup_assommeur": _loup_assommeur,
+    "enchanteur": _enchanteur,
     "salvateur": _salvateur,
     "voyante": _voyante,
+    "joueur_de_flute": _joueur_de_flute,
+    "maitre_vampire": _maitre_vampire,
     "loups": _loups,
     "sorciere": _sorciere,
 }
