@@ -17,16 +17,12 @@ SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scena
 # Characters of classique not implemented yet (engine/rulesets/classique/rules.py: PENDING): their
 # scenarios must fail until they are; strict, so a scenario that starts passing is noticed.
 NOT_YET = {
-    "24-seigneur-malediction": "Seigneur Loup's malédiction",
-    "25-malediction-chasseur": "Seigneur Loup's malédiction",
-    "26-malediction-moins-de-18": "Seigneur Loup's malédiction",
     "29-berger-moutons": "Berger",
     "30-berger-sa-porte": "Berger",
     "31-berger-contamination": "Berger and Malade",
     "32-malade-contamine": "Malade",
     "34-chef-de-meute-morsure": "Chef de meute",
     "35-chef-de-meute-tue": "Chef de meute",
-    "37-lapinou-garou": "Lapinou-Garou",
     "38-chaman-mauvais-oeil": "Chaman",
     "40-traitre": "Traître (with the Chef de meute)",
 }

@@ -31,21 +31,9 @@ NIGHT_ORDER: tuple[str, ...] = (
     "sorciere",  # "appelée après le festin des Loups"
     "chaman",
 )
-PENDING = frozenset(
-    {
-        "devin",
-        "loup_assommeur",
-        "chef_de_meute",
-        "berger",
-        "joueur_de_flute",
-        "maitre_vampire",
-        "seigneur_loup",
-        "chaman",
-        "malade",
-        "enchanteur",
-        "lapinou_garou",
-    }
-)
+# Characters whose actions still go to the MJ, to resolve by hand (see RULINGS.md).
+PENDING = frozenset({"chef_de_meute", "berger", "chaman", "malade"})
+WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
 DAY_POWERS = frozenset({"ange_gardien.proteger"})
@@ -94,7 +82,7 @@ def validate(state: GameState, action: Action) -> str | None:
     role, _, _ = action.power.partition(".")
     if role == "loups":
         if not is_wolf(player):
-            return "Seuls les loups-garous choisissent la victime de la nuit."
+            return WOLVES_ONLY
     elif player.role != role:
         return f"Ce pouvoir est celui du personnage {NAMES.get(role, role)}, pas le tien."
     elif player.markers.get("pouvoirs_perdus"):
@@ -156,6 +144,14 @@ def _check_devin(state: GameState, action: Action) -> str | None:
     return None
 
 
+def _check_malediction(state: GameState, action: Action) -> str | None:
+    if len(state.players) < 18:
+        return "La malédiction n'existe qu'à partir de 18 joueurs."
+    if state.memory.get("malediction_utilisee"):
+        return "Ta malédiction est déjà utilisée (ou perdue) pour la partie."
+    return None
+
+
 def _check_enchanteur(state: GameState, action: Action) -> str | None:
     if state.memory.get("enchanteur_utilisations", 0) >= 3:
         return "Tu as déjà endormi trois personnes : ta flûte s'est tue."
@@ -164,6 +160,7 @@ def _check_enchanteur(state: GameState, action: Action) -> str | None:
 
 _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
     "devin.designer": _check_devin,
+    "seigneur_loup.maudire": _check_malediction,
     "enchanteur.endormir": _check_enchanteur,
     "salvateur.proteger": _check_salvateur,
     "sorciere.guerison": _check_potion("guerison"),
@@ -418,6 +415,8 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | 
     kept: dict[str, Action] = {}
     for action in actions:
         refusal = validate(state, action)
+        if refusal == WOLVES_ONLY:
+            refusal = None  # a player cursed this very night may join the feast: checked at the wolves' step
         if refusal:
             if r is not None:
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
@@ -529,7 +528,12 @@ def _voyante(night: _Night) -> None:
 
 def _loups(night: _Night) -> None:
     r, s = night.r, night.r.state
-    chosen = _actions_for(night, "loups.devorer")  # the last MP of an awake wolf counts
+    chosen = []
+    for action in _actions_for(night, "loups.devorer"):  # the last MP of an awake wolf counts
+        if is_wolf(s.player(action.player)):
+            chosen.append(action)
+        else:
+            r.tell(action.player, "action_refused", power=action.power, reason=WOLVES_ONLY)
     target = night.forced_victim or (chosen[-1].targets[0] if chosen and chosen[-1].targets else None)
     if target is None:
         r.tell_mj("no_wolf_victim")
@@ -540,6 +544,9 @@ def _loups(night: _Night) -> None:
         return
     if victim.camp == "vampires":  # "Il ne peut pas non plus être mangé par les loups" (nor his Acolytes)
         r.tell_mj("vampire_not_eaten", player=victim.name)
+        return
+    if victim.role == "lapinou_garou" and not is_wolf(victim):
+        _lapinou(night, victim)
         return
     if victim.role == "ancien" and victim.markers.get("vies", 1) > 1:
         victim.markers["vies"] = victim.markers["vies"] - 1
@@ -611,6 +618,50 @@ def _maitre_vampire(night: _Night) -> None:
             r.tell(action.player, "acolyte_gained", target=name)
 
 
+def _lapinou(night: _Night, lapinou: PlayerState) -> None:
+    """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !"."""
+    r, s = night.r, night.r.state
+    wolves = [p.name for p in s.players if is_wolf(p)]
+    chosen = r.ask(
+        "lapinou",
+        lapinou.name,
+        "Les loups t'ont choisi : quel loup meurt à ta place ?",
+        wolves,
+        about=lapinou.name,
+        default=wolves[0],
+    )
+    if chosen == NOBODY:
+        chosen = wolves[0]
+    wolf = s.player(chosen)
+    r.mark(chosen, "loups")
+    lapinou.markers["loup"] = True
+    lapinou.camp = "loups"
+    r.tell(lapinou.name, "camp_changed", camp="loups")
+    inherits = wolf.role == "loup_assommeur" or (wolf.role == "chef_de_meute" and not wolf.markers.get("morsure"))
+    if inherits:  # "il devient éventuellement loup assommeur à la place de ce dernier"
+        lapinou.role = wolf.role
+        r.tell(lapinou.name, "role_changed", role=wolf.role)
+
+
+def _seigneur_loup(night: _Night) -> None:
+    """The malédiction, "juste avant le festin nocturne des Loups"."""
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "seigneur_loup.maudire"):
+        s.memory["malediction_utilisee"] = True
+        target = s.player(action.targets[0])
+        if target.camp == "vampires" or target.name == night.protected:
+            r.tell(action.player, "curse_failed", target=target.name)  # "le pouvoir de malédiction est perdu"
+            continue
+        if target.role == "chasseur" and not target.markers.get("balle_utilisee"):
+            target.markers["balle_utilisee"] = True  # "celui-ci le tue avant de se transformer en loup"
+            r.emit("hunter_shot", "mj", (), player=target.name, target=action.player)
+            r.mark(action.player, "chasseur")
+        target.markers["loup"] = True
+        target.camp = "loups"
+        r.tell(target.name, "camp_changed", camp="loups")
+        r.emit("new_wolf")  # "les villageois seront informés du fait qu'un nouveau loup garou est parmi eux"
+
+
 def _acolytes(r: Resolution, name: str, cause: str) -> None:
     """ "Si le Maître meurt, les Acolytes meurent immédiatement"."""
     if r.state.player(name).role == "maitre_vampire":
@@ -633,6 +684,7 @@ STEPS: dict[str, Callable[[_Night], None]] = {
     "salvateur": _salvateur,
     "voyante": _voyante,
     "joueur_de_flute": _joueur_de_flute,
+    "seigneur_loup": _seigneur_loup,
     "maitre_vampire": _maitre_vampire,
     "loups": _loups,
     "sorciere": _sorciere,
