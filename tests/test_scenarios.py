@@ -21,10 +21,6 @@ NOT_YET = {
     "30-berger-sa-porte": "Berger",
     "31-berger-contamination": "Berger and Malade",
     "32-malade-contamine": "Malade",
-    "34-chef-de-meute-morsure": "Chef de meute",
-    "35-chef-de-meute-tue": "Chef de meute",
-    "38-chaman-mauvais-oeil": "Chaman",
-    "40-traitre": "Traître (with the Chef de meute)",
 }
 
 

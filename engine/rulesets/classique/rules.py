@@ -32,7 +32,7 @@ NIGHT_ORDER: tuple[str, ...] = (
     "chaman",
 )
 # Characters whose actions still go to the MJ, to resolve by hand (see RULINGS.md).
-PENDING = frozenset({"chef_de_meute", "berger", "chaman", "malade"})
+PENDING = frozenset({"berger", "malade"})
 WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
@@ -152,6 +152,23 @@ def _check_malediction(state: GameState, action: Action) -> str | None:
     return None
 
 
+def _check_morsure(state: GameState, action: Action) -> str | None:
+    if state.player(action.player).markers.get("morsure"):
+        return "Tu as déjà mordu : le Chef de meute n'a droit qu'à une seule morsure."
+    return None
+
+
+def _check_sortilege(spell: str) -> Callable[[GameState, Action], str | None]:
+    def check(state: GameState, action: Action) -> str | None:
+        if state.memory.get(f"chaman_{spell}"):
+            return "Tu as déjà utilisé ce sortilège : chacun ne sert qu'une fois."
+        if len(set(action.targets)) != 2:
+            return "Il faut désigner deux villageois."
+        return None
+
+    return check
+
+
 def _check_enchanteur(state: GameState, action: Action) -> str | None:
     if state.memory.get("enchanteur_utilisations", 0) >= 3:
         return "Tu as déjà endormi trois personnes : ta flûte s'est tue."
@@ -161,6 +178,9 @@ def _check_enchanteur(state: GameState, action: Action) -> str | None:
 _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
     "devin.designer": _check_devin,
     "seigneur_loup.maudire": _check_malediction,
+    "chef_de_meute.mordre": _check_morsure,
+    "chaman.mauvais_oeil": _check_sortilege("mauvais_oeil"),
+    "chaman.mauvaise_langue": _check_sortilege("mauvaise_langue"),
     "enchanteur.endormir": _check_enchanteur,
     "salvateur.proteger": _check_salvateur,
     "sorciere.guerison": _check_potion("guerison"),
@@ -176,6 +196,7 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     r = Resolution(state, answers)
     r.death_hooks.append(_hunter)
     r.death_hooks.append(_acolytes)
+    r.death_hooks.append(_transformation_cancelled)
     for decree in decrees:
         _decree(r, decree)
     return r
@@ -224,11 +245,6 @@ def check_winner(state: GameState) -> str | None:
     flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
     if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
         return "flute"
-    if not any(is_wolf(p) for p in alive):
-        for traitor in (p for p in alive if p.role == "traitre" and not p.markers.get("loup")):
-            traitor.markers["loup"] = (
-                True  # "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"
-            )
     camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
     if camps == {"loups"}:
         return "loups"
@@ -239,8 +255,19 @@ def check_winner(state: GameState) -> str | None:
     return None
 
 
+def _traitor(r: Resolution) -> None:
+    """ "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"."""
+    if any(is_wolf(p) for p in r.state.players):
+        return
+    for traitor in (p for p in r.state.players if p.alive and p.role == "traitre"):
+        traitor.role = "loup_garou"
+        traitor.markers["loup"] = True
+        r.tell(traitor.name, "role_changed", role="loup_garou")
+
+
 def _finish(r: Resolution) -> Outcome:
     r.settle()
+    _traitor(r)
     winner = check_winner(r.state)
     if winner:
         r.state.winner = winner
@@ -281,6 +308,16 @@ def close_day(
     if allowed is not None:
         voters = [v for v in voters if v in allowed]
     weights = {name: 2 for name in [s.memory.pop("charisme", None)] if name}
+    votes = dict(votes)
+    spell = s.memory.pop("mauvais_oeil_du_jour", None)
+    if spell:  # "devront voter comme leur maître au bûcher du soir"
+        master_vote = votes.get(spell["chaman"])
+        for bewitched in spell["cibles"]:
+            if master_vote is None:
+                votes.pop(bewitched, None)
+            else:
+                votes[bewitched] = master_vote
+        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=master_vote)
     standing = {v: t for v, t in votes.items() if v in voters and s.player(t).alive}
     for voter, target in standing.items():
         if s.player(voter).markers.get("amoureux") == target:
@@ -449,6 +486,7 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     r = _resolution(state, answers or {}, decrees)
+    _transformations(r)  # the Chef de meute's victim comes back before the night's actions
     night = _Night(r, latest_actions(r.state, actions, r))
     if r.state.phase == "N1":
         _first_night(night)
@@ -662,6 +700,57 @@ def _seigneur_loup(night: _Night) -> None:
         r.emit("new_wolf")  # "les villageois seront informés du fait qu'un nouveau loup garou est parmi eux"
 
 
+def _chef_de_meute(night: _Night) -> None:
+    """ "Il peut mordre un villageois sans le tuer… elle meurt temporairement pendant 3 tours"."""
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "chef_de_meute.mordre"):
+        s.player(action.player).markers["morsure"] = True
+        target = s.player(action.targets[0])
+        target.markers["transformation"] = {"par": action.player, "depuis": int(s.phase[1:])}
+        r.tell(target.name, "bitten_by_pack_leader")
+        r.mark(target.name, "loups")  # announced dead at dawn like the wolves' victim
+
+
+def _transformations(r: Resolution) -> None:
+    """Three nights after the bite, the victim comes back as a werewolf (bitten on N2, back on N5)."""
+    s = r.state
+    for player in s.players:
+        bite = player.markers.get("transformation")
+        if player.alive or not bite or int(s.phase[1:]) < bite["depuis"] + 3:
+            continue
+        del player.markers["transformation"]
+        player.alive, player.death_phase, player.death_cause = True, None, None
+        player.role, player.camp = "loup_garou", "loups"
+        player.markers["loup"] = True
+        r.emit("resurrected", player=player.name)
+        r.tell(player.name, "camp_changed", camp="loups")
+        r.tell(player.name, "role_changed", role="loup_garou")
+
+
+def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
+    """ "La seule façon d'empêcher sa résurrection maléfique, c'est de tuer le Chef de Meute"."""
+    for player in r.state.players:
+        bite = player.markers.get("transformation")
+        if bite and bite["par"] == name:
+            del player.markers["transformation"]
+            r.tell_mj("transformation_cancelled", player=player.name)
+            r.emit("transformation_cancelled", "mj", (), player=player.name)
+
+
+def _chaman(night: _Night) -> None:
+    r, s = night.r, night.r.state
+    for action in _actions_for(night, "chaman.mauvais_oeil"):
+        s.memory["chaman_mauvais_oeil"] = True
+        s.memory["mauvais_oeil_du_jour"] = {"chaman": action.player, "cibles": list(action.targets)}
+        for target in action.targets:
+            r.tell(target, "bewitched", spell="mauvais_oeil")
+    for action in _actions_for(night, "chaman.mauvaise_langue"):
+        s.memory["chaman_mauvaise_langue"] = True
+        first, second = action.targets
+        r.tell(first, "bewitched", spell="mauvaise_langue", target=second)
+        r.tell(second, "bewitched", spell="mauvaise_langue", target=first)
+
+
 def _acolytes(r: Resolution, name: str, cause: str) -> None:
     """ "Si le Maître meurt, les Acolytes meurent immédiatement"."""
     if r.state.player(name).role == "maitre_vampire":
@@ -685,6 +774,8 @@ STEPS: dict[str, Callable[[_Night], None]] = {
     "voyante": _voyante,
     "joueur_de_flute": _joueur_de_flute,
     "seigneur_loup": _seigneur_loup,
+    "chef_de_meute": _chef_de_meute,
+    "chaman": _chaman,
     "maitre_vampire": _maitre_vampire,
     "loups": _loups,
     "sorciere": _sorciere,
