@@ -189,3 +189,15 @@ def play_random(seed: int) -> list[dict]:  # type: ignore[type-arg]
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_end_and_replay_identically(seed: int) -> None:
     assert play_random(seed) == play_random(seed)
+
+
+def test_the_malade_may_fall_ill_by_day_and_is_sick_for_eight_phases() -> None:
+    state = game({**BASE, "Hugo": "malade"}, "J2")
+    out = close_day(state, {}, actions=[Action("Hugo", "malade.tomber_malade")])
+    hugo = out.state.player("Hugo")
+    assert classique.rules.is_sick(out.state, hugo)  # from J2 …
+    later = out.state.copy()
+    later.phase = "N6"
+    assert classique.rules.is_sick(later, hugo)  # … to N6 (J2, N3, J3, N4, J4, N5, J5, N6)
+    later.phase = "J6"
+    assert not classique.rules.is_sick(later, hugo)

@@ -16,12 +16,7 @@ SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scena
 
 # Characters of classique not implemented yet (engine/rulesets/classique/rules.py: PENDING): their
 # scenarios must fail until they are; strict, so a scenario that starts passing is noticed.
-NOT_YET = {
-    "29-berger-moutons": "Berger",
-    "30-berger-sa-porte": "Berger",
-    "31-berger-contamination": "Berger and Malade",
-    "32-malade-contamine": "Malade",
-}
+NOT_YET = {}
 
 
 def cases() -> list[object]:

@@ -17,6 +17,7 @@ from .roles import ANCIEN_TARGETS, CAMPS, NAMES, ROLE_ORDER, WOLVES
 RULESET = "classique"
 
 NIGHT_ORDER: tuple[str, ...] = (
+    "malade",  # "Lorsque le joueur décide de tomber malade, il l'indiquera par MP" (from that phase on)
     "devin",  # "Le devin doit envoyer en tout début de nuit un Mp"
     "loup_assommeur",
     "enchanteur",  # not in the file's list; acts with the Loup Assommeur (RULINGS.md)
@@ -32,11 +33,11 @@ NIGHT_ORDER: tuple[str, ...] = (
     "chaman",
 )
 # Characters whose actions still go to the MJ, to resolve by hand (see RULINGS.md).
-PENDING = frozenset({"berger", "malade"})
+PENDING: frozenset[str] = frozenset()
 WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
-DAY_POWERS = frozenset({"ange_gardien.proteger"})
+DAY_POWERS = frozenset({"ange_gardien.proteger", "malade.tomber_malade"})
 # "Aucune autre action spéciale n'a lieu cette nuit là": the wolves' victim is the fictional one.
 FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux"})
 
@@ -58,8 +59,22 @@ def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = Non
     for player in players:
         if player.role == "ancien":
             player.markers["vies"] = 2
+        if player.role == "berger":
+            player.markers["moutons"] = 3
     memory = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
     return GameState(RULESET, seed, players, memory=memory)
+
+
+def phase_index(phase: str) -> int:
+    """J0 = 0, N1 = 1, J1 = 2, N2 = 3 …"""
+    number = int(phase[1:])
+    return 2 * number - 1 if phase[0] == "N" else 2 * number
+
+
+def is_sick(state: GameState, player: PlayerState) -> bool:
+    """ "il tombera malade pendant 4 jours et 4 nuits": 8 phases from the one of his MP."""
+    since = player.markers.get("malade_depuis")
+    return since is not None and not player.markers.get("gueri") and phase_index(state.phase) < since + 8
 
 
 def is_wolf(player: PlayerState) -> bool:
@@ -169,6 +184,26 @@ def _check_sortilege(spell: str) -> Callable[[GameState, Action], str | None]:
     return check
 
 
+def _check_moutons(state: GameState, action: Action) -> str | None:
+    """ "la totalité de son troupeau ou rien", never his own door two nights running."""
+    berger = state.player(action.player)
+    left = berger.markers.get("moutons", 0)
+    if action.targets and left == 0:
+        return "Tu n'as plus de moutons."
+    if action.targets and len(action.targets) != left:
+        return f"Il faut placer tout ton troupeau ({left} mouton{'s' if left > 1 else ''}) ou aucun."
+    night = int(state.phase[1:])
+    if action.player in action.targets and berger.markers.get("mouton_chez_moi") == night - 1:
+        return "Tu ne peux pas placer un mouton devant chez toi deux nuits de suite."
+    return None
+
+
+def _check_malade(state: GameState, action: Action) -> str | None:
+    if "malade_depuis" in state.player(action.player).markers:
+        return "Tu ne tombes malade qu'une fois dans la partie."
+    return None
+
+
 def _check_enchanteur(state: GameState, action: Action) -> str | None:
     if state.memory.get("enchanteur_utilisations", 0) >= 3:
         return "Tu as déjà endormi trois personnes : ta flûte s'est tue."
@@ -179,6 +214,8 @@ _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
     "devin.designer": _check_devin,
     "seigneur_loup.maudire": _check_malediction,
     "chef_de_meute.mordre": _check_morsure,
+    "berger.moutons": _check_moutons,
+    "malade.tomber_malade": _check_malade,
     "chaman.mauvais_oeil": _check_sortilege("mauvais_oeil"),
     "chaman.mauvaise_langue": _check_sortilege("mauvaise_langue"),
     "enchanteur.endormir": _check_enchanteur,
@@ -344,6 +381,9 @@ def _day_action(r: Resolution, action: Action) -> None:
     if action.power == "ange_gardien.proteger" and action.targets:
         r.state.player(action.player).markers["protege"] = action.targets[0]
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    elif action.power == "malade.tomber_malade":
+        r.state.player(action.player).markers["malade_depuis"] = phase_index(r.state.phase)
+        r.tell(action.player, "action_received", power=action.power, targets=[])
 
 
 def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
@@ -444,6 +484,8 @@ class _Night:
         self.forced_victim: str | None = None  # the Devin's choice
         self.asleep: dict[str, str] = {}  # player → why they do not wake this night
         self.over = False  # a win in the middle of the night (the flute) ends it there
+        self.dead_sheep = 0
+        self.wolves_choice: str | None = None  # who sent the wolves' chosen MP (the Malade learns him)
         self._refused: set[tuple[str, str]] = set()
 
 
@@ -566,6 +608,11 @@ def _voyante(night: _Night) -> None:
 
 def _loups(night: _Night) -> None:
     r, s = night.r, night.r.state
+    if s.memory.get("loups_alites") == int(s.phase[1:]):  # "cloués au lit durant la nuit suivante"
+        for action in _actions_for(night, "loups.devorer"):
+            r.tell(action.player, "action_refused", power=action.power, reason="Contaminés, les loups restent au lit.")
+        r.tell_mj("wolves_bedridden")
+        return
     chosen = []
     for action in _actions_for(night, "loups.devorer"):  # the last MP of an awake wolf counts
         if is_wolf(s.player(action.player)):
@@ -582,6 +629,14 @@ def _loups(night: _Night) -> None:
         return
     if victim.camp == "vampires":  # "Il ne peut pas non plus être mangé par les loups" (nor his Acolytes)
         r.tell_mj("vampire_not_eaten", player=victim.name)
+        return
+    if victim.role == "berger" and _sheep_at_door(night, victim.name):
+        night.dead_sheep += 1  # "un mouton devant sa porte qui mourra à sa place"
+        victim.markers["moutons"] = victim.markers.get("moutons", 0) - 1
+        victim.markers["moutons_places"] = [t for t in victim.markers.get("moutons_places", []) if t != victim.name]
+        return
+    if is_sick(s, victim):
+        _contaminate(night, victim, chosen[-1].player if chosen else None)
         return
     if victim.role == "lapinou_garou" and not is_wolf(victim):
         _lapinou(night, victim)
@@ -656,6 +711,19 @@ def _maitre_vampire(night: _Night) -> None:
             r.tell(action.player, "acolyte_gained", target=name)
 
 
+def _contaminate(night: _Night, malade: PlayerState, wolf: str | None) -> None:
+    """ "il ne meurt pas et les contamine ! … guérit … et connait l'identité d'un des loups-garous"."""
+    r, s = night.r, night.r.state
+    s.memory["loups_alites"] = int(s.phase[1:]) + 1
+    malade.markers["gueri"] = True
+    r.tell(malade.name, "contaminated")
+    if wolf is None:
+        wolves = [p.name for p in s.players if is_wolf(p)]
+        wolf = s.rng("malade").choice(wolves) if wolves else None
+    if wolf is not None:
+        r.tell(malade.name, "wolf_revealed", target=wolf)
+
+
 def _lapinou(night: _Night, lapinou: PlayerState) -> None:
     """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !"."""
     r, s = night.r, night.r.state
@@ -700,12 +768,46 @@ def _seigneur_loup(night: _Night) -> None:
         r.emit("new_wolf")  # "les villageois seront informés du fait qu'un nouveau loup garou est parmi eux"
 
 
+def _sheep_at_door(night: _Night, name: str) -> bool:
+    """Does a sheep stand at the Berger ``name``'s door tonight (placed before the night)?"""
+    placed = [a for a in night.actions.values() if a.power == "berger.moutons" and a.player == name]
+    return any(name in a.targets for a in placed)
+
+
+def _berger(night: _Night) -> None:
+    s = night.r.state
+    for action in night.actions.values():
+        if action.power != "berger.moutons":
+            continue
+        berger = s.player(action.player)
+        berger.markers["moutons_places"] = list(action.targets)
+        if action.player in action.targets:
+            berger.markers["mouton_chez_moi"] = int(s.phase[1:])
+
+
+def _malade(night: _Night) -> None:
+    for action in night.actions.values():
+        if action.power == "malade.tomber_malade":
+            night.r.state.player(action.player).markers["malade_depuis"] = phase_index(night.r.state.phase)
+            night.r.tell_mj("sick", player=action.player)
+
+
 def _chef_de_meute(night: _Night) -> None:
     """ "Il peut mordre un villageois sans le tuer… elle meurt temporairement pendant 3 tours"."""
     r, s = night.r, night.r.state
     for action in _actions_for(night, "chef_de_meute.mordre"):
         s.player(action.player).markers["morsure"] = True
         target = s.player(action.targets[0])
+        if target.role == "berger" and _sheep_at_door(night, target.name):
+            # "c'est le mouton qui rejoindra le rang des LG, massacrant tous les moutons survivants"
+            night.dead_sheep += target.markers.get("moutons", 0)
+            target.markers["moutons"] = 0
+            target.markers["moutons_places"] = []
+            r.tell_mj("sheep_contaminated", player=target.name)
+            continue
+        if is_sick(s, target):
+            _contaminate(night, target, action.player)
+            continue
         target.markers["transformation"] = {"par": action.player, "depuis": int(s.phase[1:])}
         r.tell(target.name, "bitten_by_pack_leader")
         r.mark(target.name, "loups")  # announced dead at dawn like the wolves' victim
@@ -759,7 +861,25 @@ def _acolytes(r: Resolution, name: str, cause: str) -> None:
                 r.mark(player.name, "acolyte")
 
 
+def _sheep_at_dawn(night: _Night) -> None:
+    """Sheep at a werewolf's or a vampire's door die; the count is announced, the others come home."""
+    r, s = night.r, night.r.state
+    for berger in s.with_role("berger"):
+        placed = berger.markers.pop("moutons_places", None)
+        if placed is None:
+            continue
+        dead = sum(
+            1
+            for name in placed
+            if name != berger.name and (is_wolf(s.player(name)) or s.player(name).camp == "vampires")
+        )
+        night.dead_sheep += dead
+        berger.markers["moutons"] = max(0, berger.markers.get("moutons", 0) - dead)
+        r.emit("sheep_killed", count=night.dead_sheep)
+
+
 def _dawn(night: _Night) -> None:
+    _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
     else:
@@ -768,6 +888,8 @@ def _dawn(night: _Night) -> None:
 
 STEPS: dict[str, Callable[[_Night], None]] = {
     "devin": _devin,
+    "berger": _berger,
+    "malade": _malade,
     "loup_assommeur": _loup_assommeur,
     "enchanteur": _enchanteur,
     "salvateur": _salvateur,
