@@ -206,7 +206,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     import json
 
     from ..engine.rulesets import ruleset
-    from .drafts import drafts_for
+    from .drafts import drafts_for, role_cards
     from .replay import load_scenario, replay
 
     scenario = load_scenario(Path(args.file))
@@ -216,6 +216,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(json.dumps(event, ensure_ascii=False))
         return 0
     names = ruleset(scenario.ruleset).NAMES
+    rules = ruleset(scenario.ruleset)
+    setup_roles = events[0]["roles"]
+    state = rules.setup(list(setup_roles), scenario.seed, setup_roles)
+    for card in role_cards(state, "Maître du jeu"):
+        print(f"==== setup · role card · MP to {card.recipient}")
+        print(card.body.strip() + "\n")
     phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
     for phase in phases:
         for draft in drafts_for(scenario.ruleset, phase, events, names):

@@ -64,3 +64,38 @@ def drafts_for(
             body = render(f"{ruleset}/mp", "bbcode", {"event": event, "roles": roles}, override)
             drafts.append(DraftText("mp", player, f"{phase} — message du MJ", body, f"{phase}/mp/{player}/{rank}"))
     return drafts
+
+
+def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftText]:
+    """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
+    from ..engine.rulesets import ruleset
+    from ..parsers.actions import canonical
+
+    rules = ruleset(state.ruleset)
+    verbs = {verb.power: verb for verb in rules.VERBS}
+    help_lines: dict[str, str] = getattr(rules, "HELP", {})
+    examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
+    wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    cards = []
+    for player in state.players:
+        powers = [
+            {"help": help_lines.get(power, power), "canonical": canonical(verb), "example": examples.get(power, "")}
+            for power, verb in verbs.items()
+            if power.split(".")[0] == player.role or (power.startswith("loups.") and player.name in wolves)
+        ]
+        context = {
+            "player": player.name,
+            "role": rules.NAMES.get(player.role, player.role),
+            "camp": {
+                "village": "du village",
+                "loups": "des loups-garous",
+                "vampires": "des vampires",
+                "flute": "du joueur de flûte",
+            }.get(player.camp, player.camp),
+            "wolves": wolves if player.name in wolves else [],
+            "powers": powers,
+            "mj": mj,
+        }
+        body = render(f"{state.ruleset}/role_card", "bbcode", context, override)
+        cards.append(DraftText("role_card", player.name, "Ton rôle", body, f"setup/role_card/{player.name}"))
+    return cards
