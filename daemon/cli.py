@@ -19,6 +19,7 @@ from .adapters.base import ForumError
 from .cli_live import add_commands, setup_logging
 from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadline
 from .counting import count_from_store, count_json, count_post_text, read_pages
+from .game import GameError
 from .http import ForumUnavailable
 from .outbox import OutboxError
 from .poller import CountingStopped
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(getattr(args, "verbose", False))
     try:
         return int(args.handler(args))
-    except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError) as exc:
+    except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError, GameError) as exc:
         print(f"meneur: error: {exc}", file=sys.stderr)
         return 2
     except (ForumError, ForumUnavailable, CountingStopped) as exc:

@@ -150,6 +150,16 @@ def cmd_outbox(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_answer(args: argparse.Namespace) -> int:
+    game = _game(args)
+    draft = game.answer(args.question, args.choice)
+    print(f"{args.question}: {args.choice} recorded; the phase was resolved again")
+    if draft is not None:
+        print(f"draft {draft.key} ({draft.state}):")
+        print(draft.body)
+    return 0
+
+
 def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(Store(config.live.database))
@@ -178,6 +188,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
         if name == "run":
             sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
         sub.set_defaults(handler=handler)
+
+    answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")
+    answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")
+    answer.add_argument("choice", help="a player's name, names separated by commas, or aucun")
+    answer.add_argument("--config", required=True)
+    answer.add_argument("-v", "--verbose", action="store_true")
+    answer.set_defaults(handler=cmd_answer)
 
     replay_cmd = commands.add_parser("replay", help="play a scenario file through the parsers and the rules engine")
     replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")

@@ -33,6 +33,7 @@ class PlayerConfig:
     user_id: str | None = None
     aliases: tuple[str, ...] = ()
     dead: bool = False
+    role: str | None = None  # the character, when the MJ deals them (else the rule set deals from the seed)
 
     def as_name(self) -> PlayerName:
         return PlayerName(self.name, self.aliases, self.user_id)
@@ -43,6 +44,7 @@ class DeadlineConfig:
     label: str  # "Jour 1", "Nuit 2": the phase that ends
     at: datetime
     kind: str = "day"  # day: the pyre; night: the dawn
+    phase: str | None = None  # the rule set's phase that ends ("J1", "N2"), for the rules engine
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ class LiveConfig:
     alert_mj_by_mp: bool = False
     count_at: tuple[str, ...] = ()  # "HH:MM" (forum time): post a live count at these times too
     site: GenericSite | None = None  # a home-made forum's pages, fields and markers
+    ruleset: str | None = None  # with a rule set, the engine resolves each deadline
+    seed: int = 0
 
     def password(self) -> str:
         """The MJ's password, from the environment or the keyring; never from the file."""
@@ -119,15 +123,15 @@ _KNOWN = {
         "message",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database"},
-    "deadlines": {"label", "at", "kind"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed"},
+    "deadlines": {"label", "at", "kind", "phase"},
     "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
     "outbox": {"auto", "count_every_votes", "count_at"},
     "alerts": {"mp_mj"},
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
-    "players": {"name", "user_id", "aliases", "dead"},
+    "players": {"name", "user_id", "aliases", "dead", "role"},
 }
 
 
@@ -287,6 +291,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
                 user_id=None if user_id is None else str(user_id),
                 aliases=tuple(str(a) for a in aliases),
                 dead=_expect(reader, row.get("dead", False), bool, f"{where}.dead", "players", "dead", index),
+                role=row.get("role"),
             )
         )
     folder = data.get("templates", {}).get("folder")
@@ -330,7 +335,10 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         kind = _expect(reader, row.get("kind", "day"), str, f"{where}.kind", "deadlines", "kind", index)
         if kind not in ("day", "night"):
             raise reader.error(f"{where}.kind", f"day or night, not {kind!r}", "deadlines", "kind", index)
-        deadlines.append(DeadlineConfig(label, at, kind))
+        phase = row.get("phase") or _phase_of(label, kind)
+        if phase is not None and not re.fullmatch(r"[JN]\d+", str(phase)):
+            raise reader.error(f"{where}.phase", f"a phase like J1 or N2, not {phase!r}", "deadlines", "phase", index)
+        deadlines.append(DeadlineConfig(label, at, kind, phase))
     numbers = {}
     for key, default in (("topic_every", 120.0), ("inbox_every", 300.0), ("near_deadline", 900.0),
                          ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0)):  # fmt: skip
@@ -385,8 +393,31 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
         count_at=tuple(count_at),
         site=site,
+        ruleset=_ruleset(reader, game),
+        seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),
         **numbers,
     )
+
+
+def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:
+    name = game.get("ruleset")
+    if name is None:
+        return None
+    from ..engine.rulesets import ruleset
+
+    try:
+        ruleset(str(name))
+    except KeyError as exc:
+        raise reader.error("game.ruleset", str(exc).strip('"'), "game", "ruleset") from exc
+    return str(name)
+
+
+def _phase_of(label: str, kind: str) -> str | None:
+    """ "Jour 2" → J2, "Nuit 3" → N3 (the rule files' own numbering)."""
+    found = re.search(r"(\d+)", label)
+    if found is None:
+        return None
+    return ("J" if kind == "day" else "N") + found.group(1)
 
 
 def require_live(config: Config) -> None:

@@ -11,19 +11,25 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from ..engine.daycount import DayCount
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
+from .engine_live import EngineDriver
 from .outbox import Draft, Outbox
-from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, open_alerts
+from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
 from .render import render
 from .store import Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.game")
 
 TOPIC = "game"
+
+
+class GameError(ValueError):
+    """A request the game cannot honour (no rule set, an unknown question), said for the MJ."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class Deadline:
     at: datetime
     kind: str
     state: str
+    phase: str | None = None
 
 
 @dataclass
@@ -53,6 +60,7 @@ class LiveGame:
         self.clock = clock
         self.outbox = Outbox(store, clock, adapter.markup)
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
+        self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
         self.sync_deadlines()
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -61,16 +69,22 @@ class LiveGame:
         with self.store.transaction():
             for deadline in self.config.live.deadlines:
                 self.store.db.execute(
-                    "insert into deadlines (id, label, at, kind) values (?, ?, ?, ?) on conflict(id) do update "
-                    "set at = excluded.at, kind = excluded.kind where deadlines.state = 'pending'",
-                    [deadline.label, deadline.label, deadline.at.isoformat(), deadline.kind],
+                    "insert into deadlines (id, label, at, kind, phase) values (?, ?, ?, ?, ?) on conflict(id) do "
+                    "update set at = excluded.at, kind = excluded.kind, phase = excluded.phase "
+                    "where deadlines.state = 'pending'",
+                    [deadline.label, deadline.label, deadline.at.isoformat(), deadline.kind, deadline.phase],
                 )
 
     def deadlines(self, state: str | None = None) -> list[Deadline]:
         sql = "select * from deadlines" + (" where state = ?" if state else "") + " order by at"
         return [
             Deadline(
-                str(r["id"]), str(r["label"]), datetime.fromisoformat(str(r["at"])), str(r["kind"]), str(r["state"])
+                str(r["id"]),
+                str(r["label"]),
+                datetime.fromisoformat(str(r["at"])),
+                str(r["kind"]),
+                str(r["state"]),
+                str(r["phase"]) if r.get("phase") else None,
             )
             for r in self.store.db.query(sql, [state] if state else [])
         ]
@@ -115,8 +129,9 @@ class LiveGame:
         """The next live count of the day, and what it counted (to know when the next one is due)."""
         sequence = int(kv_get(self.store, f"count-seq/{day.id}") or "0") + 1
         body = count_post_text(count, self.store.posts(TOPIC), self.config, day.label)
-        draft = self.outbox.draft(f"{day.id}/vote_count/{sequence}", "vote_count", body,
-                                  approved="vote_count" in self.config.live.auto)  # fmt: skip
+        draft = self.outbox.draft(
+            f"{day.id}/vote_count/{sequence}", "vote_count", body, approved="vote_count" in self.config.live.auto
+        )
         kv_set(self.store, f"count-seq/{day.id}", str(sequence))
         kv_set(self.store, f"counted-posts/{day.id}", json.dumps(sorted(v.post_id for v in count.standing.values())))
         return draft
@@ -147,8 +162,14 @@ class LiveGame:
             return
         message = str(next(iter(open_alerts(self.store, LAYOUT_ALERT)), {}).get("message", ""))
         body = f"meneur ne sait plus lire le sujet de la partie et a arrêté le décompte.\n\n{message}"
-        self.outbox.draft(f"alert/{alert_id}", "alert", body, recipient=self.config.live.username,
-                          subject="meneur : décompte arrêté", approved=True)  # fmt: skip
+        self.outbox.draft(
+            f"alert/{alert_id}",
+            "alert",
+            body,
+            recipient=self.config.live.username,
+            subject="meneur : décompte arrêté",
+            approved=True,
+        )
         self.outbox.send_ready(self.adapter)
 
     def post_count_now(self) -> Draft | None:
@@ -170,10 +191,13 @@ class LiveGame:
             raise ValueError(f"{deadline.label} is not over yet (deadline {deadline.at.isoformat()})")
         self.poller.poll_topic(full=True)  # catches edits on older pages too
         draft = None
-        if deadline.kind == "day":
+        if self.engine is not None and deadline.phase:
+            draft = self._resolve_with_engine(deadline)
+        elif deadline.kind == "day":
             count = self.live_count(deadline)
-            body = render("evening", self.adapter.markup, self._count_context(count, deadline.label),
-                          self.config.templates_dir)  # fmt: skip
+            body = render(
+                "evening", self.adapter.markup, self._count_context(count, deadline.label), self.config.templates_dir
+            )
             draft = self.outbox.draft(
                 f"{deadline.id}/evening", "evening", body, approved="evening" in self.config.live.auto
             )
@@ -184,6 +208,56 @@ class LiveGame:
             )
         self.outbox.send_ready(self.adapter)
         return draft
+
+    def _resolve_with_engine(self, deadline: Deadline) -> Draft | None:
+        """The rule set resolves the phase; its posts and MPs become drafts (public ones wait for the MJ)."""
+        assert self.engine is not None and deadline.phase
+        earlier = [d for d in self.deadlines() if d.at < deadline.at]
+        since = earlier[-1].at if earlier else None
+        votes = self.live_count(deadline).current if deadline.kind == "day" else {}
+        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
+        return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
+
+    def _draft_engine_texts(self, prefix: str, questions: list[Any], drafts: list[Any]) -> Draft | None:
+        public = None
+        for text in drafts:
+            kind = "evening" if text.kind == "evening" else "morning" if text.kind == "morning" else "result"
+            made = self.outbox.draft(
+                f"{prefix}/{text.key}",
+                kind,
+                text.body,
+                recipient=text.recipient,
+                subject=text.subject,
+                approved=kind in self.config.live.auto,
+            )
+            if text.recipient is None:
+                public = made
+        for question in questions:
+            add_alert(
+                self.store,
+                f"question:{question.id}",
+                f"the rules need an answer: meneur answer {question.id} CHOICE ({question.prompt})",
+                self.clock(),
+            )
+        return public
+
+    def answer(self, question: str, choice: str) -> Draft | None:
+        """Record an answer and run its phase again; the phase's unsent drafts are refreshed."""
+        if self.engine is None:
+            raise GameError("this game has no rule set ([game] ruleset)")
+        phase = self.engine.phase_asking(question)
+        if phase is None:
+            raise GameError(f"no resolved phase asks {question!r}")
+        with self.store.transaction():
+            self.store.db.execute(
+                "insert into answers (question, choice, at) values (?, ?, ?) on conflict(question) do update "
+                "set choice = excluded.choice, at = excluded.at",
+                [question, choice, self.clock().isoformat()],
+            )
+            self.store.db.execute("update alerts set resolved = 1 where kind = ?", [f"question:{question}"])
+        deadline = next((d for d in self.deadlines() if d.phase == phase), None)
+        outcome, drafts = self.engine.rerun(phase)
+        return self._draft_engine_texts(deadline.id if deadline else phase, outcome.questions, drafts)
 
     def due_deadlines(self) -> list[Deadline]:
         """Pending deadlines whose grace period is over (a deadline missed while down fires now)."""

@@ -89,7 +89,19 @@ def _migration_2(db: sqlite_utils.Database) -> None:
         db.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2]
+def _migration_3(db: sqlite_utils.Database) -> None:
+    """The rules engine in the daemon: each phase's inputs (so the game replays), its events, the answers."""
+    db.execute(
+        "create table if not exists engine_phases (phase text primary key, inputs text not null, "
+        "events text not null, questions text not null, resolved_at text not null)"
+    )
+    db.execute("create table if not exists answers (question text primary key, choice text not null, at text)")
+    columns = {row[1] for row in db.execute("pragma table_info(deadlines)").fetchall()}
+    if "phase" not in columns:
+        db.execute("alter table deadlines add column phase text")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2, _migration_3]
 
 
 @dataclass(frozen=True, slots=True)

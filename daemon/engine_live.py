@@ -1,0 +1,151 @@
+"""The rules engine inside the live daemon.
+
+The game's state is never stored as such: each resolved phase stores its *inputs* (standing votes,
+actions read from MPs, answers, decrees), and the state is rebuilt by replaying them from the
+setup. That is how the daemon recovers after a crash, and why an answer that comes late simply
+re-runs its phase.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from ..engine.model import Action, Decree, GameState, Outcome
+from ..engine.names import Match, NameResolver, PlayerName
+from ..engine.rulesets import ruleset
+from ..parsers.actions import SELF, find_actions
+from .config import Config
+from .drafts import DraftText, drafts_for, role_cards
+from .store import Store
+
+
+class EngineDriver:
+    def __init__(self, config: Config, store: Store, clock: Callable[[], datetime]) -> None:
+        assert config.live.ruleset is not None
+        self.config = config
+        self.store = store
+        self.clock = clock
+        self.rules = ruleset(config.live.ruleset)
+
+    # -- the state, rebuilt --------------------------------------------------------------------
+    def setup(self) -> GameState:
+        names = [p.name for p in self.config.players]
+        roles = {p.name: p.role for p in self.config.players if p.role}
+        state: GameState = self.rules.setup(names, self.config.live.seed, roles if len(roles) == len(names) else None)
+        return state
+
+    def _stored(self) -> list[dict[str, Any]]:
+        return list(self.store.db.query("select * from engine_phases order by resolved_at, rowid"))
+
+    def state_before(self, phase: str) -> GameState:
+        """The state at the start of ``phase``: setup, then every stored phase before it, replayed."""
+        state = self.setup()
+        for row in self._stored():
+            if row["phase"] == phase or state.winner:
+                break
+            state = self._run(state, json.loads(row["inputs"])).state
+        return state
+
+    def _run(self, state: GameState, inputs: dict[str, Any]) -> Outcome:
+        actions = [Action(a["player"], a["power"], tuple(a["targets"]), a.get("source", "")) for a in inputs["actions"]]
+        decrees = [Decree(**d) for d in inputs.get("decrees", [])]
+        answers = {**inputs.get("answers", {}), **self.answers()}
+        if state.phase.startswith("J"):
+            outcome: Outcome = self.rules.close_day(state, inputs["votes"], answers, decrees, actions)
+        else:
+            outcome = self.rules.resolve_night(state, actions, answers, decrees)
+        return outcome
+
+    def answers(self) -> dict[str, str]:
+        return {row["question"]: row["choice"] for row in self.store.db.query("select * from answers")}
+
+    # -- inputs from the forum -----------------------------------------------------------------
+    def actions_from_mps(self, state: GameState, since: datetime | None, until: datetime) -> list[dict[str, Any]]:
+        """The action MPs players sent in the phase's window, read in natural French, names resolved."""
+        resolver = NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
+        rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
+        found: list[dict[str, Any]] = []
+        for row in rows:
+            when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
+            if when > until or (since is not None and when <= since):
+                continue
+            sender = str(row["player"])
+            role = state.player(sender).role
+            mentions = find_actions(str(row["content_text"]), self.rules.VERBS)
+            for mention in mentions:
+                rivals = [m for m in mentions if m.start == mention.start]
+                own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
+                if mention is not (own or rivals)[0]:
+                    continue
+                targets = []
+                for written in mention.targets:
+                    resolved = resolver.resolve(written) if written != SELF else None
+                    name = sender if written == SELF else (resolved.player if resolved else None)
+                    if name is None or (resolved is not None and resolved.match is Match.AMBIGUOUS):
+                        break
+                    targets.append(name)
+                else:
+                    found.append(
+                        {"player": sender, "power": mention.power, "targets": targets, "source": str(row["msg_id"])}
+                    )
+        return found
+
+    # -- resolving a phase ---------------------------------------------------------------------
+    def resolve(
+        self, phase: str, votes: dict[str, str], since: datetime | None, until: datetime
+    ) -> tuple[Outcome, list[DraftText]]:
+        """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts."""
+        state = self.state_before(phase)
+        if state.phase != phase:
+            raise ValueError(f"the game is at {state.phase}, not {phase}: check the [[deadlines]] phases")
+        inputs = {
+            "votes": votes if phase.startswith("J") else {},
+            "actions": self.actions_from_mps(state, since, until),
+            "answers": {},
+            "decrees": [],
+        }
+        outcome = self._run(state, inputs)
+        events = [e.as_json() for e in outcome.events]
+        with self.store.transaction():
+            self.store.db.execute(
+                "insert into engine_phases (phase, inputs, events, questions, resolved_at) values (?, ?, ?, ?, ?) "
+                "on conflict(phase) do update set inputs = excluded.inputs, events = excluded.events, "
+                "questions = excluded.questions",
+                [
+                    phase,
+                    json.dumps(inputs, ensure_ascii=False),
+                    json.dumps(events, ensure_ascii=False),
+                    json.dumps([q.id for q in outcome.questions]),
+                    self.clock().isoformat(),
+                ],
+            )
+        return outcome, self._drafts(phase, events)
+
+    def _drafts(self, phase: str, events: list[dict[str, Any]]) -> list[DraftText]:
+        return drafts_for(self.config.live.ruleset or "", phase, events, self.rules.NAMES, self.config.templates_dir)
+
+    def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:
+        """Run a resolved phase again from its stored inputs (an answer arrived)."""
+        rows = list(self.store.db.query("select inputs from engine_phases where phase = ?", [phase]))
+        if not rows:
+            raise ValueError(f"phase {phase} has not been resolved yet")
+        outcome = self._run(self.state_before(phase), json.loads(rows[0]["inputs"]))
+        events = [e.as_json() for e in outcome.events]
+        with self.store.transaction():
+            self.store.db.execute(
+                "update engine_phases set events = ?, questions = ? where phase = ?",
+                [json.dumps(events, ensure_ascii=False), json.dumps([q.id for q in outcome.questions]), phase],
+            )
+        return outcome, self._drafts(phase, events)
+
+    def phase_asking(self, question: str) -> str | None:
+        for row in self._stored():
+            if question in json.loads(row["questions"]):
+                return str(row["phase"])
+        return None
+
+    def role_cards(self) -> list[DraftText]:
+        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir)

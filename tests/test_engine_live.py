@@ -1,0 +1,94 @@
+"""The rules engine in the live daemon, on a real django-spirit forum: J0's mayor, the first night,
+a day's pyre, a night resolved from players' MPs, a question answered late."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.config import load_config
+from meneur.daemon.game import LiveGame
+from meneur.daemon.store import Store
+from meneur.tests.spiritforum import SpiritForum
+
+ROLES = {
+    "Anna": "seigneur_loup",
+    "Basile": "voyante",
+    "Coline": "salvateur",
+    "Denis": "sorciere",
+    "Emile": "chasseur",
+    "Fanny": "ancien",
+}
+VOTE = "**Je vote contre {}**"
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeded = forum.seed("MJ_Engine", list(ROLES), topic_title="Partie moteur")
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    start = datetime.now(UTC)
+    hour = timedelta(hours=1)
+    deadlines = "".join(
+        f'[[deadlines]]\nlabel = "{label}"\nat = "{(start + n * hour).isoformat(timespec="seconds")}"\nkind = "{kind}"\n'
+        for n, (label, kind) in enumerate(
+            [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night")], start=1
+        )
+    )
+    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
+    path = tmp_path / "partie.toml"
+    path.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Engine"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "classique"\nseed = 5\n'
+        f"[poll]\nmin_request_interval = 0.01\ngrace = 0\n[outbox]\nauto = []\n{deadlines}{players}",
+        encoding="utf-8",
+    )
+    config = load_config(path)
+    clock = Clock()
+    game = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
+    topic = seeded["topic_id"]
+
+    # J0: the mayor.
+    for voter in ("Anna", "Coline", "Denis"):
+        forum.client(voter).post_comment(topic, VOTE.format("Basile"))
+    game.cycle()
+    clock.now = start + 1 * hour + timedelta(seconds=1)
+    evening = game.fire_deadline("Jour 0")
+    assert evening is not None and "Basile" in evening.body and "maire" in evening.body
+
+    # N1: the first night — the fictional victim.
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    morning = game.fire_deadline("Nuit 1")
+    assert morning is not None and "voyageur" in morning.body
+
+    # J1: the village burns Emile, the Chasseur — his shot is a question.
+    clock.now = start + 2 * hour + timedelta(minutes=5)
+    for voter in ("Anna", "Basile", "Coline", "Denis"):
+        pk = forum.client(voter).post_comment(topic, VOTE.format("Emile") + f" ({voter})")
+        forum.set_comment_date(pk, clock.now)
+    game.cycle()
+    clock.now = start + 3 * hour + timedelta(seconds=1)
+    pyre = game.fire_deadline("Jour 1")
+    assert pyre is not None and "Emile" in pyre.body
+    assert any("J1:chasseur:Emile" in str(a["kind"]) for a in game.store.db.query("select * from alerts"))
+    answered = game.answer("J1:chasseur:Emile", "Anna")
+    assert answered is not None and "Anna" in answered.body and "Chasseur" in answered.body
+
+    # Anna was the only wolf: the village has won; nothing is left to resolve on N2.
+    state = game.engine.state_before("N2") if game.engine else None
+    assert state is not None and state.winner == "village"
