@@ -44,11 +44,11 @@ def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: p
     monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
     start = datetime.now(UTC)
     hour = timedelta(hours=1)
+    phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night")]
     deadlines = "".join(
-        f'[[deadlines]]\nlabel = "{label}"\nat = "{(start + n * hour).isoformat(timespec="seconds")}"\nkind = "{kind}"\n'
-        for n, (label, kind) in enumerate(
-            [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night")], start=1
-        )
+        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\n'
+        f'at = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
+        for n, (label, kind) in enumerate(phases, start=1)
     )
     players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
     path = tmp_path / "partie.toml"

@@ -39,7 +39,8 @@ WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
 DAY_POWERS = frozenset({"ange_gardien.proteger", "malade.tomber_malade"})
 # "Aucune autre action spéciale n'a lieu cette nuit là": the wolves' victim is the fictional one.
-FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux"})
+# The Ange-Gardien chooses "à n'importe quel moment": the first night too.
+FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "ange_gardien.proteger"})
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -485,6 +486,7 @@ class _Night:
         self.asleep: dict[str, str] = {}  # player → why they do not wake this night
         self.over = False  # a win in the middle of the night (the flute) ends it there
         self.dead_sheep = 0
+        self.victim_marked = False
         self.wolves_choice: str | None = None  # who sent the wolves' chosen MP (the Malade learns him)
         self._refused: set[tuple[str, str]] = set()
 
@@ -545,6 +547,8 @@ def resolve_night(
 def _first_night(night: _Night) -> None:
     """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet."""
     r, s = night.r, night.r.state
+    for action in _actions_for(night, "ange_gardien.proteger"):
+        _day_action(r, action)
     for action in _actions_for(night, "cupidon.amoureux"):
         first, second = action.targets
         s.player(first).markers["amoureux"] = second
@@ -661,6 +665,9 @@ def _sorciere(night: _Night) -> None:
         potions["guerison"] = False
         r.tell_mj("healed", player=night.victim)
         night.victim = None
+    if night.victim:  # the feast's death comes before the potions' (RULINGS I1)
+        r.mark(night.victim, "loups")
+        night.victim, night.victim_marked = None, True
     if agony:
         for action in _actions_for(night, "sorciere.empoisonnement") + _actions_for(night, "sorciere.charisme"):
             r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
@@ -836,7 +843,6 @@ def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
         if bite and bite["par"] == name:
             del player.markers["transformation"]
             r.tell_mj("transformation_cancelled", player=player.name)
-            r.emit("transformation_cancelled", "mj", (), player=player.name)
 
 
 def _chaman(night: _Night) -> None:
@@ -882,7 +888,7 @@ def _dawn(night: _Night) -> None:
     _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
-    else:
+    elif not night.victim_marked:
         night.r.emit("no_wolf_death")
 
 
