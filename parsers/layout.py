@@ -309,22 +309,65 @@ def parse_topic_page(
         title = _text(marker if layout.title == layout.marker else _first(doc, layout.title)) or None
     posts = []
     votes: dict[str, tuple[VoteMention, ...]] = {}
-    for element in elements:
-        post, content = _read_post(element, layout, tz, pagination.current)
+    for element, seen in zip(elements, _batch(doc, layout, elements), strict=True):
+        post, content = _read_post(element, layout, tz, pagination.current, seen)
         posts.append(post)
         if fmt is not None:
             votes[post.post_id] = tuple(extract_votes(content, fmt, quote_test(content, layout)))
     return TopicPage(layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None)
 
 
-def _read_post(element: HtmlElement, layout: Layout, tz: str, page: int) -> tuple[Post, HtmlElement]:
-    seen: dict[str, Any] = {}
+@lru_cache(maxsize=128)
+def _document_path(post: str, select: str) -> etree.XPath | None:
+    """One XPath over the whole page for a field of every post, when both are exact paths."""
+    post_path, field_path = post.split(" || ")[0], select.split(" || ")[0]
+    if not (post_path.startswith("xpath:/") and field_path.startswith("xpath:./")):
+        return None
+    if "|" in post_path or "|" in field_path:
+        return None
+    return etree.XPath(post_path[len("xpath:") :] + field_path[len("xpath:.") :])
+
+
+def _batch(doc: HtmlElement, layout: Layout, elements: list[HtmlElement]) -> list[dict[str, Any]]:
+    """The required fields of every post found with one query each, rather than one per post.
+
+    Reading them post by post costs a query per field and post, more than the page's parse; here
+    each node found is given to the post it sits in (its nearest post ancestor), so a post with a
+    missing or extra node is still read right, and one the page query missed is read alone."""
+    seens: list[dict[str, Any]] = [{} for _ in elements]
+    owner = {element: index for index, element in enumerate(elements)}
+    fields = [layout.author, layout.date, layout.content, *([layout.edit_notice] if layout.edit_notice else [])]
+    for field in fields:
+        if field.select is None:
+            continue
+        query = _document_path(layout.post, field.select)
+        if query is None:
+            continue
+        if " || " not in field.select:  # no looser selector to fall back on: the page query is the answer
+            for seen in seens:
+                seen[field.select] = None
+        for node in query(doc):
+            parent = node if isinstance(node, etree._Element) else node.getparent()
+            while parent is not None and parent not in owner:
+                parent = parent.getparent()
+            if parent is not None and seens[owner[parent]].get(field.select) is None:
+                seens[owner[parent]][field.select] = node
+    return seens
+
+
+def _read_post(
+    element: HtmlElement, layout: Layout, tz: str, page: int, seen: dict[str, Any] | None = None
+) -> tuple[Post, HtmlElement]:
+    seen = {} if seen is None else seen
     post_id = read_field(element, layout.post_id, seen)
     if post_id is None:
         raise LayoutChanged(f"a post without an id ({layout.post_id})")
     author = read_field(element, layout.author, seen)
     date_text = read_field(element, layout.date, seen)
-    content = _first(element, layout.content.select)
+    select = layout.content.select
+    if select is not None and select not in seen:
+        seen[select] = _first(element, select)
+    content = seen[select] if select is not None else element
     if author is None or date_text is None or content is None or isinstance(content, str):
         missing = [n for n, v in (("author", author), ("date", date_text), ("content", content)) if v is None]
         raise LayoutChanged(f"post {post_id}: cannot read its {', '.join(missing) or 'content'}")

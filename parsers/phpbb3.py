@@ -31,9 +31,7 @@ LAYOUT = Layout(
     date=Field(f"xpath:{_POST_BODY}/p[{_class('author')}]//time || p.author time", attr="datetime"),
     content=Field(f"xpath:{_POST_BODY}/div[{_class('content')}] || div.postbody div.content"),
     # Optional, so no loose fallback: most posts have no notice, and a fallback would search each one.
-    edit_notice=Field(
-        f"xpath:{_POST_BODY}/div[{_class('notice')}] | ./div/div[{_class('postbody')}]/div[{_class('notice')}]"
-    ),
+    edit_notice=Field(f"xpath:{_POST_BODY}/div[{_class('notice')}]"),
     quote=("blockquote",),
     marker=f"xpath:/html/body/div/div[@id='page-body']/h2[{_class('topic-title')}] || h2.topic-title",
     title=f"xpath:/html/body/div/div[@id='page-body']/h2[{_class('topic-title')}] || h2.topic-title",
