@@ -328,6 +328,11 @@ def _document_path(post: str, select: str) -> etree.XPath | None:
     return etree.XPath(post_path[len("xpath:") :] + field_path[len("xpath:.") :])
 
 
+def select_nodes(query: etree.XPath, context: HtmlElement) -> list[Any]:
+    found = query(context)
+    return list(found) if isinstance(found, list) else []
+
+
 def _batch(doc: HtmlElement, layout: Layout, elements: list[HtmlElement]) -> list[dict[str, Any]]:
     """The required fields of every post found with one query each, rather than one per post.
 
@@ -346,8 +351,8 @@ def _batch(doc: HtmlElement, layout: Layout, elements: list[HtmlElement]) -> lis
         if " || " not in field.select:  # no looser selector to fall back on: the page query is the answer
             for seen in seens:
                 seen[field.select] = None
-        for node in query(doc):
-            parent = node if isinstance(node, etree._Element) else node.getparent()
+        for node in select_nodes(query, doc):
+            parent: Any = node if isinstance(node, etree._Element) else getattr(node, "getparent", lambda: None)()
             while parent is not None and parent not in owner:
                 parent = parent.getparent()
             if parent is not None and seens[owner[parent]].get(field.select) is None:
