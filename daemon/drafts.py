@@ -37,6 +37,8 @@ def drafts_for(
             "deaths": deaths,
             "mj_events": [e["text"] for e in public if e["type"] == "mj_event"],
             "fictional_victim": any(e["type"] == "fictional_victim" for e in public),
+            "sheep": next((e["count"] for e in public if e["type"] == "sheep_killed"), None),
+            "new_wolf": any(e["type"] == "new_wolf" for e in public),
             "roles": roles,
         }
         drafts.append(

@@ -505,6 +505,9 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | 
         key = f"{action.power}:{action.player}"
         kept.pop(key, None)
         kept[key] = action
+    if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
+        for action in kept.values():
+            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     return kept
 
 
