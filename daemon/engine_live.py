@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from ..engine.model import Action, Decree, GameState, Outcome
-from ..engine.names import Match, NameResolver, PlayerName
+from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
-from ..parsers.actions import SELF, find_actions
 from .config import Config
 from .drafts import DraftText, drafts_for, role_cards
+from .mp_actions import actions_in_mp
 from .store import Store
 
 
@@ -73,24 +73,12 @@ class EngineDriver:
             if when > until or (since is not None and when <= since):
                 continue
             sender = str(row["player"])
-            role = state.player(sender).role
-            mentions = find_actions(str(row["content_text"]), self.rules.VERBS)
-            for mention in mentions:
-                rivals = [m for m in mentions if m.start == mention.start]
-                own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
-                if mention is not (own or rivals)[0]:
-                    continue
-                targets = []
-                for written in mention.targets:
-                    resolved = resolver.resolve(written) if written != SELF else None
-                    name = sender if written == SELF else (resolved.player if resolved else None)
-                    if name is None or (resolved is not None and resolved.match is Match.AMBIGUOUS):
-                        break
-                    targets.append(name)
-                else:
-                    found.append(
-                        {"player": sender, "power": mention.power, "targets": targets, "source": str(row["msg_id"])}
-                    )
+            actions, _unclear = actions_in_mp(
+                str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
+            )
+            found.extend(
+                {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source} for a in actions
+            )
         return found
 
     # -- resolving a phase ---------------------------------------------------------------------

@@ -16,14 +16,14 @@ from typing import Any
 
 from ..engine.daycount import PostVotes, Roster, count_day
 from ..engine.model import Action, Decree, Event, GameState, Outcome
-from ..engine.names import Match, NameResolver, PlayerName
+from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
-from ..parsers.actions import SELF, find_actions
 from ..parsers.bbcode import render_bbcode
 from ..parsers.layout import votes_in_html
 from ..parsers.phpbb3 import LAYOUT
 from ..parsers.records import Post, VoteFormat, content_hash
 from .config import ConfigError
+from .mp_actions import actions_in_mp
 
 
 class ScenarioError(ConfigError):
@@ -124,34 +124,12 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
         if sender is None:
             events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": mp["from"]}))
             continue
-        role = state.player(sender).role
-        mentions = find_actions(str(mp["text"]), verbs)
-        for mention in mentions:
-            # The same words may name several roles' powers ("je mords X"): keep the sender's own.
-            rivals = [m for m in mentions if m.start == mention.start]
-            own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
-            if mention is not (own or rivals)[0]:
-                continue
-            targets = []
-            for written in mention.targets:
-                if written == SELF:
-                    targets.append(sender)
-                    continue
-                found = resolver.resolve(written)
-                if found.player is None or found.match is Match.AMBIGUOUS:
-                    events.append(
-                        Event(
-                            "action_unclear",
-                            state.phase,
-                            "private",
-                            (sender,),
-                            {"power": mention.power, "name": written},
-                        )
-                    )
-                    break
-                targets.append(found.player)
-            else:
-                actions.append(Action(sender, mention.power, tuple(targets), f"{spec.phase}-mp{index + 1}"))
+        found, unclear = actions_in_mp(str(mp["text"]), sender, state, verbs, resolver, f"{spec.phase}-mp{index + 1}")
+        actions.extend(found)
+        events.extend(
+            Event("action_unclear", state.phase, "private", (sender,), {"power": u.power, "name": u.name})
+            for u in unclear
+        )
     return actions, events
 
 
