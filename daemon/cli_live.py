@@ -160,6 +160,15 @@ def cmd_answer(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_decree(args: argparse.Namespace) -> int:
+    game = _game(args)
+    player = None if args.kind == "event" else args.what
+    text = args.what if args.kind == "event" else ""
+    phase = game.decree(args.kind, player, args.cause, text)
+    print(f"decree {args.kind} {args.what!r} recorded: it takes effect when {phase} is resolved")
+    return 0
+
+
 def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(Store(config.live.database))
@@ -195,6 +204,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     answer.add_argument("--config", required=True)
     answer.add_argument("-v", "--verbose", action="store_true")
     answer.set_defaults(handler=cmd_answer)
+
+    decree = commands.add_parser("decree", help="the MJ's word: kill, revive, name the mayor, or an event")
+    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"])
+    decree.add_argument("what", help="the player (kill, revive, mayor) or the event's text, told in the next post")
+    decree.add_argument("--cause", default="mj", help="with kill: the cause shown (default: mj)")
+    decree.add_argument("--config", required=True)
+    decree.add_argument("-v", "--verbose", action="store_true")
+    decree.set_defaults(handler=cmd_decree)
 
     replay_cmd = commands.add_parser("replay", help="play a scenario file through the parsers and the rules engine")
     replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")

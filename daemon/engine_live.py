@@ -59,12 +59,30 @@ class EngineDriver:
             outcome = self.rules.resolve_night(state, actions, answers, decrees)
         return outcome
 
+    def decrees(self, phase: str) -> list[dict[str, Any]]:
+        """The MJ's decrees for a phase, in the order given (`meneur decree`)."""
+        rows = self.store.db.query("select * from decrees where phase = ? order by id", [phase])
+        return [{"kind": r["kind"], "player": r["player"], "cause": r["cause"], "text": r["text"]} for r in rows]
+
+    def add_decree(self, phase: str, kind: str, player: str | None, cause: str, text: str) -> None:
+        if kind in ("kill", "revive", "mayor") and player not in {p.name for p in self.config.players}:
+            raise ValueError(f"{player!r} is not a player of this game")
+        with self.store.transaction():
+            self.store.db.execute(
+                "insert into decrees (phase, kind, player, cause, text, at) values (?, ?, ?, ?, ?, ?)",
+                [phase, kind, player, cause, text, self.clock().isoformat()],
+            )
+
     def answers(self) -> dict[str, str]:
         return {row["question"]: row["choice"] for row in self.store.db.query("select * from answers")}
 
     # -- inputs from the forum -----------------------------------------------------------------
-    def actions_from_mps(self, state: GameState, since: datetime | None, until: datetime) -> list[dict[str, Any]]:
-        """The action MPs players sent in the phase's window, read in natural French, names resolved."""
+    def actions_from_mps(
+        self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
+        """The action MPs players sent in the phase's window, read in natural French, names resolved.
+
+        Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
         resolver = NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
         rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
         found: list[dict[str, Any]] = []
@@ -73,9 +91,22 @@ class EngineDriver:
             if when > until or (since is not None and when <= since):
                 continue
             sender = str(row["player"])
-            actions, _unclear = actions_in_mp(
+            actions, doubts = actions_in_mp(
                 str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
             )
+            if unclear is not None:
+                unclear.extend(
+                    {
+                        "type": "action_unclear",
+                        "phase": state.phase,
+                        "audience": "private",
+                        "to": [sender],
+                        "player": sender,
+                        "power": d.power,
+                        "name": d.name,
+                    }
+                    for d in doubts
+                )
             found.extend(
                 {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source} for a in actions
             )
@@ -89,14 +120,15 @@ class EngineDriver:
         state = self.state_before(phase)
         if state.phase != phase:
             raise ValueError(f"the game is at {state.phase}, not {phase}: check the [[deadlines]] phases")
+        unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.actions_from_mps(state, since, until),
+            "actions": self.actions_from_mps(state, since, until, unclear),
             "answers": {},
-            "decrees": [],
+            "decrees": self.decrees(phase),
         }
         outcome = self._run(state, inputs)
-        events = [e.as_json() for e in outcome.events]
+        events = unclear + [e.as_json() for e in outcome.events]
         with self.store.transaction():
             self.store.db.execute(
                 "insert into engine_phases (phase, inputs, events, questions, resolved_at) values (?, ?, ?, ?, ?) "

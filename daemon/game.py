@@ -259,6 +259,19 @@ class LiveGame:
         outcome, drafts = self.engine.rerun(phase)
         return self._draft_engine_texts(deadline.id if deadline else phase, outcome.questions, drafts)
 
+    def decree(self, kind: str, player: str | None, cause: str = "mj", text: str = "") -> str:
+        """An MJ decree for the next phase to resolve (kill, revive, mayor, event); returns that phase."""
+        if self.engine is None:
+            raise GameError("this game has no rule set ([game] ruleset)")
+        upcoming = next((d for d in self.deadlines("pending") if d.phase), None)
+        if upcoming is None or upcoming.phase is None:
+            raise GameError("no pending deadline with a phase: add one to [[deadlines]]")
+        try:
+            self.engine.add_decree(upcoming.phase, kind, player, cause, text)
+        except ValueError as exc:
+            raise GameError(str(exc)) from exc
+        return upcoming.phase
+
     def due_deadlines(self) -> list[Deadline]:
         """Pending deadlines whose grace period is over (a deadline missed while down fires now)."""
         grace = timedelta(seconds=self.config.live.grace)

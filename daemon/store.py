@@ -96,6 +96,10 @@ def _migration_3(db: sqlite_utils.Database) -> None:
         "events text not null, questions text not null, resolved_at text not null)"
     )
     db.execute("create table if not exists answers (question text primary key, choice text not null, at text)")
+    db.execute(
+        "create table if not exists decrees (id integer primary key autoincrement, phase text not null, "
+        "kind text not null, player text, cause text, text text, at text)"
+    )
     columns = {row[1] for row in db.execute("pragma table_info(deadlines)").fetchall()}
     if "phase" not in columns:
         db.execute("alter table deadlines add column phase text")

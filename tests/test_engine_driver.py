@@ -1,0 +1,44 @@
+"""The engine driver of the live daemon, on a store: decrees, unclear names, replay from inputs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from meneur.daemon.config import parse_config
+from meneur.daemon.engine_live import EngineDriver
+from meneur.daemon.store import Store
+
+ROLES = {"Anna": "seigneur_loup", "Basile": "voyante", "Coline": "salvateur", "Denis": "sorciere", "Emile": "chasseur"}
+CONFIG = '[game]\nruleset = "classique"\nseed = 3\n' + "".join(
+    f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items()
+)
+T0 = datetime(2026, 3, 14, 20, tzinfo=UTC)
+
+
+def driver() -> EngineDriver:
+    return EngineDriver(parse_config(CONFIG), Store(None), lambda: T0 + timedelta(days=10))
+
+
+def test_decrees_and_unclear_names_reach_the_drafts() -> None:
+    engine = driver()
+    engine.resolve("J0", {"Anna": "Basile", "Coline": "Basile"}, None, T0)
+    engine.resolve("N1", {}, T0, T0 + timedelta(hours=12))
+    engine.add_decree("J1", "event", None, "mj", "Une tempête a emporté le pont : personne ne quitte le village.")
+    engine.add_decree("J1", "kill", "Coline", "mj", "")
+    outcome, drafts = engine.resolve("J1", {}, T0 + timedelta(hours=12), T0 + timedelta(days=1))
+    assert [(e.type, e.data.get("player")) for e in outcome.events if e.type in ("mj_event", "death")] == [
+        ("mj_event", None),
+        ("death", "Coline"),
+    ]
+    store = engine.store
+    with store.transaction():
+        store.db.execute(
+            "insert into mps (msg_id, author, player, sent_at, subject, content_text, fetched_at) "
+            "values ('77', 'Basile', 'Basile', ?, 'nuit', 'Je sonde Zorglub cette nuit', ?)",
+            [(T0 + timedelta(days=1, hours=2)).isoformat(), (T0 + timedelta(days=1, hours=2)).isoformat()],
+        )
+    outcome, drafts = engine.resolve("N2", {}, T0 + timedelta(days=1), T0 + timedelta(days=1, hours=12))
+    asks = [d for d in drafts if d.recipient == "Basile"]
+    assert any("Zorglub" in d.body and "préciser" in d.body for d in asks)
+    # The state is rebuilt from the stored inputs: Coline's death by decree is still there.
+    assert not engine.state_before("J2").player("Coline").alive
