@@ -65,7 +65,9 @@ class EngineDriver:
         return [{"kind": r["kind"], "player": r["player"], "cause": r["cause"], "text": r["text"]} for r in rows]
 
     def add_decree(self, phase: str, kind: str, player: str | None, cause: str, text: str) -> None:
-        if kind in ("kill", "revive", "mayor") and player not in {p.name for p in self.config.players}:
+        if kind == "mayor" and player == "aucun":
+            player = None  # a successful censure motion: no mayor until the next election
+        elif kind in ("kill", "revive", "mayor") and player not in {p.name for p in self.config.players}:
             raise ValueError(f"{player!r} is not a player of this game")
         with self.store.transaction():
             self.store.db.execute(

@@ -201,3 +201,12 @@ def test_the_malade_may_fall_ill_by_day_and_is_sick_for_eight_phases() -> None:
     assert classique.rules.is_sick(later, hugo)  # … to N6 (J2, N3, J3, N4, J4, N5, J5, N6)
     later.phase = "J6"
     assert not classique.rules.is_sick(later, hugo)
+
+
+def test_a_censure_motion_is_a_decree_removing_the_mayor() -> None:
+    from meneur.engine.model import Decree
+
+    state = game(BASE, "J1")
+    state.mayor = "Bob"
+    out = close_day(state, {}, decrees=[Decree("mayor", None)])
+    assert out.state.mayor is None and any(e.type == "mayor_removed" for e in out.events)

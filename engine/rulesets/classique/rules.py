@@ -249,8 +249,10 @@ def _decree(r: Resolution, decree: Decree) -> None:
         player.alive, player.death_phase, player.death_cause = True, None, None
         r.emit("revived", player=decree.player)
     elif decree.kind == "mayor":
+        # Also how a censure motion ends ("le maire en place est destitué"): the MJ counts it and
+        # names the new mayor after the new election, or none meanwhile (RULINGS.md).
         r.state.mayor = decree.player
-        r.emit("mayor_named", player=decree.player, by="MJ")
+        r.emit("mayor_named" if decree.player else "mayor_removed", player=decree.player, by="MJ")
     elif decree.kind == "event":
         r.emit("mj_event", text=decree.text)
 
