@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +47,18 @@ def resolver_of(config: Config) -> NameResolver:
     return NameResolver([p.as_name() for p in config.players], config.thresholds)
 
 
-def count_posts(posts: list[Post], config: Config) -> DayCount:
+def count_posts(posts: list[Post], config: Config, since: datetime | None = None) -> DayCount:
     entries = [
         PostVotes(post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format))) for post in posts
     ]
-    return count_day(entries, roster_of(config), resolver_of(config), config.deadline)
+    return count_day(entries, roster_of(config), resolver_of(config), config.deadline, since=since)
 
 
-def count_from_store(store: Store, topic: str, config: Config) -> tuple[DayCount, list[Post]]:
+def count_from_store(
+    store: Store, topic: str, config: Config, since: datetime | None = None
+) -> tuple[DayCount, list[Post]]:
     posts = store.posts(topic)
-    return count_posts(posts, config), posts
+    return count_posts(posts, config, since), posts
 
 
 def count_json(count: DayCount) -> dict[str, Any]:

@@ -99,9 +99,17 @@ class LiveGame:
             raise CountingStopped("a layout alert is open: see `meneur check`")
         day = deadline or self.current_day()
         config = self.config
+        since = None
         if day is not None:
             config = replace(config, deadline=day.at)
-        count, _ = count_from_store(self.store, TOPIC, config)
+            # One topic may hold several days: the day's votes are those posted after the last phase ended.
+            earlier = [d.at for d in self.deadlines() if d.at < day.at]
+            since = max(earlier) if earlier else None
+            if self.engine is not None and day.phase:  # the dead are the engine's, not the file's
+                state = self.engine.state_before(day.phase)
+                dead = {p.name for p in state.players if not p.alive}
+                config = replace(config, players=tuple(replace(p, dead=p.name in dead) for p in config.players))
+        count, _ = count_from_store(self.store, TOPIC, config, since)
         return count
 
     def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:

@@ -86,9 +86,16 @@ def count_day(
     weights: dict[str, int] | None = None,
     modifiers: Sequence[Modifier] = (),
     refusal: Callable[[str, str], str | None] | None = None,
+    since: datetime | None = None,
 ) -> DayCount:
-    """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order."""
-    ordered = sorted(enumerate(posts), key=lambda item: (item[1].post.posted_at, item[0]))
+    """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order.
+
+    ``since`` is the end of the previous phase when one topic holds several days: posts stamped at
+    or before it belong to an earlier day and are left out."""
+    ordered = sorted(
+        ((i, e) for i, e in enumerate(posts) if since is None or e.post.posted_at > since),
+        key=lambda item: (item[1].post.posted_at, item[0]),
+    )
     standing: dict[str, CountedVote] = {}
     warnings: list[CountWarning] = []
     last_post_id: str | None = None

@@ -64,7 +64,7 @@ def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: p
     topic = seeded["topic_id"]
 
     # J0: the mayor.
-    for voter in ("Anna", "Coline", "Denis"):
+    for voter in ("Anna", "Coline", "Denis", "Fanny"):
         forum.client(voter).post_comment(topic, VOTE.format("Basile"))
     game.cycle()
     clock.now = start + 1 * hour + timedelta(seconds=1)
@@ -83,6 +83,8 @@ def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: p
         forum.set_comment_date(pk, clock.now)
     game.cycle()
     clock.now = start + 3 * hour + timedelta(seconds=1)
+    day_one = next(d for d in game.deadlines() if d.id == "Jour 1")
+    assert game.live_count(day_one).tally.as_dict() == {"Emile": 4}  # Fanny's J0 vote does not carry over
     pyre = game.fire_deadline("Jour 1")
     assert pyre is not None and "Emile" in pyre.body
     assert any("J1:chasseur:Emile" in str(a["kind"]) for a in game.store.db.query("select * from alerts"))
