@@ -10,6 +10,7 @@ topics with their comment counts.
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
@@ -79,29 +80,42 @@ class SpiritAdapter(ForumAdapter):
         return fetched
 
     def list_inbox(self) -> list[InboxEntry]:
-        response = self.get("topic/private/")
-        doc = parse_document(response.content)
-        entries = []
-        for row in select_all(doc, "div.layout__topics__topic"):
-            link = next(iter(select_all(row, "a.topic__link")), None)
-            count = next(iter(select_all(row, "div.topic__comments")), None)
-            if link is None:
-                continue
-            href = link.get("href") or ""
-            found = _TOPIC_ID.search(href)
-            if not found:
-                continue
-            size_text = re.sub(r"\D", "", text_of(count)) if count is not None else ""
-            entries.append(
-                InboxEntry(
-                    key=found.group(1),
-                    subject=" ".join(text_of(link).split()),
-                    author=None,
-                    url=self.url(urlsplit(href).path),
-                    size=int(size_text) if size_text else None,
-                )
-            )
+        """Every private topic of the MJ's, all pages of the list (most recently active first)."""
+        entries: list[InboxEntry] = []
+        seen: set[str] = set()
+        number, last = 1, 1
+        while number <= last:
+            response = self.get(f"topic/private/?page={number}")
+            doc = parse_document(response.content)
+            # Lists show numbered page links ("1 2 >"); topics show "Page 1 of 3": read both.
+            hrefs = [a.get("href") or "" for a in select_all(doc, "ul.paginator a")]
+            numbers = [int(m.group(1)) for h in hrefs if (m := re.search(r"[?&]page=(\d+)", h))]
+            last = max([last, *numbers])
+            for row in select_all(doc, "div.layout__topics__topic"):
+                entry = self._entry(row)
+                if entry is not None and entry.key not in seen:
+                    seen.add(entry.key)
+                    entries.append(entry)
+            number += 1
         return entries
+
+    def _entry(self, row: Any) -> InboxEntry | None:
+        link = next(iter(select_all(row, "a.topic__link")), None)
+        count = next(iter(select_all(row, "div.topic__comments")), None)
+        if link is None:
+            return None
+        href = link.get("href") or ""
+        found = _TOPIC_ID.search(href)
+        if not found:
+            return None
+        size_text = re.sub(r"\D", "", text_of(count)) if count is not None else ""
+        return InboxEntry(
+            key=found.group(1),
+            subject=" ".join(text_of(link).split()),
+            author=None,
+            url=self.url(urlsplit(href).path),
+            size=int(size_text) if size_text else None,
+        )
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         messages: list[PrivateMessage] = []
