@@ -185,7 +185,7 @@ def play_random(seed: int) -> list[dict]:  # type: ignore[type-arg]
     return log
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_end_and_replay_identically(seed: int) -> None:
     assert play_random(seed) == play_random(seed)
