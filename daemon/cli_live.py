@@ -116,6 +116,16 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
         sys.stdout.flush()
 
+    if args.web_port >= 0:
+        from .web import serve
+
+        config = game.config
+        page_game = LiveGame(config, Store(config.live.database), make_adapter(config), _now)
+        try:
+            _server, address = serve(page_game, port=args.web_port)
+            print(f"the MJ's page: {address}", flush=True)
+        except OSError as exc:  # the page is a convenience: the daemon runs without it
+            print(f"warning: the MJ's page could not start on port {args.web_port}: {exc}", file=sys.stderr)
     GameScheduler(game, report, stop_when_done=args.stop_when_done).run()
     return 0
 
@@ -196,6 +206,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
         sub.add_argument("-v", "--verbose", action="store_true", help="log what happens")
         if name == "run":
             sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
+            sub.add_argument(
+                "--web-port", type=int, default=8765, help="the MJ's page on 127.0.0.1 (0: any free port, -1: none)"
+            )
         sub.set_defaults(handler=handler)
 
     answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")

@@ -1,0 +1,62 @@
+"""The MJ's page over HTTP: the token, CSRF, escaping of what players wrote, approving a draft."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.config import parse_config
+from meneur.daemon.game import LiveGame
+from meneur.daemon.store import Store
+from meneur.daemon.web import serve
+
+EVIL = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[tuple[str, LiveGame]]:
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
+        f'[[players]]\nname = "{EVIL}"\n[[players]]\nname = "Lucie"\n'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    game.outbox.draft("Jour 1/evening", "evening", f"Le village brûle [b]{EVIL}[/b] <img src=x onerror=alert(2)>")
+    server, address = serve(game, port=0, token="s3cret-token")
+    yield address, game
+    server.shutdown()
+
+
+def test_without_the_token_nothing_is_shown(page: tuple[str, LiveGame]) -> None:
+    address, _ = page
+    base = address.split("?")[0]
+    assert httpx.get(base).status_code == 403
+    assert httpx.get(base + "?token=wrong").status_code == 403
+    assert httpx.get(base + "api/state").status_code == 403
+
+
+def test_player_text_shows_as_text_and_a_draft_is_approved(page: tuple[str, LiveGame]) -> None:
+    address, game = page
+    with httpx.Client(follow_redirects=True) as browser:
+        home = browser.get(address)
+        assert home.status_code == 200
+        assert EVIL not in home.text and "&lt;script&gt;alert(1)&lt;/script&gt;" in home.text
+        assert "<img src=x" not in home.text
+        assert home.headers["content-security-policy"].startswith("default-src 'self'")
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', home.text)
+        assert csrf is not None
+        refused = browser.post(address.split("?")[0] + "outbox/approve", data={"key": "Jour 1/evening", "csrf": "x"})
+        assert refused.status_code == 403 and game.outbox.get("Jour 1/evening").state == "drafted"
+        done = browser.post(
+            address.split("?")[0] + "outbox/approve", data={"key": "Jour 1/evening", "csrf": csrf.group(1)}
+        )
+        assert done.status_code == 200 and game.outbox.get("Jour 1/evening").state == "approved"
+        state = browser.get(address.split("?")[0] + "api/state").json()
+        assert [d["state"] for d in state["drafts"]] == ["approved"]
+        assert [p["name"] for p in state["players"]] == [EVIL, "Lucie"]
