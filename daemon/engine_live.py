@@ -154,7 +154,9 @@ class EngineDriver:
         rows = list(self.store.db.query("select inputs from engine_phases where phase = ?", [phase]))
         if not rows:
             raise ValueError(f"phase {phase} has not been resolved yet")
-        outcome = self._run(self.state_before(phase), json.loads(rows[0]["inputs"]))
+        state = self.state_before(phase)
+        # A game that ended before this phase (once the answer was known) resolves nothing more.
+        outcome = Outcome(state) if state.winner else self._run(state, json.loads(rows[0]["inputs"]))
         events = [e.as_json() for e in outcome.events]
         with self.store.transaction():
             self.store.db.execute(
@@ -162,6 +164,11 @@ class EngineDriver:
                 [json.dumps(events, ensure_ascii=False), json.dumps([q.id for q in outcome.questions]), phase],
             )
         return outcome, self._drafts(phase, events)
+
+    def phases_from(self, phase: str) -> list[str]:
+        """The resolved phases from ``phase`` on, in the order they were resolved."""
+        names = [str(row["phase"]) for row in self._stored()]
+        return names[names.index(phase) :] if phase in names else []
 
     def phase_asking(self, question: str) -> str | None:
         for row in self._stored():

@@ -250,7 +250,8 @@ class LiveGame:
         return public
 
     def answer(self, question: str, choice: str) -> Draft | None:
-        """Record an answer and run its phase again; the phase's unsent drafts are refreshed."""
+        """Record an answer and run its phase again, and every phase resolved after it (they start from
+        what it decided); their unsent drafts are refreshed. Returns the answered phase's public draft."""
         if self.engine is None:
             raise GameError("this game has no rule set ([game] ruleset)")
         phase = self.engine.phase_asking(question)
@@ -263,9 +264,13 @@ class LiveGame:
                 [question, choice, self.clock().isoformat()],
             )
             self.store.db.execute("update alerts set resolved = 1 where kind = ?", [f"question:{question}"])
-        deadline = next((d for d in self.deadlines() if d.phase == phase), None)
-        outcome, drafts = self.engine.rerun(phase)
-        return self._draft_engine_texts(deadline.id if deadline else phase, outcome.questions, drafts)
+        first = None
+        for later in self.engine.phases_from(phase):
+            deadline = next((d for d in self.deadlines() if d.phase == later), None)
+            outcome, drafts = self.engine.rerun(later)
+            public = self._draft_engine_texts(deadline.id if deadline else later, outcome.questions, drafts)
+            first = public if later == phase else first
+        return first
 
     def decree(self, kind: str, player: str | None, cause: str = "mj", text: str = "") -> str:
         """An MJ decree for the next phase to resolve (kill, revive, mayor, event); returns that phase."""

@@ -42,3 +42,29 @@ def test_decrees_and_unclear_names_reach_the_drafts() -> None:
     assert any("Zorglub" in d.body and "préciser" in d.body for d in asks)
     # The state is rebuilt from the stored inputs: Coline's death by decree is still there.
     assert not engine.state_before("J2").player("Coline").alive
+
+
+def test_a_late_answer_reruns_the_phases_resolved_after_it() -> None:
+    engine = driver()
+    engine.resolve("J0", {}, None, T0)
+    engine.resolve("N1", {}, T0, T0 + timedelta(hours=12))
+    everyone = {v: "Emile" for v in ("Anna", "Basile", "Coline", "Denis")}
+    outcome, _ = engine.resolve("J1", everyone, T0 + timedelta(hours=12), T0 + timedelta(days=1))
+    assert [q.id for q in outcome.questions] == ["J1:chasseur:Emile"]
+    store = engine.store
+    with store.transaction():
+        store.db.execute(
+            "insert into mps (msg_id, author, player, sent_at, subject, content_text, fetched_at) "
+            "values ('90', 'Anna', 'Anna', ?, 'nuit', 'Nous dévorons Basile', ?)",
+            [(T0 + timedelta(days=1, hours=2)).isoformat(), (T0 + timedelta(days=1, hours=2)).isoformat()],
+        )
+    night, _ = engine.resolve("N2", {}, T0 + timedelta(days=1), T0 + timedelta(days=1, hours=12))
+    assert [e.data["player"] for e in night.events if e.type == "death"] == ["Basile"]
+    with store.transaction():
+        store.db.execute("insert into answers (question, choice) values ('J1:chasseur:Emile', 'Anna')")
+    assert engine.phases_from("J1") == ["J1", "N2"]
+    reruns = [engine.rerun(phase)[0] for phase in engine.phases_from("J1")]
+    assert [e.data["player"] for e in reruns[0].events if e.type == "death"] == ["Emile", "Anna"]
+    # The night starts from the answered day: Anna, shot, no longer eats anyone; the village has won.
+    assert not [e for e in reruns[1].events if e.type == "death"]
+    assert reruns[0].state.winner == "village" and reruns[1].events == []
