@@ -262,8 +262,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for event in events:
             print(json.dumps(event, ensure_ascii=False))
         return 0
-    names = ruleset(scenario.ruleset).NAMES
     rules = ruleset(scenario.ruleset)
+    names = rules.NAMES
     setup_roles = events[0]["roles"]
     state = rules.setup(list(setup_roles), scenario.seed, setup_roles)
     for card in role_cards(state, "Maître du jeu"):

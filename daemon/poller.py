@@ -75,7 +75,7 @@ class Poller:
         rows = list(self.store.db.query("select * from poll_state where topic = ?", [self.topic_key]))
         return rows[0] if rows else None
 
-    def _record(self, number: int, raw: bytes, changes: PageChanges, result: TopicPoll) -> None:
+    def _record(self, number: int, changes: PageChanges, result: TopicPoll) -> None:
         result.pages.append(number)
         result.new.extend(changes.new)
         result.edited.extend(changes.edited)
@@ -91,7 +91,7 @@ class Poller:
             while number <= last:
                 fetched = self.adapter.read_topic_page(number)
                 changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
-                self._record(number, fetched.raw, changes, result)
+                self._record(number, changes, result)
                 last = max(last, fetched.page.pagination.last)
                 number += 1
         except ParseError as exc:

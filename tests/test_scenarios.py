@@ -14,18 +14,8 @@ from meneur.daemon.cli import main
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml"))
 
 
-# Characters of classique not implemented yet (engine/rulesets/classique/rules.py: PENDING): their
-# scenarios must fail until they are; strict, so a scenario that starts passing is noticed.
-NOT_YET = {}
-
-
 def cases() -> list[object]:
-    out = []
-    for path in SCENARIOS:
-        reason = NOT_YET.get(path.stem)
-        marks = [pytest.mark.xfail(strict=True, reason=f"not implemented yet: {reason}")] if reason else []
-        out.append(pytest.param(path, marks=marks, id=f"{path.parent.name}/{path.stem}"))
-    return out
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in SCENARIOS]
 
 
 @pytest.mark.parametrize("path", cases())

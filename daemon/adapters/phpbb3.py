@@ -22,7 +22,7 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
-from .base import ForumAdapter, ForumError, LoginFailed, message_from
+from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed, message_from
 
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
 _MSG_LINK = re.compile(r"[?&;]p=(\d+)")
@@ -89,7 +89,7 @@ class Phpbb3Adapter(ForumAdapter):
         suffix = f"&start={start}" if start else ""
         return self.url(f"viewtopic.php?t={self.settings.topic}{suffix}")
 
-    def read_topic_page(self, number: int):  # type: ignore[no-untyped-def]
+    def read_topic_page(self, number: int) -> FetchedPage:
         fetched = super().read_topic_page(number)
         self._learn(fetched.page.pagination.links)
         return fetched

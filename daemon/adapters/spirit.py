@@ -19,7 +19,7 @@ from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage
-from .base import ForumAdapter, ForumError, LoginFailed
+from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
 _COMMENT_ID = re.compile(r"/comment/(\d+)/")
@@ -74,7 +74,7 @@ class SpiritAdapter(ForumAdapter):
         path = self._topic_path or f"topic/{self.settings.topic}/"
         return self.url(f"{path}?page={number}")
 
-    def read_topic_page(self, number: int):  # type: ignore[no-untyped-def]
+    def read_topic_page(self, number: int) -> FetchedPage:
         fetched = super().read_topic_page(number)
         self._topic_path = urlsplit(fetched.url).path  # spirit redirects /topic/<pk>/ to the slug URL
         return fetched

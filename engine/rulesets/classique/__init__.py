@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import NIGHT_ORDER, PENDING, check_winner, close_day, resolve_night, setup, validate, vote_refusal
+from .rules import NIGHT_ORDER, check_winner, close_day, resolve_night, setup, validate, vote_refusal
 from .vocabulary import HELP, VERBS
 
 EXAMPLES: dict[str, str] = {
@@ -34,7 +34,6 @@ __all__ = [
     "HELP",
     "NAMES",
     "NIGHT_ORDER",
-    "PENDING",
     "ROLE_ORDER",
     "VERBS",
     "check_winner",

@@ -1,8 +1,7 @@
 """`classique` — "Le jeu du Loup Garou (règlement)" (shared/rules/003_4918c2f42fa5708a.txt).
 
-The night order is written once, in NIGHT_ORDER, following "Toutes les autres Nuits". Each step is
-a function of the night's resolution; characters not implemented yet are listed in PENDING and
-their actions go to the MJ to settle by hand (see RULINGS.md).
+The night order is written once, in NIGHT_ORDER, following "Toutes les autres Nuits"; STEPS gives
+each step its function. How each ambiguous rule was read: RULINGS.md.
 """
 
 from __future__ import annotations
@@ -32,8 +31,6 @@ NIGHT_ORDER: tuple[str, ...] = (
     "sorciere",  # "appelée après le festin des Loups"
     "chaman",
 )
-# Characters whose actions still go to the MJ, to resolve by hand (see RULINGS.md).
-PENDING: frozenset[str] = frozenset()
 WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
@@ -541,7 +538,7 @@ def resolve_night(
         _first_night(night)
     else:
         for step in NIGHT_ORDER:
-            STEPS.get(step, _pending(step))(night)
+            STEPS[step](night)
             if night.over:
                 break
         else:
@@ -565,17 +562,6 @@ def _first_night(night: _Night) -> None:
     for wolf in wolves:
         r.tell(wolf, "pack", wolves=wolves)
     r.emit("fictional_victim")
-
-
-def _pending(step: str) -> Callable[[_Night], None]:
-    def step_by_hand(night: _Night) -> None:
-        for action in night.actions.values():
-            if action.power.startswith(f"{step}."):
-                night.r.tell_mj(
-                    "action_to_resolve_by_hand", player=action.player, power=action.power, targets=list(action.targets)
-                )
-
-    return step_by_hand
 
 
 def _devin(night: _Night) -> None:
@@ -913,3 +899,5 @@ STEPS: dict[str, Callable[[_Night], None]] = {
     "loups": _loups,
     "sorciere": _sorciere,
 }
+
+assert set(NIGHT_ORDER) == set(STEPS), "every step of the night has its function, and only those"
