@@ -116,17 +116,24 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
         sys.stdout.flush()
 
+    scheduler = GameScheduler(game, report, stop_when_done=args.stop_when_done)
     if args.web_port >= 0:
         from .web import serve
 
         config = game.config
         page_game = LiveGame(config, Store(config.live.database), make_adapter(config), _now)
         try:
-            _server, address = serve(page_game, port=args.web_port)
+            _server, address = serve(
+                page_game,
+                config.live.web_host,
+                args.web_port,
+                password=config.live.web_password(),
+                wake=scheduler.send_now,
+            )
             print(f"the MJ's page: {address}", flush=True)
         except OSError as exc:  # the page is a convenience: the daemon runs without it
             print(f"warning: the MJ's page could not start on port {args.web_port}: {exc}", file=sys.stderr)
-    GameScheduler(game, report, stop_when_done=args.stop_when_done).run()
+    scheduler.run()
     return 0
 
 

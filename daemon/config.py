@@ -72,6 +72,17 @@ class LiveConfig:
     site: GenericSite | None = None  # a home-made forum's pages, fields and markers
     ruleset: str | None = None  # with a rule set, the engine resolves each deadline
     seed: int = 0
+    web_host: str = "127.0.0.1"  # the MJ's page listens here only
+    web_password_env: str | None = None  # an environment variable holding a password for the page
+
+    def web_password(self) -> str | None:
+        """The MJ page's password, when one is configured (never in the file: in the environment)."""
+        if not self.web_password_env:
+            return None
+        secret = os.environ.get(self.web_password_env)
+        if not secret:
+            raise ConfigError(f"web.password_env names ${self.web_password_env}, which is not set")
+        return secret
 
     def password(self) -> str:
         """The MJ's password, from the environment or the keyring; never from the file."""
@@ -128,6 +139,7 @@ _KNOWN = {
     "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
     "outbox": {"auto", "count_every_votes", "count_at"},
     "alerts": {"mp_mj"},
+    "web": {"host", "password_env"},
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
@@ -314,6 +326,7 @@ _DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert"
 def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | None) -> LiveConfig:
     forum, account, game = data.get("forum", {}), data.get("account", {}), data.get("game", {})
     poll, outbox, alerts = data.get("poll", {}), data.get("outbox", {}), data.get("alerts", {})
+    web = data.get("web", {})
     url = _expect(reader, forum.get("url", ""), str, "forum.url", "forum", "url")
     if url and not re.match(r"https?://[^/\s]+", url):
         raise reader.error("forum.url", f"not an http(s) address: {url!r}", "forum", "url")
@@ -395,6 +408,10 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         site=site,
         ruleset=_ruleset(reader, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),
+        web_host=_expect(reader, web.get("host", "127.0.0.1"), str, "web.host", "web", "host"),
+        web_password_env=_expect(
+            reader, web.get("password_env"), (str, type(None)), "web.password_env", "web", "password_env"
+        ),
         **numbers,
     )
 

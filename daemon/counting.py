@@ -47,18 +47,25 @@ def resolver_of(config: Config) -> NameResolver:
     return NameResolver([p.as_name() for p in config.players], config.thresholds)
 
 
-def count_posts(posts: list[Post], config: Config, since: datetime | None = None) -> DayCount:
+def count_posts(
+    posts: list[Post],
+    config: Config,
+    since: datetime | None = None,
+    corrections: dict[str, str | None] | None = None,
+) -> DayCount:
     entries = [
         PostVotes(post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format))) for post in posts
     ]
-    return count_day(entries, roster_of(config), resolver_of(config), config.deadline, since=since)
+    return count_day(
+        entries, roster_of(config), resolver_of(config), config.deadline, since=since, corrections=corrections
+    )
 
 
 def count_from_store(
     store: Store, topic: str, config: Config, since: datetime | None = None
 ) -> tuple[DayCount, list[Post]]:
     posts = store.posts(topic)
-    return count_posts(posts, config, since), posts
+    return count_posts(posts, config, since, store.corrections(topic)), posts
 
 
 def count_json(count: DayCount) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..engine.model import Action, Decree, GameState, Outcome
+from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
@@ -45,6 +45,15 @@ class EngineDriver:
         state = self.setup()
         for row in self._stored():
             if row["phase"] == phase or state.winner:
+                break
+            state = self._run(state, json.loads(row["inputs"])).state
+        return state
+
+    def latest_state(self) -> GameState:
+        """The state after every resolved phase."""
+        state = self.setup()
+        for row in self._stored():
+            if state.winner:
                 break
             state = self._run(state, json.loads(row["inputs"])).state
         return state
@@ -114,6 +123,49 @@ class EngineDriver:
             )
         return found
 
+    def night_view(self, phase: str, since: datetime | None, until: datetime) -> dict[str, Any]:
+        """For the MJ's page: the MPs players sent in a night's window, what was understood from each,
+        and the living players with a night power who have not acted (yet)."""
+        state = self.state_before(phase)
+        resolver = NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
+        rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
+        mps: list[dict[str, Any]] = []
+        acted: set[str] = set()
+        for row in rows:
+            when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
+            if when > until or (since is not None and when <= since):
+                continue
+            sender = str(row["player"])
+            try:
+                actions, doubts = actions_in_mp(
+                    str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
+                )
+            except KeyError:  # a sender the game does not know (configuration changed)
+                actions, doubts = [], []
+            if actions:
+                acted.add(sender)
+            mps.append(
+                {
+                    "msg_id": str(row["msg_id"]),
+                    "player": sender,
+                    "at": when.isoformat(),
+                    "subject": row["subject"] or "",
+                    "text": str(row["content_text"] or ""),
+                    "actions": [{"power": a.power, "targets": list(a.targets)} for a in actions],
+                    "unclear": [{"power": d.power, "name": d.name} for d in doubts],
+                }
+            )
+        owners = {str(verb.power).split(".")[0] for verb in self.rules.VERBS}
+        able = [
+            p.name for p in state.players if p.alive and (p.role in owners or ("loups" in owners and p.camp == "loups"))
+        ]
+        return {
+            "phase": phase,
+            "since": since.isoformat() if since else None,
+            "mps": mps,
+            "not_acted": [name for name in able if name not in acted],
+        }
+
     # -- resolving a phase ---------------------------------------------------------------------
     def resolve(
         self, phase: str, votes: dict[str, str], since: datetime | None, until: datetime
@@ -169,6 +221,19 @@ class EngineDriver:
         """The resolved phases from ``phase`` on, in the order they were resolved."""
         names = [str(row["phase"]) for row in self._stored()]
         return names[names.index(phase) :] if phase in names else []
+
+    def open_questions(self) -> list[Question]:
+        """The questions of resolved phases still waiting for an answer, with their prompts and options."""
+        answered = self.answers()
+        found: list[Question] = []
+        state = self.setup()
+        for row in self._stored():
+            if state.winner:
+                break
+            outcome = self._run(state, json.loads(row["inputs"]))
+            found.extend(q for q in outcome.questions if q.id not in answered)
+            state = outcome.state
+        return found
 
     def phase_asking(self, question: str) -> str | None:
         for row in self._stored():

@@ -272,6 +272,29 @@ class LiveGame:
             first = public if later == phase else first
         return first
 
+    def correct(self, post_id: str, target: str | None) -> None:
+        """The MJ's reading of a post for the counter: a vote against ``target``, or None (no vote).
+        Stored by post id, it holds through every recount, the deadline's included."""
+        if not any(p.post_id == post_id for p in self.store.posts(TOPIC)):
+            raise GameError(f"no post {post_id!r} in the game topic")
+        if target is not None and target not in {p.name for p in self.config.players}:
+            raise GameError(f"{target!r} is not a player of this game")
+        self.store.correct(TOPIC, post_id, target, self.clock())
+
+    def uncorrect(self, post_id: str) -> None:
+        self.store.uncorrect(TOPIC, post_id)
+
+    def current_night(self) -> Deadline | None:
+        """The night in progress (the first pending night), else the last night that ended."""
+        nights = [d for d in self.deadlines() if d.kind == "night"]
+        pending = [d for d in nights if d.state == "pending"]
+        return pending[0] if pending else (nights[-1] if nights else None)
+
+    def window(self, deadline: Deadline) -> datetime | None:
+        """When the phase ending at ``deadline`` began: the previous deadline, if any."""
+        earlier = [d.at for d in self.deadlines() if d.at < deadline.at]
+        return max(earlier) if earlier else None
+
     def decree(self, kind: str, player: str | None, cause: str = "mj", text: str = "") -> str:
         """An MJ decree for the next phase to resolve (kill, revive, mayor, event); returns that phase."""
         if self.engine is None:

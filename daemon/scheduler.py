@@ -75,6 +75,13 @@ class GameScheduler:
             self.on_report("deadline", draft)
         self._maybe_stop()
 
+    def send_now(self) -> None:
+        """Send the approved drafts at once (the MJ's page asked), in the worker, not the caller's thread."""
+        self.scheduler.add_job(
+            lambda: self._guard("sending", lambda: self.game.outbox.send_ready(self.game.adapter)),
+            "date", run_date=datetime.now(UTC), id="send-now", replace_existing=True, misfire_grace_time=None,
+        )  # fmt: skip
+
     def schedule_deadlines(self) -> None:
         grace = timedelta(seconds=self.game.config.live.grace)
         for deadline in self.game.deadlines("pending"):

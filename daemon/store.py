@@ -105,7 +105,15 @@ def _migration_3(db: sqlite_utils.Database) -> None:
         db.execute("alter table deadlines add column phase text")
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2, _migration_3]
+def _migration_4(db: sqlite_utils.Database) -> None:
+    """The MJ's corrections of the vote counter, by post: they hold through every recount."""
+    db.execute(
+        "create table if not exists corrections (topic text not null, post_id text not null, target text, "
+        "at text not null, primary key (topic, post_id))"
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2, _migration_3, _migration_4]
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +276,23 @@ class Store:
             [topic],
         )
         return [_post_from_row(row) for row in rows]
+
+    def corrections(self, topic: str) -> dict[str, str | None]:
+        """The MJ's readings of posts: post id → the player voted against, or None (no vote)."""
+        rows = self.db.query("select post_id, target from corrections where topic = ?", [topic])
+        return {str(r["post_id"]): (str(r["target"]) if r["target"] is not None else None) for r in rows}
+
+    def correct(self, topic: str, post_id: str, target: str | None, at: datetime) -> None:
+        with self.transaction():
+            self.db.execute(
+                "insert into corrections (topic, post_id, target, at) values (?, ?, ?, ?) on conflict(topic, post_id) "
+                "do update set target = excluded.target, at = excluded.at",
+                [topic, post_id, target, at.isoformat()],
+            )
+
+    def uncorrect(self, topic: str, post_id: str) -> None:
+        with self.transaction():
+            self.db.execute("delete from corrections where topic = ? and post_id = ?", [topic, post_id])
 
     def versions(self, topic: str, post_id: str) -> list[dict[str, object]]:
         return list(

@@ -7,7 +7,7 @@ should know about (malformed votes, dead or unknown names, typos, late or edited
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -30,6 +30,8 @@ class WarningKind(StrEnum):
     EDITED_VOTE = "edited_vote"
     VOTE_REFUSED = "vote_refused"  # the rule set forbids this vote (e.g. lovers); the earlier one stands
     SEVERAL_VOTES = "several_votes"
+    MJ_CORRECTED = "mj_corrected"  # the MJ said what this post's vote is
+    MJ_IGNORED = "mj_ignored"  # the MJ said this post holds no vote
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,7 @@ class DayCount:
     warnings: tuple[CountWarning, ...]
     last_post_id: str | None  # the last post taken into account (at or before the deadline)
     deadline: datetime | None
+    history: tuple[CountedVote, ...] = ()  # every vote that was counted, in time order (changes included)
 
     @property
     def current(self) -> dict[str, str]:
@@ -87,32 +90,78 @@ def count_day(
     modifiers: Sequence[Modifier] = (),
     refusal: Callable[[str, str], str | None] | None = None,
     since: datetime | None = None,
+    corrections: Mapping[str, str | None] | None = None,
 ) -> DayCount:
     """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order.
 
     ``since`` is the end of the previous phase when one topic holds several days: posts stamped at
-    or before it belong to an earlier day and are left out."""
+    or before it belong to an earlier day and are left out. ``corrections`` are the MJ's readings of
+    posts, by post id: a player's name (the post is a vote against them, whatever its wording or
+    format) or None (the post holds no vote). They replace what the parser read, not the rules: a
+    late post, a dead voter or a dead target still do not count."""
     ordered = sorted(
         ((i, e) for i, e in enumerate(posts) if since is None or e.post.posted_at > since),
         key=lambda item: (item[1].post.posted_at, item[0]),
     )
     standing: dict[str, CountedVote] = {}
+    history: list[CountedVote] = []
     warnings: list[CountWarning] = []
     last_post_id: str | None = None
+    fixes = corrections or {}
     for _, entry in ordered:
         post = entry.post
         late = deadline is not None and post.posted_at > deadline
         if not late:
             last_post_id = post.post_id
-        vote = _post_vote(entry, roster, resolver, deadline, warnings)
+        if post.post_id in fixes:
+            vote = _corrected_vote(post, fixes[post.post_id], roster, resolver, late, warnings)
+        else:
+            vote = _post_vote(entry, roster, resolver, deadline, warnings)
         reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
         if vote is not None and reason:
             warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, reason))
             vote = None
         if vote is not None:
             standing[vote.voter] = vote
+            history.append(vote)
     result = tally({v: c.target for v, c in standing.items()}, roster.living, weights, modifiers)
-    return DayCount(standing, result, tuple(warnings), last_post_id, deadline)
+    return DayCount(standing, result, tuple(warnings), last_post_id, deadline, tuple(history))
+
+
+def _corrected_vote(
+    post: Post,
+    target: str | None,
+    roster: Roster,
+    resolver: NameResolver,
+    late: bool,
+    warnings: list[CountWarning],
+) -> CountedVote | None:
+    """A post the MJ has read for the counter: a vote against ``target``, or no vote at all."""
+
+    def warn(kind: WarningKind, message: str) -> None:
+        warnings.append(CountWarning(post.post_id, kind, message))
+
+    if target is None:
+        warn(WarningKind.MJ_IGNORED, f"{post.author}'s post is ignored (MJ's correction).")
+        return None
+    if late:
+        warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
+        return None
+    voter = resolver.identify(post.author, post.author_id)
+    if voter is None:
+        warn(WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted.")
+        return None
+    if voter in roster.dead:
+        warn(WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted.")
+        return None
+    if target not in roster.players:
+        warn(WarningKind.TARGET_UNKNOWN, f'the MJ\'s correction names "{target}", who is not a player: not counted.')
+        return None
+    if target in roster.dead:
+        warn(WarningKind.TARGET_DEAD, f"{voter} voted against {target}, who is dead: not counted.")
+        return None
+    warn(WarningKind.MJ_CORRECTED, f"{voter}'s post counts as a vote against {target} (MJ's correction).")
+    return CountedVote(post.post_id, voter, target, post.posted_at)
 
 
 def _post_vote(

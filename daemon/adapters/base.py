@@ -89,6 +89,15 @@ class ForumAdapter(ABC):
     @abstractmethod
     def topic_page_url(self, number: int) -> str: ...
 
+    # -- links for the MJ's page ------------------------------------------------------------------
+    def post_link(self, post_id: str, page: int | None = None) -> str:
+        """The address of a post of the game topic (its page, and the post's anchor)."""
+        return self.url(self.topic_page_url(page or 1)) + f"#{post_id}"
+
+    def mp_link(self, forum_id: str) -> str | None:
+        """The address of an MP meneur sent, where the forum has one."""
+        return None
+
     def read_topic_page(self, number: int) -> FetchedPage:
         url = self.topic_page_url(number)
         response = self.get(url)

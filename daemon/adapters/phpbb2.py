@@ -113,6 +113,9 @@ class Phpbb2Adapter(ForumAdapter):
         found = _POST_LINK.search(response.text)
         return found.group(1) if found else None
 
+    def post_link(self, post_id: str, page: int | None = None) -> str:
+        return self.url(f"viewtopic.php?p={post_id}#{post_id}")
+
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
         page = self.get("privmsg.php?mode=post")
         form = find_form(page.content, having="message")

@@ -173,6 +173,12 @@ class Phpbb3Adapter(ForumAdapter):
             page = response
         raise ForumError("phpBB kept showing new posts instead of saving the reply")
 
+    def post_link(self, post_id: str, page: int | None = None) -> str:
+        return self.url(f"viewtopic.php?p={post_id}#p{post_id}")
+
+    def mp_link(self, forum_id: str) -> str | None:
+        return self.url(f"ucp.php?i=pm&mode=view&p={forum_id}")
+
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
         if not user_id:
             raise ForumError(f"cannot send an MP to {username} on phpBB without their user id (players.user_id)")

@@ -142,6 +142,12 @@ class SpiritAdapter(ForumAdapter):
             number += 1
         return messages
 
+    def post_link(self, post_id: str, page: int | None = None) -> str:
+        return self.url(f"comment/{post_id}/find/")  # spirit redirects to the comment in its page
+
+    def mp_link(self, forum_id: str) -> str | None:
+        return self.url(f"topic/private/{forum_id}/")
+
     def reply(self, body: str) -> str | None:
         referer = self.url(self._topic_path or f"topic/{self.settings.topic}/")
         response = self._post(f"comment/{self.settings.topic}/publish/", {"comment": body}, referer)
