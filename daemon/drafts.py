@@ -25,7 +25,12 @@ def day_label(phase: str) -> str:
 
 
 def drafts_for(
-    ruleset: str, phase: str, events: list[dict[str, Any]], roles: dict[str, str], override: Path | None = None
+    ruleset: str,
+    phase: str,
+    events: list[dict[str, Any]],
+    roles: dict[str, str],
+    override: Path | None = None,
+    markup: str = "bbcode",
 ) -> list[DraftText]:
     mine = [e for e in events if e.get("phase") == phase]
     public = [e for e in mine if e.get("audience", "public") == "public"]
@@ -43,7 +48,7 @@ def drafts_for(
         }
         drafts.append(
             DraftText(
-                "morning", None, None, render(f"{ruleset}/morning", "bbcode", context, override), f"{phase}/morning"
+                "morning", None, None, render(f"{ruleset}/morning", markup, context, override), f"{phase}/morning"
             )
         )
     else:
@@ -59,16 +64,18 @@ def drafts_for(
             "roles": roles,
         }
         drafts.append(
-            DraftText("evening", None, None, render(f"{ruleset}/pyre", "bbcode", context, override), f"{phase}/evening")
+            DraftText("evening", None, None, render(f"{ruleset}/pyre", markup, context, override), f"{phase}/evening")
         )
     for rank, event in enumerate(e for e in mine if e.get("audience") == "private"):
         for player in event.get("to", []):
-            body = render(f"{ruleset}/mp", "bbcode", {"event": event, "roles": roles}, override)
-            drafts.append(DraftText("mp", player, f"{phase} — message du MJ", body, f"{phase}/mp/{player}/{rank}"))
+            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override)
+            # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
+            subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
+            drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
     return drafts
 
 
-def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftText]:
+def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = "bbcode") -> list[DraftText]:
     """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
     from ..engine.rulesets import ruleset
     from ..parsers.actions import canonical
@@ -98,6 +105,6 @@ def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftT
             "powers": powers,
             "mj": mj,
         }
-        body = render(f"{state.ruleset}/role_card", "bbcode", context, override)
+        body = render(f"{state.ruleset}/role_card", markup, context, override)
         cards.append(DraftText("role_card", player.name, "Ton rôle", body, f"setup/role_card/{player.name}"))
     return cards

@@ -199,7 +199,14 @@ class EngineDriver:
         return outcome, self._drafts(phase, events)
 
     def _drafts(self, phase: str, events: list[dict[str, Any]]) -> list[DraftText]:
-        return drafts_for(self.config.live.ruleset or "", phase, events, self.rules.NAMES, self.config.templates_dir)
+        return drafts_for(
+            self.config.live.ruleset or "",
+            phase,
+            events,
+            self.rules.NAMES,
+            self.config.templates_dir,
+            self.config.markup,
+        )
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:
         """Run a resolved phase again from its stored inputs (an answer arrived)."""
@@ -242,4 +249,4 @@ class EngineDriver:
         return None
 
     def role_cards(self) -> list[DraftText]:
-        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir)
+        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir, self.config.markup)

@@ -67,4 +67,67 @@ def environment(markup: str, override: Path | None = None) -> jinja2.Environment
 
 
 def render(template: str, markup: str, context: dict[str, Any], override: Path | None = None) -> str:
-    return environment(markup, override).get_template(f"{template}.{markup}.j2").render(**context)
+    """A template in the forum's markup. A template written in BBCode only is rendered on a Markdown
+    forum with Markdown escaping, then its tags are turned into Markdown (``bbcode_to_markdown``)."""
+    env = environment(markup, override)
+    try:
+        return env.get_template(f"{template}.{markup}.j2").render(**context)
+    except jinja2.TemplateNotFound:
+        if markup != "markdown":
+            raise
+    return bbcode_to_markdown(env.get_template(f"{template}.bbcode.j2").render(**context))
+
+
+_BB_TAG = re.compile(r"(?<!\\)\[(/?)(b|i|u|s|color|size|url|list|\*)(?:=([^\]]*))?\]", re.IGNORECASE)
+
+
+def bbcode_to_markdown(text: str) -> str:
+    """The BBCode our templates use, as Markdown: bold, italics, links, quotes and lists; colours, sizes
+    and underlines have no Markdown and are dropped (their text stays). Escaped brackets are text."""
+    if "[quote" in text.lower():
+        return _quote_blocks(text)
+    out: list[str] = []
+    links: list[str] = []
+    position = 0
+    for match in _BB_TAG.finditer(text):
+        out.append(text[position : match.start()])
+        position = match.end()
+        closing, name, value = match.group(1), match.group(2).lower(), match.group(3)
+        if name == "b":
+            out.append("**")
+        elif name in ("i", "s"):
+            out.append("*" if name == "i" else "~~")
+        elif name == "url":
+            if closing:
+                out.append("](" + (links.pop() if links else "") + ")")
+            else:
+                links.append(value or "")
+                out.append("[")
+        elif name == "*":
+            out.append("\n- ")
+        elif name == "list":
+            out.append("\n")
+        # color, size, u: no Markdown for them
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _quote_blocks(text: str) -> str:
+    """Quotes nest: each line inside [quote]…[/quote] gets one "> " per level."""
+    lines: list[str] = []
+    depth = 0
+    for raw in re.split(r"(\[/?quote(?:=[^\]]*)?\])", text, flags=re.IGNORECASE):
+        lowered = raw.lower()
+        if lowered.startswith("[quote"):
+            depth += 1
+            lines.append("\n")
+            continue
+        if lowered.startswith("[/quote"):
+            depth = max(0, depth - 1)
+            lines.append("\n")
+            continue
+        converted = bbcode_to_markdown(raw) if "[quote" not in lowered else raw
+        if depth:
+            converted = "\n".join(("> " * depth + line) if line.strip() else line for line in converted.split("\n"))
+        lines.append(converted)
+    return "".join(lines)

@@ -193,3 +193,26 @@ def test_the_config_templates_folder_is_used_by_the_cli(tmp_path: Path) -> None:
     out = done.stdout.decode("utf-8")
     # (trim_blocks drops the newline after the last block tag)
     assert out == "MON DÉCOMPTE: Bastien 4; Lucas 2; Hélène 1; Capitaine Flam 1; Gwendoline 1; "
+
+
+def test_a_bbcode_only_template_is_posted_as_markdown_on_spirit() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    events = [
+        {"type": "vote_result", "phase": "J1", "audience": "public", "counts": {"Bob_le_*grand*": 3}},
+        {"type": "death", "phase": "J1", "audience": "public", "player": "Bob_le_*grand*", "cause": "bucher",
+         "role": "voyante"},
+    ]  # fmt: skip
+    bbcode = drafts_for("classique", "J1", events, {"voyante": "Voyante"})[0].body
+    markdown = drafts_for("classique", "J1", events, {"voyante": "Voyante"}, markup="markdown")[0].body
+    assert "[b]" in bbcode and "[b]" not in markdown and "[size" not in markdown and "[color" not in markdown
+    assert "**" in markdown
+    assert "Bob\\_le\\_\\*grand\\*" in markdown  # the name is escaped for Markdown, not emphasised
+
+
+def test_bbcode_to_markdown_keeps_links_quotes_and_escaped_brackets() -> None:
+    from meneur.daemon.render import bbcode_to_markdown
+
+    assert bbcode_to_markdown("[url=http://127.0.0.1/r]les règles[/url]") == "[les règles](http://127.0.0.1/r)"
+    assert bbcode_to_markdown("[quote=Bob]dit [b]ça[/b][/quote]").strip() == "> dit **ça**"
+    assert bbcode_to_markdown("\\[b] reste") == "\\[b] reste"

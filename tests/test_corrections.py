@@ -1,0 +1,114 @@
+"""The MJ's corrections of the vote counter ("this post is a vote against X" / "ignore it"), on a whole
+fixture day read through the real phpBB 3 adapter: stored by post id, they hold through recounts, a
+restart and the deadline's count."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.config import load_config, parse_config
+from meneur.daemon.game import GameError, LiveGame
+from meneur.daemon.store import Store
+from meneur.engine.daycount import WarningKind
+
+DAY = Path(__file__).resolve().parent.parent / "fixtures" / "topics" / "phpbb3" / "j1-village"
+
+
+def _forum(request: httpx.Request) -> httpx.Response:
+    start = int(parse_qs(urlsplit(str(request.url)).query).get("start", ["0"])[0])
+    page = DAY / f"page-{start // 10 + 1}.html"
+    return httpx.Response(200, content=page.read_bytes(), headers={"content-type": "text/html; charset=utf-8"})
+
+
+def _game(tmp_path: Path) -> LiveGame:
+    """The fixture day, polled into a database under ``tmp_path`` (the same one on every call)."""
+    case = load_config(DAY / "case.toml")
+    players = "".join(
+        f'[[players]]\nname = "{p.name}"\n'
+        + (f'user_id = "{p.user_id}"\n' if p.user_id else "")
+        + ("dead = true\n" if p.dead else "")
+        for p in case.players
+    )
+    deadline = case.deadline.isoformat() if case.deadline else "2026-12-31T21:00:00+01:00"
+    config = parse_config(
+        '[forum]\nengine = "phpbb3"\nurl = "http://127.0.0.1:9/"\nposts_per_page = 10\n'
+        f'[account]\nusername = "Maître Loup"\n[game]\ntopic = "1547"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n{players}'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(_forum)))
+    adapter.logged_in = True
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    game.poller.poll_topic()
+    return game
+
+
+def _warning(game: LiveGame, kind: WarningKind) -> str:
+    return next(w.post_id for w in game.live_count().warnings if w.kind is kind)
+
+
+def test_a_not_bold_vote_counted_by_the_mj_holds_through_a_restart(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    post_id = _warning(game, WarningKind.VOTE_NOT_BOLD)
+    author = next(p.author for p in game.store.posts("game") if p.post_id == post_id)
+    before = game.live_count()
+    game.correct(post_id, "Nina")
+    after = game.live_count()
+    # The post now counts (until the author's later vote, if any, replaces it).
+    assert [(v.voter, v.target) for v in after.history if v.post_id == post_id] == [(author, "Nina")]
+    assert all(v.post_id != post_id for v in before.history)
+    kinds = [w.kind for w in after.warnings if w.post_id == post_id]
+    assert kinds == [WarningKind.MJ_CORRECTED]  # the format warning gives way to the MJ's word
+    # A restart (a new game on the same database) and a full re-read of the topic: still corrected.
+    again = _game(tmp_path)
+    again.poller.poll_topic(full=True)
+    assert [v.target for v in again.live_count().history if v.post_id == post_id] == ["Nina"]
+
+
+def test_ignoring_a_counted_vote_and_taking_the_correction_back(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    count = game.live_count()
+    voter, vote = next(iter(count.standing.items()))
+    game.correct(vote.post_id, None)
+    ignored = game.live_count()
+    assert all(v.post_id != vote.post_id for v in ignored.standing.values())
+    earlier = [v for v in count.history if v.voter == voter and v.post_id != vote.post_id]
+    # Their earlier vote of the day stands again, or they have not voted.
+    assert ignored.current.get(voter) == (earlier[-1].target if earlier else None)
+    assert [w.kind for w in ignored.warnings if w.post_id == vote.post_id] == [WarningKind.MJ_IGNORED]
+    game.uncorrect(vote.post_id)
+    assert game.live_count().current == count.current
+
+
+def test_corrections_apply_to_the_count_at_the_deadline(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    leader = game.live_count().tally.leaders[0]
+    for vote in game.live_count().standing.values():
+        if vote.target == leader:
+            game.correct(vote.post_id, None)
+    game.clock = lambda: datetime(2030, 1, 1, tzinfo=UTC)
+    draft = game.fire_deadline("Jour 1")
+    assert draft is not None and f"[b]{leader}[/b]" not in draft.body.split("\n")[0]
+    assert leader not in game.live_count(game.deadlines()[0]).tally.as_dict()
+
+
+def test_a_correction_must_name_a_post_and_a_player(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    post_id = game.store.posts("game")[0].post_id
+    with pytest.raises(GameError, match="not a player"):
+        game.correct(post_id, "Personne")
+    with pytest.raises(GameError, match="no post"):
+        game.correct("999999999", "Nina")
+
+
+def test_a_late_vote_stays_late_whatever_the_correction(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    late = [w.post_id for w in game.live_count().warnings if w.kind is WarningKind.AFTER_DEADLINE]
+    if not late:
+        pytest.skip("this fixture day has no late post")
+    game.correct(late[0], "Nina")
+    assert all(v.post_id != late[0] for v in game.live_count().standing.values())
