@@ -177,6 +177,20 @@ def cmd_answer(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_correct(args: argparse.Namespace) -> int:
+    game = _game(args)
+    if args.undo:
+        game.uncorrect(args.post)
+        print(f"post {args.post}: the counter reads it again")
+    elif args.target is None and not args.ignore:
+        print("meneur: error: say whom the vote is against, or --ignore, or --undo", file=sys.stderr)
+        return 2
+    else:
+        game.correct(args.post, None if args.ignore else args.target)
+        print(f"post {args.post}: " + ("ignored" if args.ignore else f"a vote against {args.target}"))
+    return 0
+
+
 def cmd_decree(args: argparse.Namespace) -> int:
     game = _game(args)
     player = None if args.kind == "event" else args.what
@@ -224,6 +238,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     answer.add_argument("--config", required=True)
     answer.add_argument("-v", "--verbose", action="store_true")
     answer.set_defaults(handler=cmd_answer)
+
+    correct = commands.add_parser("correct", help="the MJ's reading of a post for the vote counter (kept)")
+    correct.add_argument("post", help="the post's id on the forum (the warnings name it)")
+    correct.add_argument("target", nargs="?", help="the player the post votes against")
+    correct.add_argument("--ignore", action="store_true", help="the post holds no vote")
+    correct.add_argument("--undo", action="store_true", help="forget the correction")
+    correct.add_argument("--config", required=True)
+    correct.add_argument("-v", "--verbose", action="store_true")
+    correct.set_defaults(handler=cmd_correct)
 
     decree = commands.add_parser("decree", help="the MJ's word: kill, revive, name the mayor, or an event")
     decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"])

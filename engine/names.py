@@ -30,8 +30,9 @@ def normalise_name(name: str) -> str:
     """The form names are compared in: NFKC, case-folded, no accents, look-alikes mapped,
     hyphens, underscores, dots, apostrophes and spaces all one space."""
     text = unicodedata.normalize("NFKC", name).casefold()
-    text = text.translate(_LOOKALIKES)
+    # Accents off first, then look-alikes: a Greek "ἀ" is an "α" once bare, and so an "a".
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = unicodedata.normalize("NFKC", text).translate(_LOOKALIKES)
     return _SEPARATORS.sub(" ", text).strip()
 
 

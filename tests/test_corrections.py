@@ -35,11 +35,13 @@ def _game(tmp_path: Path) -> LiveGame:
         for p in case.players
     )
     deadline = case.deadline.isoformat() if case.deadline else "2026-12-31T21:00:00+01:00"
-    config = parse_config(
+    text = (
         '[forum]\nengine = "phpbb3"\nurl = "http://127.0.0.1:9/"\nposts_per_page = 10\n'
         f'[account]\nusername = "Maître Loup"\n[game]\ntopic = "1547"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
         f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n{players}'
     )
+    (tmp_path / "partie.toml").write_text(text, encoding="utf-8")
+    config = parse_config(text)
     adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(_forum)))
     adapter.logged_in = True
     game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
@@ -112,3 +114,20 @@ def test_a_late_vote_stays_late_whatever_the_correction(tmp_path: Path) -> None:
         pytest.skip("this fixture day has no late post")
     game.correct(late[0], "Nina")
     assert all(v.post_id != late[0] for v in game.live_count().standing.values())
+
+
+def test_the_same_correction_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from meneur.daemon.cli import main
+
+    game = _game(tmp_path)
+    post_id = _warning(game, WarningKind.VOTE_NOT_BOLD)
+    config = str(tmp_path / "partie.toml")
+    assert main(["correct", post_id, "Nina", "--config", config]) == 0
+    assert "a vote against Nina" in capsys.readouterr().out
+    assert [v.target for v in game.live_count().history if v.post_id == post_id] == ["Nina"]
+    assert main(["correct", post_id, "--ignore", "--config", config]) == 0
+    assert [w.kind for w in game.live_count().warnings if w.post_id == post_id] == [WarningKind.MJ_IGNORED]
+    assert main(["correct", post_id, "--undo", "--config", config]) == 0
+    assert WarningKind.VOTE_NOT_BOLD in [w.kind for w in game.live_count().warnings if w.post_id == post_id]
+    assert main(["correct", post_id, "Personne", "--config", config]) == 2
+    assert "not a player" in capsys.readouterr().err
