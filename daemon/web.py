@@ -192,6 +192,9 @@ class MJPage:
                         "death": f"{seen.death_phase}, {seen.death_cause}" if seen and not seen.alive else None,
                     }
                 )
+            # A rule set with groups (houses, trios…) says who is in which: ``groups(state)``.
+            grouping = getattr(game.engine.rules, "groups", None) if game.engine else None
+            groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
             night = game.current_night()
             night_view = (
                 game.engine.night_view(night.phase, game.window(night), min(night.at, game.clock()))
@@ -224,6 +227,7 @@ class MJPage:
             "winner": engine_state.winner if engine_state else None,
             "mayor": engine_state.mayor if engine_state else None,
             "players": players,
+            "groups": groups,
             "living": living,
             "count": self._count_view(live, posts, corrections, day.label if day else None) if live else None,
             "timeline": self._timeline(live, game.window(day) if day else None, day.at if day else None)

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 from meneur.daemon.adapters import make_adapter
+from meneur.daemon.adapters.base import ForumError
 from meneur.daemon.config import parse_config
 from meneur.daemon.game import LiveGame
 from meneur.daemon.store import Store
@@ -60,3 +61,63 @@ def test_player_text_shows_as_text_and_a_draft_is_approved(page: tuple[str, Live
         state = browser.get(address.split("?")[0] + "api/state").json()
         assert [d["state"] for d in state["drafts"]] == ["approved"]
         assert [p["name"] for p in state["players"]] == [EVIL, "Lucie"]
+
+
+def test_a_configured_password_lets_the_mj_in(tmp_path: Path) -> None:
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\n[[players]]\nname = "Lucie"\n'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    server, address = serve(game, port=0, password="mot de passe du MJ")
+    base = address.split("?")[0]
+    try:
+        with httpx.Client() as browser:
+            assert browser.get(base).headers["location"] == "/login"
+            assert browser.get(base + "api/state").status_code == 403
+            wrong = browser.post(base + "login", data={"password": "devine"})
+            assert wrong.status_code == 403 and "Mot de passe incorrect" in wrong.text
+            assert "meneur_token" not in browser.cookies
+            right = browser.post(base + "login", data={"password": "mot de passe du MJ"})
+            assert right.status_code == 303 and "HttpOnly" in right.headers["set-cookie"]
+            assert browser.get(base + "api/state").json()["players"][0]["name"] == "Lucie"
+    finally:
+        server.shutdown()
+
+
+def test_edit_send_now_and_a_failure_with_its_reason(tmp_path: Path) -> None:
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\n[[players]]\nname = "Lucie"\n'
+    )
+    # A forum that answers every request with a page but never accepts a post (no redirect).
+    refusing = httpx.MockTransport(lambda r: httpx.Response(200, text="<html><body>Erreur</body></html>"))
+    adapter = make_adapter(config, httpx.Client(transport=refusing, cookies={"csrftoken": "x"}))
+    adapter.logged_in = True
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    game.outbox.draft("J1/evening", "evening", "Le village a brûlé Lucie.")
+    woken: list[bool] = []
+    server, address = serve(game, port=0, token="t0ken-for-tests", wake=lambda: woken.append(True))
+    base = address.split("?")[0]
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            home = browser.get(address).text
+            csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', home)
+            assert csrf is not None
+            browser.post(base + "outbox/edit", data={"csrf": csrf.group(1), "key": "J1/evening", "body": "Texte revu."})
+            draft = game.outbox.get("J1/evening")
+            assert draft.body.startswith("Texte revu.") and draft.reference in draft.body and draft.state == "drafted"
+            browser.post(base + "outbox/send", data={"csrf": csrf.group(1), "key": "J1/evening"})
+            assert game.outbox.get("J1/evening").state == "approved" and woken == [True]
+            # The daemon's send is refused: the page shows the state and the forum's reason.
+            with pytest.raises(ForumError):
+                game.outbox.send("J1/evening", adapter)
+            state = browser.get(base + "api/state").json()["drafts"][0]
+            assert state["state"] == "failed" and "did not accept" in state["error"]
+            page = browser.get(base).text
+            assert "échec : spirit did not accept" in page and 'class="badge failed"' in page
+            refused = browser.post(base + "outbox/edit", data={"csrf": csrf.group(1), "key": "nope", "body": "x"})
+            assert refused.status_code == 400 and "no draft" in refused.text
+    finally:
+        server.shutdown()
