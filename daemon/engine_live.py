@@ -155,10 +155,12 @@ class EngineDriver:
                     "unclear": [{"power": d.power, "name": d.name} for d in doubts],
                 }
             )
-        owners = {str(verb.power).split(".")[0] for verb in self.rules.VERBS}
-        able = [
-            p.name for p in state.players if p.alive and (p.role in owners or ("loups" in owners and p.camp == "loups"))
-        ]
+        actors = getattr(self.rules, "night_actors", None)
+        if actors is not None:
+            able: list[str] = list(actors(state))
+        else:  # a rule set that does not say: everyone living whose role (or camp) has a power
+            owners = {str(verb.power).split(".")[0] for verb in self.rules.VERBS}
+            able = [p.name for p in state.players if p.alive and (p.role in owners or p.camp in owners)]
         return {
             "phase": phase,
             "since": since.isoformat() if since else None,

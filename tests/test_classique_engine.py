@@ -210,3 +210,14 @@ def test_a_censure_motion_is_a_decree_removing_the_mayor() -> None:
     state.mayor = "Bob"
     out = close_day(state, {}, decrees=[Decree("mayor", None)])
     assert out.state.mayor is None and any(e.type == "mayor_removed" for e in out.events)
+
+
+def test_night_actors_are_the_living_with_a_night_power() -> None:
+    from meneur.engine.rulesets.classique import night_actors
+
+    roles = {**BASE, "Iris": "cupidon", "Jules": "ange_gardien"}
+    assert night_actors(game(roles, "N1")) == ["Iris"]  # the first night, only Cupidon
+    later = game(roles, "N2")
+    later.player("Bob").alive = False
+    # Wolves, Salvateur, Sorcière… — not the dead Voyante, nor Cupidon (done), nor the day-only Ange-Gardien.
+    assert night_actors(later) == ["Alice", "Carole", "David"]

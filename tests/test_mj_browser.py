@@ -107,7 +107,7 @@ def test_a_day_and_a_night_run_from_the_mj_page(forum: SpiritForum, tmp_path: Pa
     names = ["Alice", "Bob", "Carole", "David", "Eve", "mallory"]
     seeded = forum.seed("MJ_Page", names, topic_title="Partie navigateur — Jour 0")
     users = seeded["users"]
-    roles = {"Alice": "loup_garou", "Bob": "voyante", "Carole": "simple_villageois", "David": "salvateur",
+    roles = {"Alice": "loup_garou", "Bob": "voyante", "Carole": "cupidon", "David": "salvateur",
              "Eve": "chasseur", "mallory": "simple_villageois"}  # fmt: skip
     day_end = _day_end()
     players = "".join(
@@ -192,7 +192,8 @@ def test_a_day_and_a_night_run_from_the_mj_page(forum: SpiritForum, tmp_path: Pa
             expect(night).to_contain_text("voyante.sonder → Alice")
             assert "<img src=x onerror=alert(4)>" in night.inner_text()
             not_acted = page.locator("#not-acted").inner_text()
-            assert "David" in not_acted and "Bob" not in not_acted
+            # The first night only Cupidon acts (classique): Carole; not David, the Salvateur.
+            assert "Carole" in not_acted and "David" not in not_acted, not_acted
             assert page.locator("img").count() == 0
             _shot(page, "5-night")
             browser.close()

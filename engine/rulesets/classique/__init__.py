@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
 from .rules import NIGHT_ORDER, check_winner, close_day, resolve_night, setup, validate, vote_refusal
@@ -29,6 +30,32 @@ EXAMPLES: dict[str, str] = {
     "enchanteur.endormir": "J'endors Alice",
 }
 
+
+def night_actors(state: GameState) -> list[str]:
+    """The living players who have a power to use this night (the MJ's page lists who has not acted):
+    those NIGHT_ORDER wakes, for their night powers. On the first night only Cupidon acts (the wolves'
+    victim is fictional)."""
+    first = state.phase == "N1"
+    found = []
+    for player in state.players:
+        if not player.alive:
+            continue
+        # Who wakes is NIGHT_ORDER's business; which of their powers are used at night, the verbs'.
+        wakes = (
+            {player.role}
+            if first
+            else {player.role} & set(NIGHT_ORDER) | ({"loups"} if rules.is_wolf(player) else set())
+        )
+        powers = {verb.power for verb in VERBS if verb.power.split(".")[0] in wakes} - rules.DAY_POWERS
+        if first:
+            powers &= rules.FIRST_NIGHT_POWERS
+        elif player.role == "cupidon":
+            powers.discard("cupidon.amoureux")
+        if powers:
+            found.append(player.name)
+    return found
+
+
 __all__ = [
     "EXAMPLES",
     "HELP",
@@ -38,6 +65,7 @@ __all__ = [
     "VERBS",
     "check_winner",
     "close_day",
+    "night_actors",
     "resolve_night",
     "rules",
     "setup",
