@@ -29,7 +29,7 @@ from markupsafe import Markup
 from ..engine.daycount import DayCount
 from ..parsers.bbcode import render_bbcode
 from .counting import count_json
-from .game import GameError, LiveGame
+from .game import Deadline, GameError, LiveGame
 from .outbox import OutboxError
 from .poller import open_alerts
 
@@ -168,8 +168,9 @@ class MJPage:
     def state(self) -> dict[str, Any]:
         game = self.game
         with self.lock:
-            day = game.current_day()
             pending = game.deadlines("pending")
+            # The day in progress, else the last one that ended (its count at the deadline).
+            day = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
             try:
                 live: DayCount | None = game.live_count(day)
             except Exception:  # a layout alert stops counting: the page says so
@@ -229,7 +230,7 @@ class MJPage:
             "players": players,
             "groups": groups,
             "living": living,
-            "count": self._count_view(live, posts, corrections, day.label if day else None) if live else None,
+            "count": self._count_view(live, posts, corrections, day, pending) if live else None,
             "timeline": self._timeline(live, game.window(day) if day else None, day.at if day else None)
             if live
             else None,
@@ -264,7 +265,12 @@ class MJPage:
         return adapter.post_link(forum_id) if recipient is None else adapter.mp_link(forum_id)
 
     def _count_view(
-        self, count: DayCount, posts: dict[str, Any], corrections: dict[str, str | None], label: str | None
+        self,
+        count: DayCount,
+        posts: dict[str, Any],
+        corrections: dict[str, str | None],
+        day: Deadline | None,
+        pending: list[Deadline],
     ) -> dict[str, Any]:
         adapter = self.game.adapter
 
@@ -279,7 +285,8 @@ class MJPage:
             }
 
         data = count_json(count)
-        data["day"] = label
+        data["day"] = day.label if day else None
+        data["over"] = day is not None and day not in pending
         data["votes"] = [
             {**post(v.post_id), "voter": v.voter, "target": v.target, "at": v.posted_at.isoformat()}
             for v in sorted(count.standing.values(), key=lambda v: v.posted_at)
