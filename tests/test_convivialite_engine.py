@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from meneur.daemon.cli import main
 from meneur.engine.model import Action, Decree, GameState, Outcome
 from meneur.engine.rulesets import convivialite, ruleset
 from meneur.engine.rulesets.convivialite import close_day, resolve_night, setup, validate
@@ -464,3 +466,16 @@ def play_random(seed: int) -> list[dict[str, Any]]:
 def test_random_games_end_the_dead_stay_dead_and_replay_identically(seed: int) -> None:
     first = play_random(seed)
     assert json.dumps(first, sort_keys=True) == json.dumps(play_random(seed), sort_keys=True)
+
+
+# -- scenarios through the templates -------------------------------------------------------------
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "convivialite").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_scenario_drafts_its_posts_and_mps_in_french(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Le soir du Jour 0" in out and "Le matin du Jour 1" in out
+    unknown = [line for line in out.splitlines() if line.startswith("(") and line.endswith(")")]
+    assert unknown == [], unknown  # every private event has its French sentence
