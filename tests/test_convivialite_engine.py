@@ -479,3 +479,45 @@ def test_every_scenario_drafts_its_posts_and_mps_in_french(path: Path, capsys: p
     assert "Le soir du Jour 0" in out and "Le matin du Jour 1" in out
     unknown = [line for line in out.splitlines() if line.startswith("(") and line.endswith(")")]
     assert unknown == [], unknown  # every private event has its French sentence
+
+
+# -- in the live daemon ----------------------------------------------------------------------------
+def _driver(players: str) -> Any:
+    from datetime import UTC, datetime, timedelta
+
+    from meneur.daemon.config import parse_config
+    from meneur.daemon.engine_live import EngineDriver
+    from meneur.daemon.store import Store
+
+    config = parse_config('[game]\nruleset = "convivialite"\nseed = 12\n' + players)
+    now = datetime(2026, 3, 14, 20, tzinfo=UTC)
+    return EngineDriver(config, Store(None), lambda: now + timedelta(days=10)), now
+
+
+def test_the_live_driver_asks_the_wolf_his_role_then_deals_and_drafts_the_mps() -> None:
+    engine, t0 = _driver("".join(f'[[players]]\nname = "{n}"\n' for n in NAMES))
+    cards = {card.recipient: card.body for card in engine.role_cards()}
+    assert "tu es [b]le loup[/b]" in cards["Boris"] and "Ton rôle t'arrive" in cards["Talen"]
+    outcome, drafts = engine.resolve("J0", {}, None, t0)
+    assert [q.id for q in outcome.questions] == ["J0:role_loup:Boris"]
+    with engine.store.transaction():
+        engine.store.db.execute(
+            "insert into answers (question, choice, at) values ('J0:role_loup:Boris', 'idole', ?)", [t0.isoformat()]
+        )
+    outcome, drafts = engine.rerun("J0")
+    assert outcome.complete and outcome.state.player("Boris").role == "idole"
+    to_boris = [d.body for d in drafts if d.recipient == "Boris"]
+    assert any("tu seras [b]Idole[/b], dans le camp des loups" in body for body in to_boris)
+    assert any("coupon d'invitation" in body for body in to_boris)
+    assert engine.state_before("N1").player("Boris").role == "idole"
+
+
+def test_the_live_driver_takes_a_hand_deal_with_the_wolfs_camp() -> None:
+    players = "".join(
+        f'[[players]]\nname = "{n}"\nrole = "{r}"\n' + ('camp = "loups"\n' if n == "SuperA" else "")
+        for n, r in BASE.items()
+    )
+    engine, _ = _driver(players)
+    state = engine.setup()
+    assert [p.name for p in state.players if p.camp == "loups"] == ["SuperA"]
+    assert state.player("SuperA").role == "idole"
