@@ -423,7 +423,8 @@ def _phase(state: GameState, rng: random.Random) -> Outcome:
     else:
         actions = []
         for player in state.players:
-            power = rng.choice(POWERS)
+            own = [p for p in POWERS if p.startswith(player.role) or (p.startswith("loups") and player.camp == "loups")]
+            power = rng.choice(own if own and rng.random() < 0.8 else POWERS)  # mostly their own powers
             count = 2 if power == "loups.inviter" else 0 if power == "amoureux.decouvrir" else 1
             actions.append(Action(player.name, power, tuple(rng.sample(NAMES, count))))
         run = lambda: resolve_night(state, actions, answers)  # noqa: E731
@@ -443,8 +444,10 @@ def play_random(seed: int) -> list[dict[str, Any]]:
     state = setup(NAMES, seed)
     log: list[dict[str, Any]] = []
     dead: set[str] = set()
+    phases = 0
     while state.winner is None:
-        assert len(log) < 400, "the game does not end"
+        phases += 1
+        assert phases < 120, "the game does not end"
         outcome = _phase(state, rng)
         now_dead = {p.name for p in outcome.state.players if not p.alive}
         assert dead <= now_dead, "the dead stay dead"
@@ -452,6 +455,13 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         log.extend(e.as_json() for e in outcome.events)
         state = outcome.state
     assert [p.camp for p in state.players].count("loups") in (1, 2)
+    for death in (e for e in log if e["type"] == "death"):  # "pas de mort pendant les nuits sauf par … pouvoir"
+        night = death["phase"].startswith("N")
+        assert death["cause"] in ({"griffure", "potion"} if night else {"bucher", "pacte"}), death
+        assert death["phase"] not in ("J0", "J1", "N1")  # the first pyre is J2's
+    assert len([e for e in log if e["type"] == "potion_result"]) <= 1  # "une seule fois dans la partie"
+    scratches = [e["phase"] for e in log if e["type"] == "scratched"]
+    assert set(scratches) <= {"N2"} or len(scratches) == 1  # the wolf Sorcière only if nobody was scratched
     if state.winner == "village":
         assert not any(p.alive and p.camp == "loups" for p in state.players)
     else:
