@@ -521,7 +521,7 @@ def resolve_night(
 
 def _amoureux(night: _Night) -> None:
     r, s = night.r, night.r.state
-    for lover in (p for p in s.with_role("amoureux")):
+    for lover in s.with_role("amoureux"):
         if s.phase == "N1":
             chosen = [a.targets[0] for a in night.of("amoureux.aduler") if a.player == lover.name]
             others = [n for n in s.living() if n != lover.name]
