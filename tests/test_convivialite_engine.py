@@ -531,3 +531,21 @@ def test_the_live_driver_takes_a_hand_deal_with_the_wolfs_camp() -> None:
     state = engine.setup()
     assert [p.name for p in state.players if p.camp == "loups"] == ["SuperA"]
     assert state.player("SuperA").role == "idole"
+
+
+def test_a_scenario_replays_identically(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SCENARIOS[1]
+    main(["replay", "--json", str(path)])
+    first = capsys.readouterr().out
+    main(["replay", "--json", str(path)])
+    assert capsys.readouterr().out == first and '"type": "final"' in first
+
+
+def test_the_wolf_is_asked_his_role_by_its_french_name() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    state = setup(NAMES, seed=12)
+    events = [e.as_json() for e in close_day(state, {}).events]
+    drafts = drafts_for("convivialite", "J0", events, convivialite.NAMES)
+    asked = [d.body for d in drafts if d.recipient == "Boris" and "quel rôle" in d.body]
+    assert asked and "Amoureux, Chanceux, Détective, Idole, Sorcière, Traqueur" in asked[0]
