@@ -549,3 +549,25 @@ def test_the_wolf_is_asked_his_role_by_its_french_name() -> None:
     drafts = drafts_for("convivialite", "J0", events, convivialite.NAMES)
     asked = [d.body for d in drafts if d.recipient == "Boris" and "quel rôle" in d.body]
     assert asked and "Amoureux, Chanceux, Détective, Idole, Sorcière, Traqueur" in asked[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "power", "targets"),
+    [
+        *[(example, power, None) for power, example in convivialite.EXAMPLES.items()],
+        ("J'invite Boris et Talen cette nuit.", "loups.inviter", ("Boris", "Talen")),
+        ("Je choisis Talen comme adulée.", "amoureux.aduler", ("Talen",)),
+        ("Je veux découvrir le camp de mon adulée", "amoureux.decouvrir", ()),
+        ("Vote secret : NorthNikko", "loups.vote_secret", ("NorthNikko",)),
+        ("Je ne griffe pas Boris.", None, None),
+    ],
+)
+def test_the_mps_are_read_in_natural_french(text: str, power: str | None, targets: tuple[str, ...] | None) -> None:
+    from meneur.parsers.actions import find_actions
+
+    found = [(m.power, m.targets) for m in find_actions(text, convivialite.VERBS)]
+    if power is None:
+        assert found == []
+    else:
+        assert [p for p, _ in found] == [power]
+        assert targets is None or found[0][1] == targets
