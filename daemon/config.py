@@ -34,6 +34,7 @@ class PlayerConfig:
     aliases: tuple[str, ...] = ()
     dead: bool = False
     role: str | None = None  # the character, when the MJ deals them (else the rule set deals from the seed)
+    camp: str | None = None  # with the roles, for a rule set whose camp is not the role's (convivialite's wolf)
 
     def as_name(self) -> PlayerName:
         return PlayerName(self.name, self.aliases, self.user_id)
@@ -143,7 +144,7 @@ _KNOWN = {
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
-    "players": {"name", "user_id", "aliases", "dead", "role"},
+    "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
 
 
@@ -304,6 +305,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
                 aliases=tuple(str(a) for a in aliases),
                 dead=_expect(reader, row.get("dead", False), bool, f"{where}.dead", "players", "dead", index),
                 role=row.get("role"),
+                camp=row.get("camp"),
             )
         )
     folder = data.get("templates", {}).get("folder")

@@ -45,6 +45,7 @@ def drafts_for(
             "sheep": next((e["count"] for e in public if e["type"] == "sheep_killed"), None),
             "new_wolf": any(e["type"] == "new_wolf" for e in public),
             "roles": roles,
+            "events": public,  # every public event, for what a rule set's own template needs
         }
         drafts.append(
             DraftText(
@@ -62,6 +63,7 @@ def drafts_for(
             "mayor_elected": next((e["player"] for e in public if e["type"] == "mayor_elected"), None),
             "deaths": deaths,
             "roles": roles,
+            "events": public,
         }
         drafts.append(
             DraftText("evening", None, None, render(f"{ruleset}/pyre", markup, context, override), f"{phase}/evening")

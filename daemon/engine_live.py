@@ -34,7 +34,10 @@ class EngineDriver:
     def setup(self) -> GameState:
         names = [p.name for p in self.config.players]
         roles = {p.name: p.role for p in self.config.players if p.role}
-        state: GameState = self.rules.setup(names, self.config.live.seed, roles if len(roles) == len(names) else None)
+        camps = {p.name: p.camp for p in self.config.players if p.camp}
+        extra = {"camps": camps} if camps else {}
+        dealt = roles if len(roles) == len(names) else None
+        state: GameState = self.rules.setup(names, self.config.live.seed, dealt, **extra)
         return state
 
     def _stored(self) -> list[dict[str, Any]]:

@@ -11,4 +11,8 @@ def ruleset(name: str) -> ModuleType:
         from . import classique
 
         return classique
-    raise KeyError(f"unknown rule set {name!r} (known: classique)")
+    if name == "convivialite":
+        from . import convivialite
+
+        return convivialite
+    raise KeyError(f"unknown rule set {name!r} (known: classique, convivialite)")
