@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -52,20 +53,31 @@ def count_posts(
     config: Config,
     since: datetime | None = None,
     corrections: dict[str, str | None] | None = None,
+    refusal: Callable[[str, str], str | None] | None = None,
 ) -> DayCount:
     entries = [
         PostVotes(post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format))) for post in posts
     ]
     return count_day(
-        entries, roster_of(config), resolver_of(config), config.deadline, since=since, corrections=corrections
+        entries,
+        roster_of(config),
+        resolver_of(config),
+        config.deadline,
+        since=since,
+        corrections=corrections,
+        refusal=refusal,
     )
 
 
 def count_from_store(
-    store: Store, topic: str, config: Config, since: datetime | None = None
+    store: Store,
+    topic: str,
+    config: Config,
+    since: datetime | None = None,
+    refusal: Callable[[str, str], str | None] | None = None,
 ) -> tuple[DayCount, list[Post]]:
     posts = store.posts(topic)
-    return count_posts(posts, config, since, store.corrections(topic)), posts
+    return count_posts(posts, config, since, store.corrections(topic), refusal), posts
 
 
 def count_json(count: DayCount) -> dict[str, Any]:

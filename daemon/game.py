@@ -11,6 +11,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from ..engine.daycount import DayCount
@@ -100,6 +101,7 @@ class LiveGame:
         day = deadline or self.current_day()
         config = self.config
         since = None
+        refusal = None
         if day is not None:
             config = replace(config, deadline=day.at)
             # One topic may hold several days: the day's votes are those posted after the last phase ended.
@@ -109,7 +111,10 @@ class LiveGame:
                 state = self.engine.state_before(day.phase)
                 dead = {p.name for p in state.players if not p.alive}
                 config = replace(config, players=tuple(replace(p, dead=p.name in dead) for p in config.players))
-        count, _ = count_from_store(self.store, TOPIC, config, since)
+                refuse = getattr(self.engine.rules, "vote_refusal", None)  # e.g. a lover's vote against the other
+                if refuse is not None:
+                    refusal = partial(refuse, state)
+        count, _ = count_from_store(self.store, TOPIC, config, since, refusal)
         return count
 
     def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:

@@ -94,3 +94,51 @@ def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: p
     # Anna was the only wolf: the village has won; nothing is left to resolve on N2.
     state = game.engine.state_before("N2") if game.engine else None
     assert state is not None and state.winner == "village"
+
+
+def test_the_live_count_applies_the_rule_sets_refusals(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cupidon's lovers may never vote against each other: the live count (page, posted counts, the
+    deadline) keeps the lover's earlier vote and says why, as the engine does."""
+    roles = {"Gaspard": "loup_garou", "Hector": "cupidon", "Ines": "voyante", "Jade": "salvateur",
+             "Kilian": "simple_villageois"}  # fmt: skip
+    seeded = forum.seed("MJ_Lovers", list(roles), topic_title="Partie amoureux")
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    start = datetime.now(UTC)
+    hour = timedelta(hours=1)
+    phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day")]
+    deadlines = "".join(
+        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\nat = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
+        for n, (label, kind) in enumerate(phases, start=1)
+    )
+    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in roles.items())
+    path = tmp_path / "partie.toml"
+    path.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Lovers"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "classique"\nseed = 2\n'
+        f"[poll]\nmin_request_interval = 0.01\ngrace = 0\n[outbox]\nauto = []\n{deadlines}{players}",
+        encoding="utf-8",
+    )
+    config = load_config(path)
+    clock = Clock()
+    game = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
+    topic = seeded["topic_id"]
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    # N1: Cupidon's MP, stamped inside the night.
+    private = forum.client("Hector").send_private("Mes flèches", ["MJ_Lovers"], "Je rends amoureux Ines et Jade.")
+    forum.set_comment_date(forum.client("MJ_Lovers").comments(private)[0]["pk"], start + hour + timedelta(minutes=10))
+    game.cycle()
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    # J1: Ines votes against Gaspard, then against Jade, her lover.
+    for text, minutes in ((VOTE.format("Gaspard"), 5), (VOTE.format("Jade"), 6)):
+        pk = forum.client("Ines").post_comment(topic, text)
+        forum.set_comment_date(pk, start + 2 * hour + timedelta(minutes=minutes))
+    clock.now = start + 2 * hour + timedelta(minutes=10)
+    game.cycle()
+    count = game.live_count()
+    assert count.current == {"Ines": "Gaspard"}
+    assert [w.kind for w in count.warnings] == ["vote_refused"]
+    assert "lover" in count.warnings[0].message
