@@ -109,7 +109,8 @@ def test_the_live_count_applies_the_rule_sets_refusals(
     hour = timedelta(hours=1)
     phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day")]
     deadlines = "".join(
-        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\nat = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
+        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\n'
+        f'at = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
         for n, (label, kind) in enumerate(phases, start=1)
     )
     players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in roles.items())
