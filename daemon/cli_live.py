@@ -156,6 +156,8 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         print(draft.body)
     elif args.action == "approve":
         print(f"{outbox.approve(args.key).key}: approved")
+    elif args.action == "discard":
+        print(f"{outbox.discard(args.key).key}: discarded (it will not be sent)")
     elif args.action == "edit":
         body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
         print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
@@ -262,7 +264,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     replay_cmd.set_defaults(handler=cmd_replay)
 
     outbox = commands.add_parser("outbox", help="see, approve, edit and send drafts")
-    outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send"])
+    outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send", "discard"])
     outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`)")
     outbox.add_argument("--config", required=True)
     outbox.add_argument("--state", help="with list: only drafts in this state")

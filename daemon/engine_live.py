@@ -227,7 +227,7 @@ class EngineDriver:
                 "update engine_phases set events = ?, questions = ? where phase = ?",
                 [json.dumps(events, ensure_ascii=False), json.dumps([q.id for q in outcome.questions]), phase],
             )
-        return outcome, self._drafts(phase, events)
+        return outcome, [] if state.winner else self._drafts(phase, events)  # no post for a phase that is not
 
     def phases_from(self, phase: str) -> list[str]:
         """The resolved phases from ``phase`` on, in the order they were resolved."""

@@ -231,7 +231,16 @@ class LiveGame:
         outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
 
-    def _draft_engine_texts(self, prefix: str, questions: list[Any], drafts: list[Any]) -> Draft | None:
+    def _draft_engine_texts(
+        self, prefix: str, questions: list[Any], drafts: list[Any], replace_unsent: bool = False
+    ) -> Draft | None:
+        """Draft a resolved phase's texts. With ``replace_unsent`` (the phase ran again), its earlier drafts
+        that the new run no longer makes, and that have not gone out, are discarded."""
+        if replace_unsent:
+            wanted = {f"{prefix}/{text.key}" for text in drafts}
+            for stale in self.outbox.unsent_under(f"{prefix}/"):
+                if stale.key not in wanted:
+                    self.outbox.discard(stale.key)
         public = None
         for text in drafts:
             kind = "evening" if text.kind == "evening" else "morning" if text.kind == "morning" else "result"
@@ -273,7 +282,9 @@ class LiveGame:
         for later in self.engine.phases_from(phase):
             deadline = next((d for d in self.deadlines() if d.phase == later), None)
             outcome, drafts = self.engine.rerun(later)
-            public = self._draft_engine_texts(deadline.id if deadline else later, outcome.questions, drafts)
+            public = self._draft_engine_texts(
+                deadline.id if deadline else later, outcome.questions, drafts, replace_unsent=True
+            )
             first = public if later == phase else first
         return first
 

@@ -20,7 +20,7 @@ from .store import Store
 
 log = logging.getLogger("meneur.outbox")
 
-STATES = ("drafted", "approved", "sending", "sent", "failed")
+STATES = ("drafted", "approved", "sending", "sent", "failed", "discarded")
 
 
 class OutboxError(Exception):
@@ -94,7 +94,7 @@ class Outbox:
                     "updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [key, kind, recipient, subject, text, "approved" if approved else "drafted", reference, now, now],
                 )
-            elif rows[0]["state"] in ("drafted", "approved", "failed"):
+            elif rows[0]["state"] in ("drafted", "approved", "failed", "discarded"):
                 state = "approved" if approved or rows[0]["state"] == "approved" else "drafted"
                 self.store.db.execute(
                     "update drafts set body = ?, subject = ?, state = ?, updated_at = ?, error = null where key = ?",
@@ -114,6 +114,19 @@ class Outbox:
         with self.store.transaction():
             self._set(key, state="approved", error=None)
         return self.get(key)
+
+    def discard(self, key: str) -> Draft:
+        """Set a draft aside for good (never sent), unless the rules draft it again."""
+        draft = self.get(key)
+        if draft.state in ("sending", "sent"):
+            raise OutboxError(f"{key}: already {draft.state}, it can no longer be discarded")
+        with self.store.transaction():
+            self._set(key, state="discarded")
+        return self.get(key)
+
+    def unsent_under(self, prefix: str) -> list[Draft]:
+        """The drafts whose key starts with ``prefix`` that have not gone out (nor been discarded)."""
+        return [d for d in self.drafts() if d.key.startswith(prefix) and d.state in ("drafted", "approved", "failed")]
 
     def edit(self, key: str, body: str) -> Draft:
         draft = self.get(key)

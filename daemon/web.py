@@ -147,6 +147,8 @@ class MJPage:
                 game.outbox.approve(form["key"])
             elif path == "/outbox/edit":
                 game.outbox.edit(form["key"], form["body"].replace("\r\n", "\n"))
+            elif path == "/outbox/discard":
+                game.outbox.discard(form["key"])
             elif path == "/outbox/send":
                 if game.outbox.get(form["key"]).state in ("drafted", "failed"):
                     game.outbox.approve(form["key"])

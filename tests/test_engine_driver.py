@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from meneur.daemon.config import parse_config
 from meneur.daemon.engine_live import EngineDriver
@@ -68,3 +69,54 @@ def test_a_late_answer_reruns_the_phases_resolved_after_it() -> None:
     # The night starts from the answered day: Anna, shot, no longer eats anyone; the village has won.
     assert not [e for e in reruns[1].events if e.type == "death"]
     assert reruns[0].state.winner == "village" and reruns[1].events == []
+
+
+def test_drafts_of_a_phase_a_late_answer_voids_are_discarded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The hunter's late shot kills the last wolf on J1: the night after it no longer happens, so its
+    morning post and MPs, drafted but not sent, are set aside; the MJ's page shows them as discarded."""
+    import httpx
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.game import LiveGame
+
+    page = (Path(__file__).resolve().parent.parent / "fixtures" / "forums" / "spirit" / "topic.html").read_bytes()
+    labels = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night"), ("Jour 2", "day")]
+    start = datetime(2030, 1, 1, 20, tzinfo=UTC)
+    deadlines = "".join(
+        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\nat = "{(start + n * timedelta(hours=12)).isoformat()}"\n'
+        for n, (label, kind) in enumerate(labels)
+    )
+    config = parse_config(
+        f'[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\nruleset = "classique"\nseed = 3\n'
+        f"[outbox]\nauto = []\n{deadlines}"
+        + "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
+    )
+    forum = httpx.MockTransport(lambda r: httpx.Response(200, content=page, headers={"content-type": "text/html"}))
+    adapter = make_adapter(config, httpx.Client(transport=forum))
+    adapter.logged_in = True
+    now = [start]
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: now[0])
+
+    def end(label: str) -> None:
+        deadline = next(d for d in game.deadlines() if d.label == label)
+        now[0] = deadline.at + timedelta(seconds=1)
+        game.fire_deadline(deadline.id)
+
+    end("Jour 0")
+    end("Nuit 1")
+    game.decree("kill", "Emile")  # the Chasseur dies on J1: his shot is a question
+    end("Jour 1")
+    with game.store.transaction():
+        game.store.db.execute(
+            "insert into mps (msg_id, author, player, sent_at, subject, content_text, fetched_at) "
+            "values ('90', 'Anna', 'Anna', ?, 'nuit', 'Nous dévorons Basile', ?)",
+            [(start + timedelta(hours=30)).isoformat(), (start + timedelta(hours=30)).isoformat()],
+        )
+    end("Nuit 2")
+    night = [d for d in game.outbox.drafts() if d.key.startswith("Nuit 2/")]
+    assert night and all(d.state == "drafted" for d in night)
+    assert any("Basile" in d.body for d in night if d.recipient is None)
+    game.answer("J1:chasseur:Emile", "Anna")  # Anna, the only wolf: the village wins on J1
+    assert {d.state for d in game.outbox.drafts() if d.key.startswith("Nuit 2/")} == {"discarded"}
+    evening = game.outbox.get("Jour 1/J1/evening")
+    assert evening.state == "drafted" and "Anna" in evening.body
