@@ -54,9 +54,14 @@ def count_posts(
     since: datetime | None = None,
     corrections: dict[str, str | None] | None = None,
     refusal: Callable[[str, str], str | None] | None = None,
+    deleted: set[str] | None = None,
 ) -> DayCount:
+    gone = deleted or set()
     entries = [
-        PostVotes(post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format))) for post in posts
+        PostVotes(
+            post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format)), post.post_id in gone
+        )
+        for post in posts
     ]
     return count_day(
         entries,
@@ -76,8 +81,10 @@ def count_from_store(
     since: datetime | None = None,
     refusal: Callable[[str, str], str | None] | None = None,
 ) -> tuple[DayCount, list[Post]]:
-    posts = store.posts(topic)
-    return count_posts(posts, config, since, store.corrections(topic), refusal), posts
+    everything = store.posts(topic, deleted=True)
+    gone = store.deleted_posts(topic)
+    count = count_posts(everything, config, since, store.corrections(topic), refusal, gone)
+    return count, [p for p in everything if p.post_id not in gone]
 
 
 def count_json(count: DayCount) -> dict[str, Any]:

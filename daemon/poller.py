@@ -31,6 +31,7 @@ class TopicPoll:
     pages: list[int] = field(default_factory=list)
     new: list[str] = field(default_factory=list)
     edited: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)  # posts a full reading no longer found
 
 
 def add_alert(store: Store, kind: str, message: str, now: datetime) -> int | None:
@@ -85,6 +86,7 @@ class Poller:
         state = self._state()
         start = 1 if state is None or full else int(str(state["last_page"]))
         result = TopicPoll()
+        began = self.clock()
         try:
             number = start
             last = start
@@ -106,6 +108,10 @@ class Poller:
         if open_alerts(self.store, LAYOUT_ALERT):
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
+        if start == 1:  # every page was read: what was not seen is gone from the forum
+            result.deleted = self.store.mark_missing(self.topic_key, began, len(result.pages))
+            for post_id in result.deleted:
+                log.warning("post %s is no longer in the game topic (deleted?): it no longer counts", post_id)
         now = self.clock().isoformat()
         last_post = result.new[-1] if result.new else (str(state["last_post_id"]) if state else None)
         with self.store.transaction():

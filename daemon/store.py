@@ -113,7 +113,20 @@ def _migration_4(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2, _migration_3, _migration_4]
+def _migration_5(db: sqlite_utils.Database) -> None:
+    """Posts gone from the forum: kept (nothing is lost), marked with when a full reading missed them."""
+    columns = {row[1] for row in db.execute("pragma table_info(posts)").fetchall()}
+    if "deleted_at" not in columns:
+        db.execute("alter table posts add column deleted_at text")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
+    _migration_1,
+    _migration_2,
+    _migration_3,
+    _migration_4,
+    _migration_5,
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,8 +261,9 @@ class Store:
         old = found[0]
         key: dict[str, object] = {"topic": topic, "post_id": post.post_id}
         if old["content_hash"] == post.content_hash and old["edit_raw"] == row["edit_raw"]:
-            self._update("posts", key, {"last_seen": seen, "page_no": post.page})
+            self._update("posts", key, {"last_seen": seen, "page_no": post.page, "deleted_at": None})
             return "same"
+        row["deleted_at"] = None
         version = int(old["version"]) + 1
         self._update("posts", key, {**row, "version": version})
         self._keep_version(topic, post, version, seen)
@@ -269,13 +283,40 @@ class Store:
             },
         )
 
-    def posts(self, topic: str) -> list[Post]:
-        """The topic's posts as last seen, in the forum's time order."""
+    def posts(self, topic: str, deleted: bool = False) -> list[Post]:
+        """The topic's posts as last seen, in the forum's time order (with ``deleted``, also those that
+        a full reading of the topic no longer found)."""
         rows = self.db.query(
-            "select * from posts where topic = ? order by posted_at, page_no, cast(post_id as integer), post_id",
+            "select * from posts where topic = ? "
+            + ("" if deleted else "and deleted_at is null ")
+            + "order by posted_at, page_no, cast(post_id as integer), post_id",
             [topic],
         )
         return [_post_from_row(row) for row in rows]
+
+    def deleted_posts(self, topic: str) -> set[str]:
+        rows = self.db.query("select post_id from posts where topic = ? and deleted_at is not null", [topic])
+        return {str(row["post_id"]) for row in rows}
+
+    def mark_missing(self, topic: str, scan_started: datetime, pages_read: int) -> list[str]:
+        """After a full reading of the topic: the posts it did not see are gone from the forum. A reading
+        that stopped short of the pages known (a pagination misread) marks nothing."""
+        with self.transaction():
+            known = self.db.execute(
+                "select max(page_no) from posts where topic = ? and deleted_at is null", [topic]
+            ).fetchone()[0]
+            if known is not None and pages_read < int(known) - 1:
+                return []
+            rows = list(
+                self.db.query(
+                    "select post_id from posts where topic = ? and deleted_at is null and last_seen < ?",
+                    [topic, scan_started.isoformat()],
+                )
+            )
+            gone = [str(row["post_id"]) for row in rows]
+            for post_id in gone:
+                self._update("posts", {"topic": topic, "post_id": post_id}, {"deleted_at": scan_started.isoformat()})
+        return gone
 
     def corrections(self, topic: str) -> dict[str, str | None]:
         """The MJ's readings of posts: post id → the player voted against, or None (no vote)."""

@@ -32,6 +32,7 @@ class WarningKind(StrEnum):
     SEVERAL_VOTES = "several_votes"
     MJ_CORRECTED = "mj_corrected"  # the MJ said what this post's vote is
     MJ_IGNORED = "mj_ignored"  # the MJ said this post holds no vote
+    POST_DELETED = "post_deleted"  # a post holding a vote is gone from the forum
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,7 @@ class DayCount:
 class PostVotes:
     post: Post
     mentions: tuple[VoteMention, ...]
+    deleted: bool = False  # gone from the forum: its vote no longer counts (the MJ is told)
 
 
 def count_day(
@@ -111,6 +113,16 @@ def count_day(
     for _, entry in ordered:
         post = entry.post
         late = deadline is not None and post.posted_at > deadline
+        if entry.deleted:
+            if any(m.status is VoteStatus.OK for m in entry.mentions):
+                warnings.append(
+                    CountWarning(
+                        post.post_id,
+                        WarningKind.POST_DELETED,
+                        f"{post.author}'s post holding a vote is no longer on the forum (deleted): not counted.",
+                    )
+                )
+            continue
         if not late:
             last_post_id = post.post_id
         if post.post_id in fixes:

@@ -1,6 +1,6 @@
 """The MJ's corrections of the vote counter ("this post is a vote against X" / "ignore it"), on a whole
 fixture day read through the real phpBB 3 adapter: stored by post id, they hold through recounts, a
-restart and the deadline's count."""
+restart and the deadline's count. Also recounts after a player deletes a post."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import lxml.html
 import pytest
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.config import load_config, parse_config
@@ -19,10 +20,19 @@ from meneur.engine.daycount import WarningKind
 DAY = Path(__file__).resolve().parent.parent / "fixtures" / "topics" / "phpbb3" / "j1-village"
 
 
+REMOVED: set[str] = set()  # post ids the fake forum no longer shows (a player deleted them)
+
+
 def _forum(request: httpx.Request) -> httpx.Response:
     start = int(parse_qs(urlsplit(str(request.url)).query).get("start", ["0"])[0])
-    page = DAY / f"page-{start // 10 + 1}.html"
-    return httpx.Response(200, content=page.read_bytes(), headers={"content-type": "text/html; charset=utf-8"})
+    html = (DAY / f"page-{start // 10 + 1}.html").read_bytes()
+    if REMOVED:
+        tree = lxml.html.fromstring(html)
+        for post_id in REMOVED:
+            for node in tree.xpath(f"//div[@id='p{post_id}']"):
+                node.getparent().remove(node)
+        html = lxml.html.tostring(tree, doctype="<!DOCTYPE html>", encoding="utf-8")
+    return httpx.Response(200, content=html, headers={"content-type": "text/html; charset=utf-8"})
 
 
 def _game(tmp_path: Path) -> LiveGame:
@@ -131,3 +141,24 @@ def test_the_same_correction_from_the_command_line(tmp_path: Path, capsys: pytes
     assert WarningKind.VOTE_NOT_BOLD in [w.kind for w in game.live_count().warnings if w.post_id == post_id]
     assert main(["correct", post_id, "Personne", "--config", config]) == 2
     assert "not a player" in capsys.readouterr().err
+
+
+def test_a_deleted_vote_stops_counting_and_the_mj_is_told(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    count = game.live_count()
+    voter, vote = next((v, c) for v, c in count.standing.items() if c.post_id != count.last_post_id)
+    earlier = [v for v in count.history if v.voter == voter and v.post_id != vote.post_id]
+    REMOVED.add(vote.post_id)
+    try:
+        game.poller.poll_topic()  # an ordinary poll reads the last page only: nothing is concluded
+        assert game.live_count().current == count.current
+        report = game.poller.poll_topic(full=True)
+        assert report.deleted == [vote.post_id]
+        after = game.live_count()
+        assert after.current.get(voter) == (earlier[-1].target if earlier else None)
+        assert [w.kind for w in after.warnings if w.post_id == vote.post_id] == [WarningKind.POST_DELETED]
+        assert vote.post_id in {p.post_id for p in game.store.posts("game", deleted=True)}  # kept, not lost
+    finally:
+        REMOVED.clear()
+    game.poller.poll_topic(full=True)  # back on the forum (a moderator restored it): it counts again
+    assert game.live_count().current == count.current

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from meneur.tests.spiritforum import SpiritForum
+from meneur.tests.spiritforum import PlayerSession, SpiritForum
 
 REPO = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("MENEUR_SCREENSHOTS", REPO / ".cache" / "screenshots"))
@@ -102,8 +102,6 @@ def _shot(page: object, name: str) -> None:
 
 
 def test_a_day_and_a_night_run_from_the_mj_page(forum: SpiritForum, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
-
     names = ["Alice", "Bob", "Carole", "David", "Eve", "mallory"]
     seeded = forum.seed("MJ_Page", names, topic_title="Partie navigateur — Jour 0")
     users = seeded["users"]
@@ -141,64 +139,82 @@ def test_a_day_and_a_night_run_from_the_mj_page(forum: SpiritForum, tmp_path: Pa
     daemon = Daemon(config, env)
     dialogs: list[str] = []
     try:
-        address = daemon.address()
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.goto(address)
-            # The day: the live count, the warning on Carole's post, and the MJ's correction.
-            carole = page.locator(".warning[data-kind='vote_not_bold']")
-            expect(carole).to_be_visible(timeout=30_000)
-            expect(page.locator("#tally")).to_contain_text("Eve")
-            _shot(page, "1-day-count")
-            carole.locator("select[name=target]").select_option("Bob")
-            carole.get_by_role("button", name="Corriger").click()
-            expect(page.locator(".warning[data-kind='mj_corrected']")).to_be_visible()
-            tally = page.locator("#tally").inner_text()
-            assert "Bob\t2" in tally and "Eve\t2" in tally, tally
-            expect(page.locator("#chart path.series")).to_have_count(3)  # Bob, Eve and the evil name
-            _shot(page, "2-day-corrected")
-
-            # Player text stays text: the name, the post with HTML, no script run, no image loaded.
-            assert EVIL in page.locator("#players").inner_text()
-            shown = page.locator(f".warning[data-post='{html_post}']").inner_text()
-            assert "<img src=x onerror=alert(2)>" in shown and '"<script>alert"' in shown, shown
-            assert page.locator("img").count() == 0
-            assert page.locator("script").count() == 2  # the page's own: its data and mj.js
-
-            # The deadline: the tie asks the MJ, who answers on the page.
-            question = page.locator("form.question[data-question='J0:maire_egalite']")
-            expect(question).to_be_visible(timeout=(day_end - datetime.now(UTC)).total_seconds() * 1000 + 30_000)
-            _shot(page, "3-question")
-            question.locator("select[name=choice]").select_option("Eve")
-            question.get_by_role("button", name="Répondre").click()
-            expect(page.locator("#mayor")).to_have_text("Eve", timeout=10_000)
-            evening = page.locator(".draft[data-public='1']").first
-            expect(evening).to_contain_text("Eve")
-            key = evening.get_attribute("data-key")
-            evening.get_by_role("button", name="Envoyer maintenant").click()
-            sent = page.locator(f".draft[data-key='{key}'] .badge.sent")
-            expect(sent).to_be_visible(timeout=30_000)
-            link = page.locator(f".draft[data-key='{key}'] a", has_text="voir sur le forum")
-            assert (link.get_attribute("href") or "").startswith(forum.base_url)
-            _shot(page, "4-outbox-sent")
-
-            # The night: action MPs and what was understood from them.
-            forum.client("Bob").send_private("Ma nuit", ["MJ_Page"], "Je sonde Alice, merci !")
-            mallory.send_private("<b>nuit</b>", ["MJ_Page"], "Rien ce soir <img src=x onerror=alert(4)>")
-            night = page.locator("#night")
-            expect(night.locator(".mp")).to_have_count(2, timeout=30_000)
-            expect(night).to_contain_text("voyante.sonder → Alice")
-            assert "<img src=x onerror=alert(4)>" in night.inner_text()
-            not_acted = page.locator("#not-acted").inner_text()
-            # The first night only Cupidon acts (classique): Carole; not David, the Salvateur.
-            assert "Carole" in not_acted and "David" not in not_acted, not_acted
-            assert page.locator("img").count() == 0
-            _shot(page, "5-night")
-            browser.close()
+        _play(forum, daemon, topic, day_end, html_post, mallory, dialogs)
+    except BaseException:
+        print("meneur run said:\n" + "\n".join(daemon.lines))  # shown by pytest when the test fails
+        raise
     finally:
         daemon.stop()
     assert dialogs == [], f"a player's script ran: {dialogs}"
     text = forum.client("Carole").read_topic_text(topic)
     assert text.count("maire") >= 1 and text.count("réf. mj-") == 1, text[-2000:]
+
+
+def _play(
+    forum: SpiritForum,
+    daemon: Daemon,
+    topic: int,
+    day_end: datetime,
+    html_post: int,
+    mallory: PlayerSession,
+    dialogs: list[str],
+) -> None:
+    """The MJ's clicks, in the browser."""
+    from playwright.sync_api import expect, sync_playwright
+
+    address = daemon.address()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(address)
+        # The day: the live count, the warning on Carole's post, and the MJ's correction.
+        carole = page.locator(".warning[data-kind='vote_not_bold']")
+        expect(carole).to_be_visible(timeout=30_000)
+        expect(page.locator("#tally")).to_contain_text("Eve")
+        _shot(page, "1-day-count")
+        carole.locator("select[name=target]").select_option("Bob")
+        carole.get_by_role("button", name="Corriger").click()
+        expect(page.locator(".warning[data-kind='mj_corrected']")).to_be_visible()
+        tally = page.locator("#tally").inner_text()
+        assert "Bob\t2" in tally and "Eve\t2" in tally, tally
+        expect(page.locator("#chart path.series")).to_have_count(3)  # Bob, Eve and the evil name
+        _shot(page, "2-day-corrected")
+
+        # Player text stays text: the name, the post with HTML, no script run, no image loaded.
+        assert EVIL in page.locator("#players").inner_text()
+        shown = page.locator(f".warning[data-post='{html_post}']").inner_text()
+        assert "<img src=x onerror=alert(2)>" in shown and '"<script>alert"' in shown, shown
+        assert page.locator("img").count() == 0
+        assert page.locator("script").count() == 2  # the page's own: its data and mj.js
+
+        # The deadline: the tie asks the MJ, who answers on the page.
+        question = page.locator("form.question[data-question='J0:maire_egalite']")
+        expect(question).to_be_visible(timeout=(day_end - datetime.now(UTC)).total_seconds() * 1000 + 30_000)
+        _shot(page, "3-question")
+        question.locator("select[name=choice]").select_option("Eve")
+        question.get_by_role("button", name="Répondre").click()
+        expect(page.locator("#mayor")).to_have_text("Eve", timeout=10_000)
+        evening = page.locator(".draft[data-public='1']").first
+        expect(evening).to_contain_text("Eve")
+        key = evening.get_attribute("data-key")
+        evening.get_by_role("button", name="Envoyer maintenant").click()
+        sent = page.locator(f".draft[data-key='{key}'] .badge.sent")
+        expect(sent).to_be_visible(timeout=60_000)
+        link = page.locator(f".draft[data-key='{key}'] a", has_text="voir sur le forum")
+        assert (link.get_attribute("href") or "").startswith(forum.base_url)
+        _shot(page, "4-outbox-sent")
+
+        # The night: action MPs and what was understood from them.
+        forum.client("Bob").send_private("Ma nuit", ["MJ_Page"], "Je sonde Alice, merci !")
+        mallory.send_private("<b>nuit</b>", ["MJ_Page"], "Rien ce soir <img src=x onerror=alert(4)>")
+        night = page.locator("#night")
+        expect(night.locator(".mp")).to_have_count(2, timeout=30_000)
+        expect(night).to_contain_text("voyante.sonder → Alice")
+        assert "<img src=x onerror=alert(4)>" in night.inner_text()
+        not_acted = page.locator("#not-acted").inner_text()
+        # The first night only Cupidon acts (classique): Carole; not David, the Salvateur.
+        assert "Carole" in not_acted and "David" not in not_acted, not_acted
+        assert page.locator("img").count() == 0
+        _shot(page, "5-night")
+        browser.close()
