@@ -11,4 +11,8 @@ def ruleset(name: str) -> ModuleType:
         from . import classique
 
         return classique
-    raise KeyError(f"unknown rule set {name!r} (known: classique)")
+    if name == "trinite-meuporg":
+        from . import trinite_meuporg
+
+        return trinite_meuporg
+    raise KeyError(f"unknown rule set {name!r} (known: classique, trinite-meuporg)")
