@@ -254,7 +254,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     from ..engine.rulesets import ruleset
     from .drafts import drafts_for, role_cards
-    from .replay import load_scenario, replay
+    from .replay import initial_state, load_scenario, replay
 
     scenario = load_scenario(Path(args.file))
     events = list(replay(scenario))
@@ -264,8 +264,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     rules = ruleset(scenario.ruleset)
     names = rules.NAMES
-    setup_roles = events[0]["roles"]
-    state = rules.setup(list(setup_roles), scenario.seed, setup_roles)
+    state = initial_state(scenario)
     for card in role_cards(state, "Maître du jeu"):
         print(f"==== setup · role card · MP to {card.recipient}")
         print(card.body.strip() + "\n")

@@ -40,6 +40,7 @@ def drafts_for(
             "sheep": next((e["count"] for e in public if e["type"] == "sheep_killed"), None),
             "new_wolf": any(e["type"] == "new_wolf" for e in public),
             "roles": roles,
+            "events": public,  # everything public, for the rule sets whose posts say more
         }
         drafts.append(
             DraftText(
@@ -57,6 +58,7 @@ def drafts_for(
             "mayor_elected": next((e["player"] for e in public if e["type"] == "mayor_elected"), None),
             "deaths": deaths,
             "roles": roles,
+            "events": public,
         }
         drafts.append(
             DraftText("evening", None, None, render(f"{ruleset}/pyre", "bbcode", context, override), f"{phase}/evening")
@@ -78,12 +80,15 @@ def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftT
     help_lines: dict[str, str] = getattr(rules, "HELP", {})
     examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
     wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    # A rule set whose powers come from items says which powers a player holds; else, by role.
+    powers_of = getattr(rules.rules, "powers_of", None)
     cards = []
     for player in state.players:
         powers = [
             {"help": help_lines.get(power, power), "canonical": canonical(verb), "example": examples.get(power, "")}
             for power, verb in verbs.items()
-            if power.split(".")[0] == player.role or (power.startswith("loups.") and player.name in wolves)
+            if (power in powers_of(state, player.name) if powers_of else power.split(".")[0] == player.role)
+            or (power.startswith("loups.") and player.name in wolves)
         ]
         context = {
             "player": player.name,
@@ -97,6 +102,7 @@ def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftT
             "wolves": wolves if player.name in wolves else [],
             "powers": powers,
             "mj": mj,
+            "extra": getattr(rules.rules, "card_extra", lambda s, n: {})(state, player.name),
         }
         body = render(f"{state.ruleset}/role_card", "bbcode", context, override)
         cards.append(DraftText("role_card", player.name, "Ton rôle", body, f"setup/role_card/{player.name}"))

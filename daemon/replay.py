@@ -47,6 +47,9 @@ class Scenario:
     phases: list[PhaseSpec]
     expect: dict[str, Any]
     title: str = ""
+    # Optional per-player setup a rule set may need (its ``setup`` takes them as keywords).
+    camps: dict[str, str] = field(default_factory=dict)
+    groups: dict[str, int] = field(default_factory=dict)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -76,6 +79,8 @@ def load_scenario(path: Path) -> Scenario:
             phases,
             dict(data.get("expect", {})),
             str(data.get("title", "")),
+            {str(p["name"]): str(p["camp"]) for p in data["players"] if "camp" in p},
+            {str(p["name"]): int(p["group"]) for p in data["players"] if "group" in p},
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{path}: missing or wrong field {exc}") from exc
@@ -133,12 +138,24 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
     return actions, events
 
 
-def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
-    """Every event of the game as a JSON-ready dict, then a final line."""
+def initial_state(scenario: Scenario) -> GameState:
+    """The game as the scenario sets it up (roles, and camps or groups where the rule set takes them)."""
     rules = ruleset(scenario.ruleset)
     names = [name for name, _ in scenario.players]
     roles = {name: role for name, role in scenario.players if role}
-    state = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None)
+    extra: dict[str, Any] = {}
+    if scenario.camps:
+        extra["camps"] = scenario.camps
+    if scenario.groups:
+        extra["groups"] = scenario.groups
+    state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
+    return state
+
+
+def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
+    """Every event of the game as a JSON-ready dict, then a final line."""
+    rules = ruleset(scenario.ruleset)
+    state = initial_state(scenario)
     yield {"type": "setup", "phase": state.phase, "roles": {p.name: p.role for p in state.players}}
     start = datetime(2026, 1, 1, 12, tzinfo=UTC)
     for number, spec in enumerate(scenario.phases):

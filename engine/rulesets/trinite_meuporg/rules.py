@@ -1069,3 +1069,21 @@ def _telepathy(r: Resolution, m: _Moment) -> None:
         members = [use["user"], *targets] if m.event and len(targets) == 2 else group_of(s, use["user"])
         for member in members:
             r.tell(member, "telepathy", players=members, by=use["user"])
+
+
+# -- for the role cards -------------------------------------------------------------------------
+def powers_of(state: GameState, name: str) -> list[str]:
+    """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
+    kinds = {i.kind for i in items.held(state, name, intact_only=True)}
+    return [power for power, spec in POWERS.items() if spec.item in kinds]
+
+
+def card_extra(state: GameState, name: str) -> dict[str, object]:
+    """What a role card says besides the role: the style, the items, the group."""
+    player = state.player(name)
+    return {
+        "style": style(player.role),
+        "items": [ITEM_NAMES[i.kind] for i in items.held(state, name)],
+        "group": group_of(state, name),
+        "group_number": next(n for n, g in enumerate(groups_of(state), 1) if name in g),
+    }
