@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -391,3 +393,20 @@ def play_random(seed: int) -> list[dict[str, Any]]:
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_end_and_replay_identically(seed: int) -> None:
     assert play_random(seed) == play_random(seed)
+
+
+# -- templates ------------------------------------------------------------------------------------
+SCENARIOS = sorted(
+    (Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "trinite-meuporg").glob("*.toml")
+)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_post_and_mp_of_the_scenarios_renders_in_french(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`meneur replay` without --json drafts every post and MP: none may fail or fall back to a bare event type."""
+    from meneur.daemon.cli import main
+
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Le soir du Jour" in out and "Ton rôle" in out
+    assert not re.search(r"^\([a-z_]+\)$", out, re.MULTILINE), "an MP with no French sentence"

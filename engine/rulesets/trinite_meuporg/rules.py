@@ -518,7 +518,7 @@ def close_day(
         added={mod.target: mod.amount for mod in modifiers},
     )
     leaders = list(result.leaders)
-    if s.phase == "J0":
+    if s.phase == "J0":  # no pyre, so no announcement: "Chaque fin de journée après le bûcher" (RULINGS D7)
         if len(leaders) > 1:
             chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
             leaders = [] if chosen == NOBODY else [chosen]
@@ -529,7 +529,7 @@ def close_day(
             r.emit("no_mayor")
     else:
         _pyre(r, m, leaders)
-    if check_winner(s) is None:
+    if check_winner(s) is None and s.phase != "J0":
         _announcements(r)
     return _finish(r, m)
 
@@ -1086,4 +1086,15 @@ def card_extra(state: GameState, name: str) -> dict[str, object]:
         "items": [ITEM_NAMES[i.kind] for i in items.held(state, name)],
         "group": group_of(state, name),
         "group_number": next(n for n, g in enumerate(groups_of(state), 1) if name in g),
+        "passive": [PASSIVE[i.kind] for i in items.held(state, name, intact_only=True) if i.kind in PASSIVE],
     }
+
+
+# Items that act without an MP: what the role card says of them.
+PASSIVE: dict[str, str] = {
+    "armure": "ton armure résiste à la première mort (bûcher, loups, potion de mort, flèche)",
+    "arc": "à ta mort, le MJ te demande sur qui tirer une flèche",
+    "carte": "chaque matin, ta carte te dit qui t'a ciblé et si les loups t'ont attaqué",
+    "dague": "si tu devais mourir autrement qu'au bûcher, ta dague renvoie la mort (le MJ te demande sur qui)",
+    "potion_de_soins": "chaque nuit, le MJ te montre qui devrait mourir et tu peux en sauver un",
+}
