@@ -259,6 +259,26 @@ def test_prompteur_and_verite_on_the_same_dead_keep_the_potion() -> None:
     assert not has(out.state, "Alice", "potion_de_verite")
 
 
+def test_two_potions_de_verite_on_one_dead_both_break_for_one_revelation() -> None:
+    roles = {**BASE, "Alice": "necromancien"}
+    state = game(roles)
+    state.player("David").alive = False  # of Fanny's group: the druide may reach him
+    out = night(
+        state, ("Alice", "potion_de_verite.reveler", ("David",)), ("Fanny", "potion_de_verite.reveler", ("David",))
+    )
+    assert [e.data["player"] for e in out.events if e.type == "camp_revealed"] == ["David"]
+    assert not has(out.state, "Alice", "potion_de_verite") and not has(out.state, "Fanny", "potion_de_verite")
+
+
+def test_a_burnt_mayor_names_a_successor_who_makes_the_announcements() -> None:
+    state = game(phase="J1")
+    state.mayor = "Alice"
+    answers = {"J1:successeur:Alice": "Bob", "J1:annonce_maire": "nuit_evenement"}
+    out = close_day(state, {"Bob": "Alice", "Carole": "Alice"}, answers)
+    assert out.state.mayor == "Bob" and out.state.memory["nuit_evenement"] == "N2"
+    assert [q.to for q in close_day(state, {"Bob": "Alice"}, {"J1:successeur:Alice": "Bob"}).questions] == ["Bob"]
+
+
 def test_marteau_repairs_everything_and_breaks() -> None:
     roles = {**BASE, "Carole": "armurier"}
     state = game(roles)
@@ -380,9 +400,9 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                     if validate(state, action) is None:
                         actions.append(action)
             out = answered(lambda a, s=state, x=actions: resolve_night(s, x, a), {}, draw)
-            revived = {e.data["player"] for e in out.events if e.type == "revived"}
-            before = {p.name for p in state.players if not p.alive}
-            assert before - revived <= {p.name for p in out.state.players if not p.alive}  # the dead stay dead
+        revived = {e.data["player"] for e in out.events if e.type == "revived"}
+        before = {p.name for p in state.players if not p.alive}
+        assert before - revived <= {p.name for p in out.state.players if not p.alive}  # the dead stay dead
         log.extend(e.as_json() for e in out.events)
         state = out.state
     assert state.winner is not None, "every game ends"

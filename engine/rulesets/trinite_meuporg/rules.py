@@ -368,7 +368,11 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
             return None
         default = s.rng("sacrifice").choice(wolves)
         chosen = r.ask(
-            "sacrifice_loups", "MJ", "La dague renvoie l'attaque : quel loup les loups sacrifient-ils ?", wolves, None
+            "sacrifice_loups",
+            "MJ",
+            "La dague renvoie l'attaque : quel loup les loups sacrifient-ils ?",
+            wolves,
+            default=default,
         )
         return default if chosen == NOBODY else chosen
     options = [name for name in s.living() if name != victim]
@@ -469,15 +473,21 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     return r, m
 
 
-def _finish(r: Resolution, m: _Moment) -> Outcome:
+def _succession(r: Resolution) -> None:
+    """ "S'il meurt, il désigne son successeur." """
     s = r.state
-    if s.mayor and not s.player(s.mayor).alive:  # "S'il meurt, il désigne son successeur."
+    if s.mayor and not s.player(s.mayor).alive:
         dead = s.mayor
         s.mayor = None
         successor = r.ask("successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
         if successor != NOBODY:
             s.mayor = successor
             r.emit("mayor_successor", player=successor, by=dead)
+
+
+def _finish(r: Resolution, m: _Moment) -> Outcome:
+    s = r.state
+    _succession(r)
     winner = check_winner(s)
     if winner:
         s.winner = winner
@@ -529,6 +539,7 @@ def close_day(
             r.emit("no_mayor")
     else:
         _pyre(r, m, leaders)
+        _succession(r)  # a mayor burnt names his successor, who may then make the announcements
     if check_winner(s) is None and s.phase != "J0":
         _announcements(r)
     return _finish(r, m)
