@@ -37,6 +37,7 @@ class PhaseSpec:
     mps: list[dict[str, Any]] = field(default_factory=list)
     answers: dict[str, str] = field(default_factory=dict)
     decrees: list[Decree] = field(default_factory=list)
+    mayor_post: str | None = None  # the mayor's post after the pyre, for rule sets that read one
 
 
 @dataclass
@@ -69,6 +70,7 @@ def load_scenario(path: Path) -> Scenario:
                     Decree(str(d["kind"]), d.get("player"), str(d.get("cause", "mj")), str(d.get("text", "")))
                     for d in ph.get("decrees", [])
                 ],
+                mayor_post=str(ph["mayor_post"]) if "mayor_post" in ph else None,
             )
             for ph in data.get("phases", [])
         ]
@@ -168,7 +170,11 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         if state.phase.startswith("J"):
             votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
             events += warnings
-            outcome = rules.close_day(state, votes, spec.answers, spec.decrees, actions)
+            answers = dict(spec.answers)
+            reader = getattr(rules, "mayor_announcement", None)
+            if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
+                answers.setdefault(f"{state.phase}:annonce_maire", reader(spec.mayor_post, state))
+            outcome = rules.close_day(state, votes, answers, spec.decrees, actions)
         else:
             outcome = rules.resolve_night(state, actions, spec.answers, spec.decrees)
         for event in [*events, *outcome.events]:
