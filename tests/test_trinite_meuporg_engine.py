@@ -187,6 +187,16 @@ def test_arc_shoots_at_death_and_the_shot_can_be_intercepted() -> None:
     assert deaths(out) == [("Hugo", "loups"), ("Carole", "interception")]
 
 
+def test_an_arrow_after_step_5_is_intercepted_and_the_priest_dies_at_once() -> None:
+    roles = {**BASE, "Eve": "maudisseur"}
+    state = game(roles)
+    state.player("Hugo").markers["malediction"] = 2  # a wolf: the doll's third marker kills him at step 6
+    out = night(state, ("Eve", "poupee_vaudou.maudire", ("Hugo",)), ("Carole", "chapelet.intercepter", ()),
+                answers={"N1:arc:Hugo": "Alice"})  # fmt: skip
+    assert deaths(out) == [("Hugo", "poupee_vaudou"), ("Carole", "interception")]
+    assert out.state.player("Alice").alive
+
+
 def test_vaudou_three_markers_kill_the_other_camp_and_break_the_doll() -> None:
     roles = {**BASE, "Eve": "maudisseur"}
     state = game(roles)

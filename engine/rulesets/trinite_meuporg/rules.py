@@ -285,6 +285,8 @@ class _Moment:
     done: set[str] = field(default_factory=set)
     prompted: set[str] = field(default_factory=set)
     markers_due: list[str] = field(default_factory=list)  # the event-night chapelet's curse markers
+    interception_due: bool = False  # step 5 has come: an interception's death is sent at once
+    interception_done: set[str] = field(default_factory=set)
 
 
 def _kill(m: _Moment, name: str, cause: str) -> None:
@@ -320,6 +322,8 @@ def _threaten(m: _Moment, victim: str, cause: str, launcher: str | None) -> None
         if victim != priest and victim in group and s.player(priest).alive and items.get(s, chapelet).intact:
             m.intercepted.setdefault(priest, []).append(victim)
             r.tell_mj("intercepted", player=victim, by=priest, cause=cause)
+            if m.interception_due:  # later than step 5 (an arrow): the priest dies at once
+                _interception(m)
             return
     armure = items.usable(s, victim, "armure")
     if armure is not None and cause in ARMOUR_CAUSES:
@@ -754,9 +758,11 @@ def _arc(m: _Moment, only: str | None = None) -> None:
 def _interception(m: _Moment, only: str | None = None) -> None:
     """ "les deux survivent et c'est lui qui meure à la place, et le chapelet est détruit." """
     r, s = m.r, m.r.state
-    for priest, saved in m.intercepted.items():
-        if not saved:
+    m.interception_due = True
+    for priest, saved in list(m.intercepted.items()):
+        if not saved or priest in m.interception_done:
             continue
+        m.interception_done.add(priest)
         _, chapelet = m.intercept[priest]
         if not m.event:
             items.destroy(s, chapelet)
@@ -928,7 +934,10 @@ def _potion_d_echange(m: _Moment, only: str | None = None) -> None:
         first, second = action.targets
         if action.player in action.targets:  # "Vous ne pouvez vous cibler que si …"
             others = [i for i in items.held(s, action.player, intact_only=True) if i.id != potion.id]
-            busy = any(a.player == action.player and k != key for k, a in m.actions.items())
+            busy = any(
+                a.player == action.player and k != key and POWERS[a.power].item is not None
+                for k, a in m.actions.items()
+            )
             if (not others and not m.event) or busy:
                 r.tell(action.player, "action_void", power=action.power, why="echange_soi")
                 continue
