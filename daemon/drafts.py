@@ -107,3 +107,14 @@ def role_cards(state: Any, mj: str, override: Path | None = None) -> list[DraftT
         body = render(f"{state.ruleset}/role_card", "bbcode", context, override)
         cards.append(DraftText("role_card", player.name, "Ton rôle", body, f"setup/role_card/{player.name}"))
     return cards
+
+
+def opening_post(state: Any, override: Path | None = None) -> DraftText | None:
+    """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
+    from ..engine.rulesets import ruleset
+
+    opening = getattr(ruleset(state.ruleset).rules, "opening", None)
+    if opening is None:
+        return None
+    body = render(f"{state.ruleset}/opening", "bbcode", opening(state), override)
+    return DraftText("opening", None, None, body, "setup/opening")

@@ -17,7 +17,7 @@ from ..engine.model import Action, Decree, GameState, Outcome
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .drafts import DraftText, drafts_for, role_cards
+from .drafts import DraftText, drafts_for, opening_post, role_cards
 from .mp_actions import actions_in_mp
 from .store import Store
 
@@ -178,3 +178,7 @@ class EngineDriver:
 
     def role_cards(self) -> list[DraftText]:
         return role_cards(self.setup(), self.config.live.username, self.config.templates_dir)
+
+    def opening_post(self) -> DraftText | None:
+        """The first post of the game, for rule sets that announce something at the start."""
+        return opening_post(self.setup(), self.config.templates_dir)

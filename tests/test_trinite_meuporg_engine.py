@@ -440,3 +440,17 @@ def test_every_post_and_mp_of_the_scenarios_renders_in_french(path: Path, capsys
     out = capsys.readouterr().out
     assert "Le soir du Jour" in out and "Ton rôle" in out
     assert not re.search(r"^\([a-z_]+\)$", out, re.MULTILINE), "an MP with no French sentence"
+
+
+def test_the_first_post_tells_the_wolf_count_and_the_groups_only() -> None:
+    from meneur.daemon.drafts import opening_post
+    from meneur.engine.rulesets.classique import setup as classique_setup
+
+    state = setup([f"J{i}" for i in range(12)], seed=3)
+    post = opening_post(state)
+    assert post is not None and post.key == "setup/opening" and post.recipient is None
+    assert "[b]3 loups-garous[/b]" in post.body
+    for number, group in enumerate(state.memory["groups"], 1):
+        assert f"Groupe {number} : {', '.join(group)}" in post.body
+    assert not any(trinite_meuporg.NAMES[p.role] in post.body for p in state.players)  # no role is told
+    assert opening_post(classique_setup(["A", "B", "C", "D", "E", "F"], seed=1)) is None

@@ -1091,7 +1091,17 @@ def _telepathy(r: Resolution, m: _Moment) -> None:
             r.tell(member, "telepathy", players=members, by=use["user"])
 
 
-# -- for the role cards -------------------------------------------------------------------------
+# -- for the first post and the role cards -------------------------------------------------------------------------
+def opening(state: GameState) -> dict[str, object]:
+    """ "le MJ n'annonce sur le premier message du forum (en plus d'un rappel des règles) que le nombre de
+    loups, ainsi que les groupes de 3." """
+    return {
+        "players": len(state.players),
+        "wolves": sum(1 for p in state.players if p.camp == LOUPS),
+        "groups": groups_of(state),
+    }
+
+
 def powers_of(state: GameState, name: str) -> list[str]:
     """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
     kinds = {i.kind for i in items.held(state, name, intact_only=True)}
