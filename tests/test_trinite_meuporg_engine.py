@@ -397,7 +397,12 @@ def play_random(seed: int) -> list[dict[str, Any]]:
             answers = {
                 f"{state.phase}:annonce_maire": draw.choice(["aucun", "nuit_evenement", "groupe 1, groupe 2, voyant"])
             }
-            out = answered(lambda a, s=state, v=votes: close_day(s, v, a), answers, draw)
+            talk = [
+                Action(n, "potion_de_telepathie.utiliser", tuple(draw.sample(names, draw.choice([0, 2]))))
+                for n in living
+                if draw.random() < 0.2
+            ]
+            out = answered(lambda a, s=state, v=votes, x=talk: close_day(s, v, a, (), x), answers, draw)
         else:
             actions = []
             for p in state.players:
