@@ -356,6 +356,9 @@ def test_mayor_post_is_read_into_the_announcement() -> None:
     assert mayor_announcement("Et je déclare une nuit événement.", state) == "nuit_evenement"
     assert mayor_announcement("Pas de nuit événement ce soir.", state) == "aucun"
     assert mayor_announcement("Groupes 2 et 9, Paladin", state) == "aucun"
+    said = "Le Rogue m'inquiète… j'échange les groupes 2 et 3 : le Chasseur. Et une nuit événement !"
+    assert mayor_announcement(said, state) == "groupe 2, groupe 3, chasseur, nuit_evenement"  # named with the groups
+    assert mayor_announcement("Le Barde, groupes 1 et 2.", state) == "groupe 1, groupe 2, barde"
 
 
 # -- event night ----------------------------------------------------------------------------------

@@ -40,8 +40,7 @@ VERBS: tuple[Verb, ...] = (
         "potion_de_mort.tuer",
         (
             "[j'utilise|je lance] [ma|la] potion de mort (sur|contre|pour|:) {cible}",
-            "je (tue|empoisonne) {cible}",
-            f"je {_VEUX} tuer {{cible}}",
+            "j'empoisonne {cible}",
         ),
     ),
     Verb(
@@ -202,9 +201,15 @@ def mayor_announcement(text: str, state: GameState) -> str:
     folded = fold(text)
     parts: list[str] = []
     numbers: list[str] = []
+    start = len(folded)
     for match in _GROUP.finditer(folded):
         numbers.extend(n for n in match.groups() if n)
-    roles = [role for role, name in NAMES.items() if re.search(rf"\b{re.escape(fold(name))}\b", folded)]
+        start = min(start, match.start())
+    # The role named with the groups: the first after them, else the last before them.
+    named = sorted(
+        (m.start(), role) for role, name in NAMES.items() for m in re.finditer(rf"\b{re.escape(fold(name))}\b", folded)
+    )
+    roles = [r for at, r in named if at >= start] + [r for at, r in reversed(named) if at < start]
     if len(numbers) >= 2 and roles:
         parts += [f"groupe {numbers[0]}", f"groupe {numbers[1]}", roles[0]]
     for match in _EVENT.finditer(folded):
