@@ -387,7 +387,7 @@ def answered(run: Any, answers: dict[str, str], draw: random.Random) -> Outcome:
 
 def play_random(seed: int) -> list[dict[str, Any]]:
     """Every player votes and uses a random item at random (drawn from the seed): legal, not clever."""
-    names = [f"J{i}" for i in range(9)]
+    names = [f"J{i}" for i in range((9, 12, 15)[seed % 3])]
     state = setup(names, seed)
     draw = random.Random(seed)
     log: list[dict[str, Any]] = []
@@ -427,7 +427,7 @@ def play_random(seed: int) -> list[dict[str, Any]]:
     return log
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_end_and_replay_identically(seed: int) -> None:
     assert play_random(seed) == play_random(seed)
