@@ -320,6 +320,61 @@ def test_carte_tells_who_targeted_the_holder() -> None:
     assert told(out, "Bob", "map")[0] == {"player": "Bob", "by": ["Alice"], "attacked": False}
 
 
+def test_the_doll_is_not_intercepted_and_its_deaths_cannot_be_saved() -> None:
+    roles = {**BASE, "Eve": "maudisseur", "Bob": "rogue"}  # Bob: a TANK for group 1
+    state = game(roles, {"Alice": "loups", "Hugo": "loups"})
+    state.player("Alice").markers["malediction"] = 2
+    out = night(state, ("Eve", "poupee_vaudou.maudire", ("Alice",)), ("Carole", "chapelet.intercepter", ()))
+    assert deaths(out) == [("Alice", "poupee_vaudou")] and out.state.player("Carole").alive
+    # Fanny (druide of group 2) sees Alice die but may not save her: a doll's death, and not her group.
+    assert told(out, "Fanny", "night_deaths")[0]["savable"] == []
+
+
+def test_a_revived_sceptre_target_says_nothing() -> None:
+    roles = {**BASE, "Alice": "necromancien"}
+    state = game(roles)
+    state.player("Iris").alive = False  # group 3: Iris's own harpe cannot reach her, Gaston's group can't either
+    state.player("Hugo").alive = False
+    out = night(state, ("Alice", "sceptre.designer", ("Hugo",)), ("Iris", "harpe.ressusciter", ("Hugo",)))
+    assert any(
+        e.type == "action_refused" and e.data["power"] == "harpe.ressusciter" for e in out.events
+    )  # Iris is dead
+    alive_iris = game(roles)
+    alive_iris.player("Hugo").alive = False
+    out = night(alive_iris, ("Alice", "sceptre.designer", ("Hugo",)), ("Iris", "harpe.ressusciter", ("Hugo",)),
+                answers={"N1:sceptre:Hugo": "Bob"})  # fmt: skip
+    assert out.state.player("Hugo").alive and not out.state.memory.get("votes_sceptre")
+    assert not any(q.id == "N1:sceptre:Hugo" for q in out.questions)
+
+
+def test_a_dead_wolf_potion_sent_back_by_a_dague_kills_nobody() -> None:
+    state = game(camps={"David": "loups", "Hugo": "loups"})
+    state.player("David").alive = False
+    out = night(state, ("David", "potion_de_mort.tuer", ("Eve",)))
+    assert deaths(out) == [] and not has(out.state, "Eve", "dague") and not has(out.state, "David", "potion_de_mort")
+
+
+def test_a_theft_from_a_player_without_intact_items_fails_and_keeps_the_cape() -> None:
+    state = game()
+    dague = items.usable(state, "Eve", "dague")
+    assert dague is not None
+    items.destroy(state, dague.id)
+    out = night(state, ("Gaston", "cape.voler", ("Eve",)))
+    assert told(out, "Gaston", "theft_failed") and has(out.state, "Gaston", "cape")
+
+
+def test_an_item_stolen_earlier_in_the_dawn_no_longer_acts_for_its_old_holder() -> None:
+    roles = {**BASE, "Carole": "armurier"}
+    state = game(roles)
+    armure = items.usable(state, "Bob", "armure")
+    assert armure is not None
+    items.destroy(state, armure.id)
+    # Step 8: Gaston steals Carole's marteau; step 15: Carole's repair does not happen.
+    out = night(state, ("Gaston", "cape.voler", ("Carole",)), ("Carole", "marteau.reparer", ("Bob",)))
+    assert told(out, "Carole", "action_void")[0]["why"] == "objet"
+    assert not has(out.state, "Bob", "armure") and has(out.state, "Gaston", "marteau")
+
+
 # -- the day --------------------------------------------------------------------------------------
 def test_pyre_reveals_the_role_armour_resists_and_the_mayor_swaps_groups() -> None:
     state = game(phase="J1")
