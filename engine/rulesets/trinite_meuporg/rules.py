@@ -916,7 +916,8 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         if chosen == NOBODY:
             continue
         items.destroy(s, potion.id)
-        r.events = [e for e in r.events if not (e.type == "death" and e.data.get("player") == chosen)]
+        last = max(i for i, e in enumerate(r.events) if e.type == "death" and e.data.get("player") == chosen)
+        del r.events[last]  # the death never happened: not in the morning's list
         m.died.remove(chosen)
         player = s.player(chosen)
         player.alive, player.death_phase, player.death_cause = True, None, None
