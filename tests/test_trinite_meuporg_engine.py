@@ -375,6 +375,17 @@ def test_an_item_stolen_earlier_in_the_dawn_no_longer_acts_for_its_old_holder() 
     assert not has(out.state, "Bob", "armure") and has(out.state, "Gaston", "marteau")
 
 
+def test_night_actors_are_the_wolves_the_active_items_and_the_dead_doll() -> None:
+    roles = {**BASE, "Eve": "maudisseur"}
+    state = game(roles, {"David": "loups", "Hugo": "loups"})
+    # Bob holds only his armour (it acts by itself): left out. Hugo (arc only) is a wolf: in.
+    assert trinite_meuporg.night_actors(state) == ["Alice", "Carole", "David", "Eve", "Fanny", "Gaston", "Hugo", "Iris"]
+    for name in ("Eve", "David", "Alice"):
+        state.player(name).alive = False
+    # Dead: Eve keeps her doll, David (a wolf) his potion de mort; Alice's crystal ball is of no use.
+    assert trinite_meuporg.night_actors(state) == ["Carole", "David", "Eve", "Fanny", "Gaston", "Hugo", "Iris"]
+
+
 # -- the day --------------------------------------------------------------------------------------
 def test_pyre_reveals_the_role_armour_resists_and_the_mayor_swaps_groups() -> None:
     state = game(phase="J1")

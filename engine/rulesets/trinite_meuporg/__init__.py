@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import DAWN_ORDER, NIGHT_ORDER, check_winner, close_day, resolve_night, setup, validate, vote_refusal
+from .rules import (
+    DAWN_ORDER,
+    NIGHT_ORDER,
+    check_winner,
+    close_day,
+    night_actors,
+    resolve_night,
+    setup,
+    validate,
+    vote_refusal,
+)
 from .vocabulary import EXAMPLES, HELP, VERBS, mayor_announcement
 
 __all__ = [
@@ -18,6 +28,7 @@ __all__ = [
     "check_winner",
     "close_day",
     "mayor_announcement",
+    "night_actors",
     "resolve_night",
     "rules",
     "setup",

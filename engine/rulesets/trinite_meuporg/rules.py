@@ -1109,6 +1109,22 @@ def powers_of(state: GameState, name: str) -> list[str]:
     return [power for power, spec in POWERS.items() if spec.item in kinds]
 
 
+def night_actors(state: GameState) -> list[str]:
+    """Who may send an action MP tonight (for the MJ's "not acted yet" list): the living wolves, the
+    living holders of an item used by MP at night, the dead holding the doll, a dead wolf holding the
+    potion de mort."""
+    able = []
+    for player in state.players:
+        kinds = {i.kind for i in items.held(state, player.name, intact_only=True)}
+        if player.alive:
+            night_items = {spec.item for spec in POWERS.values() if not spec.by_day}
+            if player.camp == LOUPS or kinds & night_items:
+                able.append(player.name)
+        elif "poupee_vaudou" in kinds or (player.camp == LOUPS and "potion_de_mort" in kinds):
+            able.append(player.name)
+    return able
+
+
 def card_extra(state: GameState, name: str) -> dict[str, object]:
     """What a role card says besides the role: the style, the items, the group."""
     player = state.player(name)
