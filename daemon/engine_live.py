@@ -75,6 +75,9 @@ class EngineDriver:
                 [phase, kind, player, cause, text, self.clock().isoformat()],
             )
 
+    def resolver(self) -> NameResolver:
+        return NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
+
     def answers(self) -> dict[str, str]:
         return {row["question"]: row["choice"] for row in self.store.db.query("select * from answers")}
 

@@ -17,12 +17,16 @@ from .rules import (
 )
 from .vocabulary import EXAMPLES, HELP, VERBS, mayor_announcement
 
+# The live daemon reads the mayor's posts after the deadline (tie-break, announcements) as answers.
+READS_MAYOR_POSTS = True
+
 __all__ = [
     "DAWN_ORDER",
     "EXAMPLES",
     "HELP",
     "NAMES",
     "NIGHT_ORDER",
+    "READS_MAYOR_POSTS",
     "ROLE_ORDER",
     "VERBS",
     "check_winner",
