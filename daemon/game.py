@@ -278,7 +278,7 @@ class LiveGame:
         if self.engine is None or not getattr(self.engine.rules, "READS_MAYOR_POSTS", False):
             return
         from ..engine.model import next_phase
-        from .mayor_posts import mayor_answers
+        from .mayor_posts import KINDS, mayor_answers
 
         given = self.engine.answers()
         for deadline in self.deadlines("fired"):
@@ -286,6 +286,7 @@ class LiveGame:
                 continue
             rows = list(self.store.db.query("select * from engine_phases where phase = ?", [deadline.phase]))
             open_ids = set(json.loads(rows[0]["questions"])) - set(given) if rows else set()
+            open_ids = {q for q in open_ids if q.split(":")[1:2] and q.split(":")[1] in KINDS}
             questions = (
                 [e for e in json.loads(rows[0]["events"]) if e.get("type") == "question" and e.get("id") in open_ids]
                 if rows

@@ -21,6 +21,7 @@ from ..parsers.records import Post
 
 TIE = "maire_egalite"
 ANNOUNCEMENT = "annonce_maire"
+KINDS = frozenset({TIE, ANNOUNCEMENT})
 
 
 def mayor_answers(
@@ -41,7 +42,7 @@ def mayor_answers(
         qid = str(question.get("id", ""))
         kind = qid.split(":")[1] if qid.count(":") >= 1 else ""
         addressee = (question.get("to") or [None])[0]
-        if kind not in (TIE, ANNOUNCEMENT) or addressee is None:
+        if kind not in KINDS or addressee is None:
             continue
         theirs = [p for p in posts if p.posted_at > after and resolver.identify(p.author, p.author_id) == addressee]
         for post in reversed(theirs):
