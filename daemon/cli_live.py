@@ -285,7 +285,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     import json
 
     from ..engine.rulesets import ruleset
-    from .drafts import drafts_for, role_cards
+    from .drafts import drafts_for, opening_post, role_cards
     from .replay import initial_state, load_scenario, replay
 
     scenario = load_scenario(Path(args.file))
@@ -297,6 +297,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rules = ruleset(scenario.ruleset)
     names = rules.NAMES
     state = initial_state(scenario)
+    opening = opening_post(state)
+    if opening is not None:
+        print("==== setup · opening · post in the game topic")
+        print(opening.body.strip() + "\n")
     for card in role_cards(state, "Maître du jeu"):
         print(f"==== setup · role card · MP to {card.recipient}")
         print(card.body.strip() + "\n")

@@ -87,12 +87,15 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
     help_lines: dict[str, str] = getattr(rules, "HELP", {})
     examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
     wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    # A rule set whose powers come from items says which powers a player holds; else, by role.
+    powers_of = getattr(rules.rules, "powers_of", None)
     cards = []
     for player in state.players:
         powers = [
             {"help": help_lines.get(power, power), "canonical": canonical(verb), "example": examples.get(power, "")}
             for power, verb in verbs.items()
-            if power.split(".")[0] == player.role or (power.startswith("loups.") and player.name in wolves)
+            if (power in powers_of(state, player.name) if powers_of else power.split(".")[0] == player.role)
+            or (power.startswith("loups.") and player.name in wolves)
         ]
         context = {
             "player": player.name,
@@ -106,7 +109,20 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
             "wolves": wolves if player.name in wolves else [],
             "powers": powers,
             "mj": mj,
+            "extra": getattr(rules.rules, "card_extra", lambda s, n: {})(state, player.name),
         }
         body = render(f"{state.ruleset}/role_card", markup, context, override)
-        cards.append(DraftText("role_card", player.name, "Ton rôle", body, f"setup/role_card/{player.name}"))
+        subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
+        cards.append(DraftText("role_card", player.name, subject, body, f"setup/role_card/{player.name}"))
     return cards
+
+
+def opening_post(state: Any, override: Path | None = None, markup: str = "bbcode") -> DraftText | None:
+    """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
+    from ..engine.rulesets import ruleset
+
+    opening = getattr(ruleset(state.ruleset).rules, "opening", None)
+    if opening is None:
+        return None
+    body = render(f"{state.ruleset}/opening", markup, opening(state), override)
+    return DraftText("opening", None, None, body, "setup/opening")

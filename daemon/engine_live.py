@@ -17,7 +17,7 @@ from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .drafts import DraftText, drafts_for, role_cards
+from .drafts import DraftText, drafts_for, opening_post, role_cards
 from .mp_actions import actions_in_mp
 from .store import Store
 
@@ -86,6 +86,9 @@ class EngineDriver:
                 "insert into decrees (phase, kind, player, cause, text, at) values (?, ?, ?, ?, ?, ?)",
                 [phase, kind, player, cause, text, self.clock().isoformat()],
             )
+
+    def resolver(self) -> NameResolver:
+        return NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
 
     def answers(self) -> dict[str, str]:
         return {row["question"]: row["choice"] for row in self.store.db.query("select * from answers")}
@@ -255,3 +258,7 @@ class EngineDriver:
 
     def role_cards(self) -> list[DraftText]:
         return role_cards(self.setup(), self.config.live.username, self.config.templates_dir, self.config.markup)
+
+    def opening_post(self) -> DraftText | None:
+        """The first post of the game, for rule sets that announce something at the start."""
+        return opening_post(self.setup(), self.config.templates_dir, self.config.markup)

@@ -164,6 +164,7 @@ class LiveGame:
         day = self.current_day()
         report.count = self.live_count(day)
         self._maybe_post_live_count(report.count, day, report)
+        self._answers_from_mayor_posts()
         report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
         report.requests = self.adapter.http.requests - start
         return report
@@ -310,6 +311,36 @@ class LiveGame:
         """When the phase ending at ``deadline`` began: the previous deadline, if any."""
         earlier = [d.at for d in self.deadlines() if d.at < deadline.at]
         return max(earlier) if earlier else None
+
+    def _answers_from_mayor_posts(self) -> None:
+        """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
+        if self.engine is None or not getattr(self.engine.rules, "READS_MAYOR_POSTS", False):
+            return
+        from ..engine.model import next_phase
+        from .mayor_posts import KINDS, mayor_answers
+
+        given = self.engine.answers()
+        for deadline in self.deadlines("fired"):
+            if deadline.kind != "day" or not deadline.phase:
+                continue
+            rows = list(self.store.db.query("select * from engine_phases where phase = ?", [deadline.phase]))
+            open_ids = set(json.loads(rows[0]["questions"])) - set(given) if rows else set()
+            open_ids = {q for q in open_ids if q.split(":")[1:2] and q.split(":")[1] in KINDS}
+            questions = (
+                [e for e in json.loads(rows[0]["events"]) if e.get("type") == "question" and e.get("id") in open_ids]
+                if rows
+                else []
+            )
+            if not questions:
+                continue
+            state = self.engine.state_before(next_phase(deadline.phase))
+            reader = getattr(self.engine.rules, "mayor_announcement", None)
+            found = mayor_answers(
+                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader
+            )
+            for question, choice in found.items():
+                log.info("the mayor's post answers %s: %s", question, choice)
+                self.answer(question, choice)
 
     def decree(self, kind: str, player: str | None, cause: str = "mj", text: str = "") -> str:
         """An MJ decree for the next phase to resolve (kill, revive, mayor, event); returns that phase."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ def escape_markdown(value: Any) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
 
 
+@lru_cache(maxsize=16)  # one environment per markup and folder: Jinja2 caches the compiled templates in it
 def environment(markup: str, override: Path | None = None) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
     if override is not None:

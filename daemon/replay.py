@@ -37,6 +37,7 @@ class PhaseSpec:
     mps: list[dict[str, Any]] = field(default_factory=list)
     answers: dict[str, str] = field(default_factory=dict)
     decrees: list[Decree] = field(default_factory=list)
+    mayor_post: str | None = None  # the mayor's post after the pyre, for rule sets that read one
 
 
 @dataclass
@@ -47,7 +48,9 @@ class Scenario:
     phases: list[PhaseSpec]
     expect: dict[str, Any]
     title: str = ""
-    camps: dict[str, str] = field(default_factory=dict)  # only where the rule set needs it at setup
+    # Optional per-player setup a rule set may need (its ``setup`` takes them as keywords).
+    camps: dict[str, str] = field(default_factory=dict)
+    groups: dict[str, int] = field(default_factory=dict)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -67,6 +70,7 @@ def load_scenario(path: Path) -> Scenario:
                     Decree(str(d["kind"]), d.get("player"), str(d.get("cause", "mj")), str(d.get("text", "")))
                     for d in ph.get("decrees", [])
                 ],
+                mayor_post=str(ph["mayor_post"]) if "mayor_post" in ph else None,
             )
             for ph in data.get("phases", [])
         ]
@@ -78,6 +82,7 @@ def load_scenario(path: Path) -> Scenario:
             dict(data.get("expect", {})),
             str(data.get("title", "")),
             {str(p["name"]): str(p["camp"]) for p in data["players"] if "camp" in p},
+            {str(p["name"]): int(p["group"]) for p in data["players"] if "group" in p},
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{path}: missing or wrong field {exc}") from exc
@@ -136,11 +141,15 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
 
 
 def initial_state(scenario: Scenario) -> GameState:
-    """The setup: roles as written when every player has one (camps too, where given), else dealt."""
+    """The game as the scenario sets it up (roles, and camps or groups where the rule set takes them)."""
     rules = ruleset(scenario.ruleset)
     names = [name for name, _ in scenario.players]
     roles = {name: role for name, role in scenario.players if role}
-    extra = {"camps": scenario.camps} if scenario.camps else {}
+    extra: dict[str, Any] = {}
+    if scenario.camps:
+        extra["camps"] = scenario.camps
+    if scenario.groups:
+        extra["groups"] = scenario.groups
     state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
     return state
 
@@ -161,7 +170,11 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         if state.phase.startswith("J"):
             votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
             events += warnings
-            outcome = rules.close_day(state, votes, spec.answers, spec.decrees, actions)
+            answers = dict(spec.answers)
+            reader = getattr(rules, "mayor_announcement", None)
+            if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
+                answers.setdefault(f"{state.phase}:annonce_maire", reader(spec.mayor_post, state))
+            outcome = rules.close_day(state, votes, answers, spec.decrees, actions)
         else:
             outcome = rules.resolve_night(state, actions, spec.answers, spec.decrees)
         for event in [*events, *outcome.events]:

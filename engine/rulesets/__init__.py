@@ -15,4 +15,8 @@ def ruleset(name: str) -> ModuleType:
         from . import convivialite
 
         return convivialite
-    raise KeyError(f"unknown rule set {name!r} (known: classique, convivialite)")
+    if name == "trinite-meuporg":
+        from . import trinite_meuporg
+
+        return trinite_meuporg
+    raise KeyError(f"unknown rule set {name!r} (known: classique, convivialite, trinite-meuporg)")

@@ -1,0 +1,145 @@
+"""Items: things a player holds, that can be used by their current holder, destroyed, stolen,
+swapped and repaired. Shared by the item-based rule sets (`trinite-meuporg`, later `trinite` and
+`citadelles`).
+
+Items live in the game's state (``state.memory["items"]``) as plain data, so a state still copies
+deeply and replays identically. Each item is one *instance* with a stable id (``"dague#3"``): two
+potions of the same kind are two items, each with its own destroyed flag and holder. Every change
+goes through the functions here and returns what moved or changed, so the rule set can tell the
+players and react (a public announcement when a given kind changes hands, a check when a cursed
+doll finds a new master).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .model import GameState
+
+KEY = "items"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One item as seen from outside: its id, its kind (``"potion_de_mort"``), its holder, its state."""
+
+    id: str
+    kind: str
+    holder: str
+    destroyed: bool = False
+
+    @property
+    def intact(self) -> bool:
+        return not self.destroyed
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """An item that changed hands."""
+
+    item: Item  # as it is after the move
+    giver: str
+    taker: str
+
+
+def _store(state: GameState) -> dict[str, Any]:
+    store: dict[str, Any] = state.memory.setdefault(KEY, {"next": 1, "list": []})
+    return store
+
+
+def _view(row: dict[str, Any]) -> Item:
+    return Item(str(row["id"]), str(row["kind"]), str(row["holder"]), bool(row["destroyed"]))
+
+
+def _row(state: GameState, item_id: str) -> dict[str, Any]:
+    row: dict[str, Any]
+    for row in _store(state)["list"]:
+        if row["id"] == item_id:
+            return row  # the stored row itself: callers change it in place
+    raise KeyError(f"no item {item_id!r}")
+
+
+def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> Item:
+    """Create a new item of ``kind`` in ``player``'s hands (the starting items)."""
+    state.player(player)  # a KeyError for a name that is not in the game
+    store = _store(state)
+    row = {"id": f"{kind}#{store['next']}", "kind": kind, "holder": player, "destroyed": destroyed}
+    store["next"] += 1
+    store["list"].append(row)
+    return _view(row)
+
+
+def every(state: GameState) -> list[Item]:
+    """All items of the game, in the order they were created."""
+    return [_view(row) for row in _store(state)["list"]]
+
+
+def get(state: GameState, item_id: str) -> Item:
+    return _view(_row(state, item_id))
+
+
+def held(state: GameState, player: str, intact_only: bool = False) -> list[Item]:
+    """What ``player`` holds (destroyed items too, unless ``intact_only``)."""
+    return [i for i in every(state) if i.holder == player and (i.intact or not intact_only)]
+
+
+def usable(state: GameState, player: str, kind: str) -> Item | None:
+    """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
+    and a destroyed item has no power, active or passive."""
+    return next((i for i in held(state, player, intact_only=True) if i.kind == kind), None)
+
+
+def holder_of(state: GameState, kind: str) -> Item | None:
+    """The first intact item of ``kind`` in the game, whoever holds it (for a one-of-a-kind item)."""
+    return next((i for i in every(state) if i.kind == kind and i.intact), None)
+
+
+def destroy(state: GameState, item_id: str) -> bool:
+    """Destroy an item; False if it already was."""
+    row = _row(state, item_id)
+    if row["destroyed"]:
+        return False
+    row["destroyed"] = True
+    return True
+
+
+def destroy_all(state: GameState, player: str, keep: frozenset[str] = frozenset()) -> list[Item]:
+    """Destroy every intact item ``player`` holds except the kinds in ``keep``; the items destroyed."""
+    done = []
+    for item in held(state, player, intact_only=True):
+        if item.kind not in keep and destroy(state, item.id):
+            done.append(get(state, item.id))
+    return done
+
+
+def repair(state: GameState, player: str) -> list[Item]:
+    """Repair every destroyed item ``player`` holds; the items repaired."""
+    done = []
+    for row in _store(state)["list"]:
+        if row["holder"] == player and row["destroyed"]:
+            row["destroyed"] = False
+            done.append(_view(row))
+    return done
+
+
+def transfer(state: GameState, item_id: str, taker: str) -> Transfer:
+    """Hand one item to ``taker`` (whatever its state)."""
+    state.player(taker)
+    row = _row(state, item_id)
+    giver = str(row["holder"])
+    row["holder"] = taker
+    return Transfer(_view(row), giver, taker)
+
+
+def steal(state: GameState, thief: str, victim: str) -> list[Transfer]:
+    """Every item of ``victim`` (destroyed ones too) goes to ``thief``."""
+    return [transfer(state, item.id, thief) for item in held(state, victim)]
+
+
+def swap(state: GameState, first: str, second: str) -> list[Transfer]:
+    """``first`` and ``second`` exchange everything they hold. Swapping with oneself moves nothing."""
+    if first == second:
+        return []
+    mine, theirs = held(state, first), held(state, second)
+    return [transfer(state, i.id, second) for i in mine] + [transfer(state, i.id, first) for i in theirs]
