@@ -87,7 +87,10 @@ class MJPage:
                 script = self.env.loader.get_source(self.env, "mj.js")[0] if self.env.loader else ""
                 return self._send(start_response, "200 OK", "text/javascript; charset=utf-8", script)
             if method == "GET" and path == "/api/state":
-                return self._send(start_response, "200 OK", "application/json", json.dumps(self.state()))
+                state = self.state()
+                return self._send(
+                    start_response, "200 OK", "application/json", json.dumps({**state, "version": version(state)})
+                )
             if method == "POST":
                 return self._post(environ, path, start_response)
         except (GameError, OutboxError, KeyError) as exc:
@@ -323,8 +326,10 @@ class MJPage:
         }
 
     def page(self) -> str:
+        state = self.state()
         return self.env.get_template("mj.html.j2").render(
-            state=self.state(),
+            state=state,
+            version=version(state),
             csrf=self.csrf,
             title=self.game.config.live.topic,
             ignore=IGNORE,
@@ -333,6 +338,16 @@ class MJPage:
 
 
 IGNORE = "__ignore__"  # the correction "this post holds no vote"
+_CHANGES = ("phase", "winner", "mayor", "players", "groups", "count", "night", "alerts", "questions", "drafts")
+
+
+def version(state: dict[str, Any]) -> str:
+    """What the page shows, in a word: the page reloads itself when /api/state says another one. The
+    page carries the version it was drawn from, so a change between drawing and the first poll counts."""
+    shown = json.dumps({key: state.get(key) for key in _CHANGES}, sort_keys=True, default=str)
+    return hashlib.sha256(shown.encode("utf-8")).hexdigest()[:16]
+
+
 _UNSAFE_LINK = re.compile(r'href="(?!https?://)[^"]*"', re.IGNORECASE)
 
 

@@ -60,6 +60,11 @@ def test_player_text_shows_as_text_and_a_draft_is_approved(page: tuple[str, Live
         assert done.status_code == 200 and game.outbox.get("Jour 1/evening").state == "approved"
         state = browser.get(address.split("?")[0] + "api/state").json()
         assert [d["state"] for d in state["drafts"]] == ["approved"]
+        # The page carries the version it was drawn from: the same while nothing changes, another after.
+        drawn = re.search(r'data-version="([0-9a-f]+)"', browser.get(address.split("?")[0]).text)
+        assert drawn is not None and browser.get(address.split("?")[0] + "api/state").json()["version"] == drawn[1]
+        game.outbox.edit("Jour 1/evening", "Autre texte")
+        assert browser.get(address.split("?")[0] + "api/state").json()["version"] != drawn[1]
         assert [p["name"] for p in state["players"]] == [EVIL, "Lucie"]
 
 

@@ -93,16 +93,15 @@ function drawChart() {
 drawChart();
 
 // -- stay current without reloading by hand ----------------------------------------------------------
-let last = null;
+// The page was drawn from one version of the state; any other one means something changed since.
+const drawn = document.body.dataset.version;
 async function poll() {
   try {
     const r = await fetch("/api/state", { credentials: "same-origin" });
     if (!r.ok) return;
     const s = await r.json();
-    const sig = JSON.stringify([s.phase, s.count, s.drafts, s.alerts, s.questions, s.players, s.night]);
     const busy = document.activeElement && document.activeElement.matches("input, textarea, select");
-    if (last !== null && sig !== last && !busy) location.reload();
-    last = sig;
+    if (s.version !== drawn && !busy) location.reload();
   } catch (e) {
     /* the daemon is restarting: try again at the next tick */
   }
