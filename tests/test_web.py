@@ -126,3 +126,26 @@ def test_edit_send_now_and_a_failure_with_its_reason(tmp_path: Path) -> None:
             assert refused.status_code == 400 and "no draft" in refused.text
     finally:
         server.shutdown()
+
+
+def test_the_groups_of_a_rule_set_that_has_them(tmp_path: Path) -> None:
+    names = [f"J{n}" for n in range(1, 10)]
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\nruleset = "trinite-meuporg"\nseed = 4\n'
+        '[[deadlines]]\nlabel = "Jour 0"\nat = "2030-01-01T20:00:00+00:00"\nphase = "J0"\n'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    server, address = serve(game, port=0, token="groupes-token")
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            page = browser.get(address).text
+            groups = browser.get(address.split("?")[0] + "api/state").json()["groups"]
+    finally:
+        server.shutdown()
+    assert list(groups) == ["Groupe 1", "Groupe 2", "Groupe 3"]
+    assert sorted(n for members in groups.values() for n in members) == sorted(names)
+    assert all(len(members) == 3 for members in groups.values())
+    assert "<h3>Groupes</h3>" in page and "Groupe 2" in page

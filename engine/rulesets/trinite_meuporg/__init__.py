@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
 from .rules import (
@@ -17,6 +18,12 @@ from .rules import (
 )
 from .vocabulary import EXAMPLES, HELP, VERBS, mayor_announcement
 
+
+def groups(state: GameState) -> dict[str, list[str]]:
+    """The groups of three as the MJ's page shows them: "Groupe N" → its members, the dead included."""
+    return {f"Groupe {n}": members for n, members in enumerate(rules.groups_of(state), start=1)}
+
+
 # The live daemon reads the mayor's posts after the deadline (tie-break, announcements) as answers.
 READS_MAYOR_POSTS = True
 
@@ -31,6 +38,7 @@ __all__ = [
     "VERBS",
     "check_winner",
     "close_day",
+    "groups",
     "mayor_announcement",
     "night_actors",
     "resolve_night",
