@@ -102,6 +102,7 @@ class LiveGame:
         config = self.config
         since = None
         refusal = None
+        rules_state = None
         if day is not None:
             config = replace(config, deadline=day.at)
             # One topic may hold several days: the day's votes are those posted after the last phase ended.
@@ -114,7 +115,12 @@ class LiveGame:
                 refuse = getattr(self.engine.rules, "vote_refusal", None)  # e.g. a lover's vote against the other
                 if refuse is not None:
                     refusal = partial(refuse, state)
+                rules_state = state
         count, _ = count_from_store(self.store, TOPIC, config, since, refusal)
+        by_the_rules = getattr(self.engine.rules, "day_tally", None) if self.engine else None
+        if by_the_rules is not None and rules_state is not None:
+            # The count as the rule set makes it (double votes, who may vote…), as the deadline will.
+            count = replace(count, tally=by_the_rules(rules_state, count.current)[0])
         return count
 
     def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import NIGHT_ORDER, check_winner, close_day, resolve_night, setup, validate, vote_refusal
+from .rules import NIGHT_ORDER, check_winner, close_day, day_tally, resolve_night, setup, validate, vote_refusal
 from .vocabulary import HELP, VERBS
 
 EXAMPLES: dict[str, str] = {
@@ -65,6 +65,7 @@ __all__ = [
     "VERBS",
     "check_winner",
     "close_day",
+    "day_tally",
     "night_actors",
     "resolve_night",
     "rules",

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
-from ...tally import tally
+from ...tally import Tally, tally
 from .roles import ANCIEN_TARGETS, CAMPS, NAMES, ROLE_ORDER, WOLVES
 
 RULESET = "classique"
@@ -328,6 +328,28 @@ def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
     return None
 
 
+def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
+    """The day's count as the rules make it, and the votes that stand: who may vote (the Bouc-émissaire's
+    choice, not the pardoned Idiot), the Sorcière's charisme (a double vote), the Chaman's mauvais oeil
+    (the bewitched vote as their master). The live count shows this too; the state is not changed."""
+    allowed = state.memory.get("votants_autorises")
+    voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
+    if allowed is not None:
+        voters = [v for v in voters if v in allowed]
+    weights = {name: 2 for name in [state.memory.get("charisme")] if name}
+    counted = dict(votes)
+    spell = state.memory.get("mauvais_oeil_du_jour")
+    if spell:  # "devront voter comme leur maître au bûcher du soir"
+        master_vote = counted.get(spell["chaman"])
+        for bewitched in spell["cibles"]:
+            if master_vote is None:
+                counted.pop(bewitched, None)
+            else:
+                counted[bewitched] = master_vote
+    standing = {v: t for v, t in counted.items() if v in voters and state.player(t).alive}
+    return tally(standing, voters, weights), standing
+
+
 def close_day(
     state: GameState,
     votes: Mapping[str, str],
@@ -340,26 +362,15 @@ def close_day(
     s = r.state
     for action in actions:  # day powers (the Ange-Gardien's choice)
         _day_action(r, action)
-    allowed = s.memory.pop("votants_autorises", None)
-    voters = [p.name for p in s.players if p.alive and not p.markers.get("gracie")]
-    if allowed is not None:
-        voters = [v for v in voters if v in allowed]
-    weights = {name: 2 for name in [s.memory.pop("charisme", None)] if name}
-    votes = dict(votes)
+    result, standing = day_tally(s, votes)
+    s.memory.pop("votants_autorises", None)
+    s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
-    if spell:  # "devront voter comme leur maître au bûcher du soir"
-        master_vote = votes.get(spell["chaman"])
-        for bewitched in spell["cibles"]:
-            if master_vote is None:
-                votes.pop(bewitched, None)
-            else:
-                votes[bewitched] = master_vote
-        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=master_vote)
-    standing = {v: t for v, t in votes.items() if v in voters and s.player(t).alive}
+    if spell:
+        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
     for voter, target in standing.items():
         if s.player(voter).markers.get("amoureux") == target:
             r.tell_mj("lovers_voted_against_each_other", player=voter, target=target)
-    result = tally(standing, voters, weights)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
