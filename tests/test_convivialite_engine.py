@@ -116,6 +116,26 @@ def test_a_tie_is_broken_by_the_living_mayor_or_nobody_burns() -> None:
     assert not no_mayor.questions and deaths(no_mayor) == []
 
 
+def test_two_names_where_one_is_asked_are_refused_and_the_question_stays_open() -> None:
+    # "il départage les éventuelles égalités": the mayor names one of the tied, not two.
+    state = game(phase="J2")
+    state.mayor = "Bluerain"
+    votes = {"BenP": "Talen", "Talen": "BenP"}
+    out = close_day(state, votes, {"J2:maire_egalite": "Talen, BenP"})
+    assert deaths(out) == [] and [q.id for q in out.questions] == ["J2:maire_egalite"]
+    assert [e.data["question"] for e in out.events if e.type == "answer_refused"] == ["J2:maire_egalite"]
+    # The same for the J1 suspect, and for the dying mayor's successor.
+    j1 = game(phase="J1")
+    j1.mayor = "Bluerain"
+    suspicion = close_day(j1, votes, {"J1:maire_egalite": "Talen, BenP"})
+    assert "suspect" not in suspicion.state.memory and not suspicion.complete
+    mayor = game(phase="J2")
+    mayor.mayor = "BenP"
+    dead_mayor = close_day(mayor, {"Talen": "BenP", "Boris": "BenP"}, {"J2:successeur:BenP": "Talen, Boris"})
+    assert deaths(dead_mayor) == [("BenP", "bucher")] and dead_mayor.state.mayor is None
+    assert "J2:successeur:BenP" in {q.id for q in dead_mayor.questions}
+
+
 def test_the_pyre_reveals_the_camp_not_the_role() -> None:
     out = close_day(game(phase="J2"), {"BenP": "Boris", "Bluerain": "Boris"})
     assert deaths(out) == [("Boris", "bucher")] and out.state.winner == "village"
@@ -402,46 +422,78 @@ def test_the_wolves_win_at_the_morning_check_only() -> None:
     assert resolve_night(day.state, []).state.winner == "loups"
 
 
+def test_a_night_with_too_few_players_left_to_invite_two_does_not_break() -> None:
+    # The MJ's decrees leave the wolf and one villager on N1: no two players to invite, and at the
+    # morning there are as many villagers as wolves.
+    state = game("Boris", "J0")
+    decrees = [Decree("kill", name) for name in ("BenP", "Bluerain", "SuperA", "Talen")]
+    day = close_day(state, {}, decrees=decrees)
+    assert day.state.winner is None and day.state.phase == "N1"
+    night = resolve_night(day.state, [Action("Boris", "loups.inviter", ("NorthNikko", "Talen"))])
+    assert night.state.winner == "loups"
+
+
 def test_an_mj_decree_kills() -> None:
     out = resolve_night(game(phase="N2"), [], decrees=[Decree("kill", "Boris")])
     assert deaths(out) == [("Boris", "mj")] and out.state.winner == "village"
 
 
 # -- random games --------------------------------------------------------------------------------
-POWERS = ("amoureux.aduler", "amoureux.decouvrir", "loups.inviter", "loups.griffer", "sorciere.potion",
-          "traqueur.scanner")  # fmt: skip
+POWERS = ("amoureux.aduler", "amoureux.decouvrir", "loups.inviter", "loups.griffer", "loups.vote_secret",
+          "sorciere.potion", "traqueur.scanner")  # fmt: skip
+
+
+def _answer(question: Any, rng: random.Random) -> str:
+    """Mostly a valid choice; sometimes "aucun", two names where one is asked, or a word out of the options."""
+    roll = rng.random()
+    if roll < 0.1:
+        return "n'importe qui"
+    if roll < 0.2 and len(question.options) >= 2:
+        return ", ".join(rng.sample(list(question.options), 2))
+    return str(rng.choice([*question.options, "aucun"]))
 
 
 def _phase(state: GameState, rng: random.Random) -> Outcome:
-    """One phase with random inputs; open questions get random answers (or none) and the phase re-runs."""
-    living = state.living()
+    """One phase with random inputs (powers of any role, at any time, on anyone, the MJ's decrees now
+    and then); open questions get random answers (or none) and the phase re-runs."""
     answers: dict[str, str] = {}
-    if state.phase.startswith("J"):
-        votes = {v: rng.choice(living) for v in living if rng.random() < 0.9}
-        actions = [Action(v, "loups.vote_secret", (rng.choice(living),)) for v in living if rng.random() < 0.3]
-        run = lambda: close_day(state, votes, answers, (), actions)  # noqa: E731
-    else:
-        actions = []
-        for player in state.players:
+    decrees = [Decree("kill", rng.choice(NAMES))] if rng.random() < 0.05 else []
+    if rng.random() < 0.05:
+        decrees.append(Decree("mayor", rng.choice([*NAMES, None])))
+    if rng.random() < 0.05:
+        decrees.append(Decree("event", text="Un orage éclate."))
+    actions = []
+    for player in state.players:
+        for _ in range(rng.choice((0, 1, 1, 2))):
             own = [p for p in POWERS if p.startswith(player.role) or (p.startswith("loups") and player.camp == "loups")]
             power = rng.choice(own if own and rng.random() < 0.8 else POWERS)  # mostly their own powers
             count = 2 if power == "loups.inviter" else 0 if power == "amoureux.decouvrir" else 1
+            count = count if rng.random() < 0.9 else rng.choice((0, 1, 2))  # now and then a wrong number
             actions.append(Action(player.name, power, tuple(rng.sample(NAMES, count))))
-        run = lambda: resolve_night(state, actions, answers)  # noqa: E731
+    if state.phase.startswith("J"):
+        votes = {v: rng.choice(NAMES) for v in NAMES if rng.random() < 0.9}  # the dead's votes, votes for the dead
+        run = lambda: close_day(state, votes, answers, decrees, actions)  # noqa: E731
+    else:
+        run = lambda: resolve_night(state, actions, answers, decrees)  # noqa: E731
     outcome = run()
     for _ in range(4):
         if outcome.complete:
             break
         for question in outcome.questions:
             if rng.random() < 0.8:
-                answers[question.id] = rng.choice([*question.options, "aucun"])
+                answers[question.id] = _answer(question, rng)
         outcome = run()
     return outcome
 
 
 def play_random(seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    state = setup(NAMES, seed)
+    if rng.random() < 0.7:
+        state = setup(NAMES, seed)  # the wolf drawn, his role chosen on J0
+    else:  # dealt by hand
+        dealt = list(convivialite.ROLE_ORDER)
+        rng.shuffle(dealt)
+        state = setup(NAMES, seed, dict(zip(NAMES, dealt, strict=True)), {rng.choice(NAMES): "loups"})
     log: list[dict[str, Any]] = []
     dead: set[str] = set()
     phases = 0
@@ -454,14 +506,16 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         dead = now_dead
         log.extend(e.as_json() for e in outcome.events)
         state = outcome.state
+        assert state.mayor is None or state.mayor in NAMES
     assert [p.camp for p in state.players].count("loups") in (1, 2)
-    for death in (e for e in log if e["type"] == "death"):  # "pas de mort pendant les nuits sauf par … pouvoir"
-        night = death["phase"].startswith("N")
+    for death in (e for e in log if e["type"] == "death" and e["cause"] != "mj"):
+        night = death["phase"].startswith("N")  # "pas de mort pendant les nuits sauf par … pouvoir"
         assert death["cause"] in ({"griffure", "potion"} if night else {"bucher", "pacte"}), death
         assert death["phase"] not in ("J0", "J1", "N1")  # the first pyre is J2's
     assert len([e for e in log if e["type"] == "potion_result"]) <= 1  # "une seule fois dans la partie"
     scratches = [e["phase"] for e in log if e["type"] == "scratched"]
     assert set(scratches) <= {"N2"} or len(scratches) == 1  # the wolf Sorcière only if nobody was scratched
+    assert len([e for e in log if e["type"] in ("joined_wolves", "invitations_refused")]) <= 1  # one coupon
     if state.winner == "village":
         assert not any(p.alive and p.camp == "loups" for p in state.players)
     else:

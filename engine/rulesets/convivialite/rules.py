@@ -302,8 +302,32 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution) -
 
 
 # -- shared pieces ----------------------------------------------------------------------------
+LIST_QUESTIONS = frozenset({"invitation"})  # the only question answered with several names ("A, B")
+
+
+class _Resolution(Resolution):
+    """The core's resolution, where a question asking for one choice refuses a list: "Talen, BenP" for the
+    mayor's tie-break or his successor is refused like any answer outside the options (the MJ is told,
+    the question stays open, its default holds)."""
+
+    def ask(
+        self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+    ) -> str:
+        answer = super().ask(kind, to, prompt, options, about, default)
+        if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
+            return answer
+        qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
+        self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
+        given = self.answers
+        self.answers = {q: a for q, a in given.items() if q != qid}
+        try:
+            return super().ask(kind, to, prompt, options, about, default)
+        finally:
+            self.answers = given
+
+
 def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
-    r = Resolution(state, answers)
+    r = _Resolution(state, answers)
     r.death_hooks.append(_camp_revealed)
     r.death_hooks.append(_pact_broken)
     for decree in decrees:
@@ -565,6 +589,9 @@ def _invitation(night: _Night) -> None:
     if not wolf.alive:
         return
     others = [n for n in s.living() if n != wolf.name]
+    if len(others) < 2:  # the MJ's decrees left nobody to invite: the coupon is void
+        r.tell_mj("invitation_result", invitees=[], accepted=[], joined=None)
+        return
     adule = wolf.markers.get("adule") if wolf.role == "amoureux" else None
     sent = [a for a in night.of("loups.inviter") if a.player == wolf.name]
     invitees = list(sent[-1].targets) if sent else None
