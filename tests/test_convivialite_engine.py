@@ -297,6 +297,36 @@ def test_the_wolf_amoureux_must_invite_the_adule_and_wins_the_secret_vote_when_t
     assert validate(j1, Action("BenP", "loups.vote_secret", ("Talen",))) == "Tu ne peux jamais voter contre ton adulé."
 
 
+def test_a_wolf_amoureux_who_invites_without_naming_his_adule_has_it_drawn_among_his_invitees() -> None:
+    # "l'adulé doit être parmi les deux noms à qui il fait une proposition N1": BenP invites Boris and
+    # Talen but names no adulé and does not answer; the MJ keeps the invitation and draws among the two.
+    state = game("BenP", "N1")
+    for seed in range(8):
+        state.seed = seed
+        out = night1(state, [Action("BenP", "loups.inviter", ("Boris", "Talen"))], {})
+        adule = out.state.player("BenP").markers["adule"]
+        assert adule in ("Boris", "Talen"), seed
+        assert out.state.memory["invites"] == ["Boris", "Talen"] and not told(out, "BenP", "action_refused")
+        assert told(out, "BenP", "adule_chosen") == [{"player": "BenP", "target": adule, "drawn": True}]
+    # His answer, if it names someone else, makes the invitation invalid: the adulé is then invited.
+    other = night1(state, [Action("BenP", "loups.inviter", ("Boris", "Talen"))], {"N1:adule:BenP": "SuperA"})
+    assert "SuperA" in other.state.memory["invites"] and told(other, "BenP", "action_refused")
+    assert told(other, "BenP", "adule_chosen") == [{"player": "BenP", "target": "SuperA", "drawn": False}]
+
+
+def test_the_amoureux_and_the_wolf_are_told_what_the_mj_chose_for_them() -> None:
+    # The Amoureux who sent no MP must know his adulé ("Il ne peut jamais voter contre"), the wolf
+    # whom his mandatory coupon invited.
+    out = night1(game("Boris", "N1"), [], {})
+    adule = out.state.player("BenP").markers["adule"]
+    assert told(out, "BenP", "adule_chosen") == [{"player": "BenP", "target": adule, "drawn": True}]
+    invites = out.state.memory["invites"]
+    assert told(out, "Boris", "invitation_sent") == [{"player": "Boris", "invites": invites, "drawn": True}]
+    # With their own MPs they are told nothing more than that the MP was received.
+    sent = invite({})
+    assert not told(sent, "BenP", "adule_chosen") and not told(sent, "Boris", "invitation_sent")
+
+
 def test_the_pact_kills_both_wolves_on_a_pyre_other_than_j2s() -> None:
     state = game("BenP", "J2")
     state.player("Talen").camp = "loups"
@@ -603,6 +633,32 @@ def test_the_wolf_is_asked_his_role_by_its_french_name() -> None:
     drafts = drafts_for("convivialite", "J0", events, convivialite.NAMES)
     asked = [d.body for d in drafts if d.recipient == "Boris" and "quel rôle" in d.body]
     assert asked and "Amoureux, Chanceux, Détective, Idole, Sorcière, Traqueur" in asked[0]
+
+
+def test_the_pact_mp_speaks_to_the_amoureux_and_to_his_adule_each_in_their_place() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    state = game("BenP", "N1")
+    answers = {"N1:invitation_reponse:Talen": "accepte", "N1:invitation_reponse:Boris": "refuse"}
+    out = night1(state, [Action("BenP", "amoureux.aduler", ("Talen",)),
+                         Action("BenP", "loups.inviter", ("Boris", "Talen"))], answers)  # fmt: skip
+    drafts = drafts_for("convivialite", "N1", [e.as_json() for e in out.events], convivialite.NAMES)
+    pact = {d.recipient: d.body for d in drafts if d.recipient and "vote secret" in d.body}
+    assert "Ton adulé·e [b]Talen[/b]" in pact["BenP"]
+    assert "Ton adulé" not in pact["Talen"] and "l'Amoureux [b]BenP[/b]" in pact["Talen"]
+    assert "tu hériteras" in pact["Talen"]
+
+
+def test_the_mps_of_a_choice_made_by_the_mj_are_in_french() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    out = night1(game("Boris", "N1"), [], {})
+    drafts = drafts_for("convivialite", "N1", [e.as_json() for e in out.events], convivialite.NAMES)
+    adule = out.state.player("BenP").markers["adule"]
+    first, second = out.state.memory["invites"]
+    bodies = [d.body for d in drafts]
+    assert any(f"ton adulé·e est [b]{adule}[/b]" in b for b in bodies if "tirage" in b)
+    assert any(f"[b]{first}[/b] et [b]{second}[/b]" in b for b in bodies if "coupon" in b)
 
 
 @pytest.mark.parametrize(

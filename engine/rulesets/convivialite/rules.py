@@ -302,6 +302,11 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution) -
 
 
 # -- shared pieces ----------------------------------------------------------------------------
+def _open(r: Resolution, question: str) -> bool:
+    """Is this phase's question still unanswered (its default, the MJ's draw, holds)?"""
+    return any(q.id == f"{r.phase}:{question}" for q in r.questions)
+
+
 LIST_QUESTIONS = frozenset({"invitation"})  # the only question answered with several names ("A, B")
 
 
@@ -550,12 +555,15 @@ def _amoureux(night: _Night) -> None:
             chosen = [a.targets[0] for a in night.of("amoureux.aduler") if a.player == lover.name]
             others = [n for n in s.living() if n != lover.name]
             target = chosen[-1] if chosen else None
-            if target is None:
-                drawn = s.rng("adule").choice(others)
-                target = r.ask(
+            if target is None:  # asked; the MJ's draw by default, among his invitees for a wolf (RULINGS R20)
+                invited = [a.targets for a in night.of("loups.inviter") if a.player == lover.name]
+                pool = list(invited[-1]) if invited and lover.name == s.memory.get("loup_initial") else others
+                drawn = s.rng("adule").choice(pool)
+                answer = r.ask(
                     "adule", lover.name, "Qui choisis-tu comme adulé ?", others, about=lover.name, default=drawn
                 )
-                target = target if target in others else drawn
+                target = answer if answer in others else drawn
+                r.tell(lover.name, "adule_chosen", target=target, drawn=_open(r, f"adule:{lover.name}"))
             lover.markers["adule"] = target
             r.tell_mj("adule", player=lover.name, target=target)
         elif s.phase == "N2" and any(a.player == lover.name for a in night.of("amoureux.decouvrir")):
@@ -612,6 +620,7 @@ def _invitation(night: _Night) -> None:
         picked = [p.strip() for p in answer.split(",") if p.strip() in others]
         valid = len(set(picked)) == 2 and (adule is None or adule in picked)
         invitees = picked if valid else default
+        r.tell(wolf.name, "invitation_sent", invites=invitees, drawn=_open(r, f"invitation:{wolf.name}") or not valid)
     s.memory["invites"] = invitees
     accepted = []
     for name in invitees:
@@ -655,8 +664,8 @@ def _invitation(night: _Night) -> None:
     r.tell(wolf.name, "new_wolf", target=joined)
     if adule == joined:  # "Si son adulé est devenu loup pendant la N1"
         s.memory["pacte"] = {"amoureux": wolf.name, "adule": joined}
-        r.tell(wolf.name, "pact", target=joined)
-        r.tell(joined, "pact", target=wolf.name)
+        r.tell(wolf.name, "pact", target=joined, amoureux=wolf.name)
+        r.tell(joined, "pact", target=wolf.name, amoureux=wolf.name)
 
 
 def _detective(night: _Night) -> None:
