@@ -71,6 +71,19 @@ def test_the_random_setup_draws_one_wolf_who_chooses_his_role_then_the_five_othe
     assert all(p.markers.get("bouclier") for p in dealt.players if p.role == "chanceux")
 
 
+def test_a_wolf_named_by_the_mj_without_roles_is_kept_and_chooses_his_role() -> None:
+    # "Le MJ choisit au hasard un loup": an MJ who drew the wolf himself writes only camp = "loups";
+    # the engine must not draw another one. He still chooses his role on J0.
+    for seed in range(6):
+        state = setup(NAMES, seed, None, {"Talen": "loups"})
+        assert state.memory["loup_initial"] == "Talen" and [p.name for p in state.players if p.camp == "loups"] == [
+            "Talen"
+        ]
+        assert [q.id for q in close_day(state, {}).questions] == ["J0:role_loup:Talen"]
+    with pytest.raises(ValueError, match="one wolf"):
+        setup(NAMES, 1, None, {"Talen": "loups", "Boris": "loups"})
+
+
 def test_a_hand_dealt_setup_needs_six_players_the_six_roles_and_one_wolf() -> None:
     with pytest.raises(ValueError, match="camp"):
         setup(NAMES, seed=1, roles=BASE)

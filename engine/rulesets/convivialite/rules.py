@@ -43,13 +43,17 @@ def setup(
 ) -> GameState:
     """Six players in the topic's list order (the Idole's neighbours are read from it).
 
-    Without ``roles``: the wolf is drawn from the seed and every role waits for his choice (J0).
+    Without ``roles``: the wolf is the one ``camps`` names (the MJ drew him), else drawn from the seed;
+    every role waits for his choice (J0).
     With ``roles`` (a scenario, or an MJ who dealt by hand): ``camps`` names the wolf."""
     if len(names) != PLAYERS:
         raise ValueError(f"convivialite is played by {PLAYERS} players and the MJ, not {len(names)}")
     state = GameState(RULESET, seed, [])
+    named = [n for n in names if (camps or {}).get(n) == LOUPS]
+    if len(named) > 1:
+        raise ValueError('convivialite starts with one wolf: only one player may have camp = "loups"')
     if roles is None or not all(roles.get(n) for n in names):
-        wolf = state.rng("loup").choice(list(names))
+        wolf = named[0] if named else state.rng("loup").choice(list(names))  # the MJ's own draw, or the seed's
         players = [PlayerState(n, A_CHOISIR, LOUPS if n == wolf else VILLAGE) for n in names]
         return GameState(RULESET, seed, players, memory={"loup_initial": wolf, "distribution": "a_faire"})
     unknown = sorted(set(roles.values()) - set(ROLE_ORDER))
