@@ -454,6 +454,27 @@ def test_a_wolf_traqueur_never_takes_a_role() -> None:
     assert out.complete and out.state.player("NorthNikko").role == "traqueur"
 
 
+# -- the MJ's page ------------------------------------------------------------------------------
+def test_night_actors_are_the_living_with_a_power_usable_this_night() -> None:
+    from meneur.engine.rulesets.convivialite import night_actors
+
+    # N1: the Amoureux's adulé and the wolf's coupon; the village Traqueur waits for N2.
+    assert night_actors(game("Boris", "N1")) == ["BenP", "Boris"]
+    assert night_actors(game("NorthNikko", "N1")) == ["BenP", "NorthNikko"]  # the wolf Traqueur scans already
+    # N2: the Amoureux's camp check, the Traqueur, and the wolf if both refused (the griffure).
+    refused = after(invite({}), "N2")
+    assert night_actors(refused) == ["BenP", "Boris", "NorthNikko"]
+    joined = after(invite({"N1:invitation_reponse:Talen": "accepte"}), "N2")
+    assert night_actors(joined) == ["BenP", "NorthNikko"]
+    # From N3: the Traqueur and the village Sorcière's potion; the wolf Sorcière alone and unscratched.
+    assert night_actors(game("Boris", "N3")) == ["Talen", "NorthNikko"]
+    assert night_actors(game("Talen", "N3")) == ["Talen", "NorthNikko"]
+    used = game("Talen", "N3")
+    used.memory["griffes"] = 1
+    used.player("NorthNikko").alive = False
+    assert night_actors(used) == []
+
+
 # -- winning -------------------------------------------------------------------------------------
 def test_the_wolves_win_at_the_morning_check_only() -> None:
     state = game("Boris", "J3")

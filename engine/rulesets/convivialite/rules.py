@@ -181,6 +181,26 @@ def scratch_source(state: GameState, wolf: str) -> str | None:
     return None
 
 
+def night_actors(state: GameState) -> list[str]:
+    """The living players with a power usable this night, for the MJ's page (who has not acted yet)."""
+    night = day_number(state.phase)
+    able = []
+    for player in state.players:
+        if not player.alive:
+            continue
+        village = player.camp == VILLAGE
+        usable = (
+            (player.role == "amoureux" and (night == 1 or (night == 2 and village)))
+            or (night == 1 and player.name == state.memory.get("loup_initial"))  # the coupon
+            or (player.role == "traqueur" and (night >= 2 or not village))
+            or (player.role == "sorciere" and village and night >= 3 and bool(player.markers.get("potion")))
+            or (is_wolf(player) and scratch_source(state, player.name) is not None)
+        )
+        if usable:
+            able.append(player.name)
+    return able
+
+
 # -- validation -------------------------------------------------------------------------------
 def validate(state: GameState, action: Action) -> str | None:
     """None if the action may be used now, else the French explanation sent to the player."""
