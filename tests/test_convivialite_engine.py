@@ -683,6 +683,23 @@ def test_the_pact_mp_speaks_to_the_amoureux_and_to_his_adule_each_in_their_place
     assert "tu hériteras" in pact["Talen"]
 
 
+def test_the_posts_say_when_no_mayor_is_elected_and_when_the_mj_revives_a_player() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    def post(outcome: Outcome, phase: str) -> str:
+        events = [e.as_json() for e in outcome.events]
+        return next(d.body for d in drafts_for("convivialite", phase, events, convivialite.NAMES) if not d.recipient)
+
+    tie = close_day(game(), {"BenP": "Talen", "Talen": "BenP"})  # the MJ has not broken the tie
+    assert "pas de maire" in post(tie, "J0")
+    dead = game(phase="N3")
+    dead.player("Bluerain").alive = False
+    revived = resolve_night(dead, [], decrees=[Decree("revive", "Bluerain")])
+    assert "[b]Bluerain[/b] revient" in post(revived, "N3")
+    evening = close_day(after(Outcome(dead), "J3"), {}, decrees=[Decree("revive", "Bluerain")])
+    assert "[b]Bluerain[/b] revient" in post(evening, "J3")
+
+
 def test_the_mps_of_a_choice_made_by_the_mj_are_in_french() -> None:
     from meneur.daemon.drafts import drafts_for
 
