@@ -651,6 +651,17 @@ def test_the_live_driver_takes_a_hand_deal_with_the_wolfs_camp() -> None:
     assert state.player("SuperA").role == "idole"
 
 
+def test_a_hand_dealt_wolf_is_told_of_his_coupon_on_his_role_card() -> None:
+    # "l'informer qu'il a un coupon d'invitation en début de partie pour la N1": the random setup says it
+    # in the MP after the deal; a hand-dealt wolf has only his role card.
+    from meneur.daemon.drafts import role_cards
+
+    cards = {c.recipient: c.body for c in role_cards(game("Boris"), "Wizzards")}
+    assert "coupon d'invitation" in cards["Boris"] and "obligatoirement pendant la N1" in cards["Boris"]
+    assert "griffure" in cards["Boris"].split("Pour agir")[0]
+    assert "coupon" not in cards["Talen"]
+
+
 def test_a_scenario_replays_identically(capsys: pytest.CaptureFixture[str]) -> None:
     path = SCENARIOS[1]
     main(["replay", "--json", str(path)])
