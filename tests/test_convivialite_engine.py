@@ -149,6 +149,23 @@ def test_two_names_where_one_is_asked_are_refused_and_the_question_stays_open() 
     assert "J2:successeur:BenP" in {q.id for q in dead_mayor.questions}
 
 
+def test_answers_are_read_without_case_or_accents() -> None:
+    # The MJ copies the wolf's MP: "Sorcière", not the id "sorciere"; an invitee writes "Accepté".
+    state = setup(NAMES, seed=3)
+    wolf = state.memory["loup_initial"]
+    dealt = close_day(state, {}, {f"J0:role_loup:{wolf}": "Sorcière"})
+    assert dealt.complete and dealt.state.player(wolf).role == "sorciere"
+    out = invite({"N1:invitation_reponse:Talen": "Accepté", "N1:invitation_reponse:SuperA": "REFUSE"})
+    assert out.complete and out.state.player("Talen").camp == "loups"
+    tie = game(phase="J2")
+    tie.mayor = "Bluerain"
+    assert deaths(close_day(tie, {"BenP": "Talen", "Talen": "BenP"}, {"J2:maire_egalite": " talen"})) == [
+        ("Talen", "bucher")
+    ]
+    nobody = close_day(tie, {"BenP": "Talen", "Talen": "BenP"}, {"J2:maire_egalite": "Aucun"})
+    assert nobody.complete and deaths(nobody) == []
+
+
 def test_the_pyre_reveals_the_camp_not_the_role() -> None:
     out = close_day(game(phase="J2"), {"BenP": "Boris", "Bluerain": "Boris"})
     assert deaths(out) == [("Boris", "bucher")] and out.state.winner == "village"

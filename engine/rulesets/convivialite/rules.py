@@ -8,6 +8,7 @@ NIGHT_ORDER; STEPS gives each step its function. How each ambiguous rule was rea
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
@@ -335,24 +336,41 @@ LIST_QUESTIONS = frozenset({"invitation"})  # the only question answered with se
 
 
 class _Resolution(Resolution):
-    """The core's resolution, where a question asking for one choice refuses a list: "Talen, BenP" for the
-    mayor's tie-break or his successor is refused like any answer outside the options (the MJ is told,
-    the question stays open, its default holds)."""
+    """The core's resolution, with answers as an MJ types them (RULINGS R21): case and accents do not
+    matter ("Sorcière" is the role ``sorciere``, "Accepté" is ``accepte``), and a question asking for one
+    choice refuses a list ("Talen, BenP" for the mayor's tie-break): the MJ is told, the question stays
+    open, its default holds."""
 
     def ask(
         self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
     ) -> str:
-        answer = super().ask(kind, to, prompt, options, about, default)
-        if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
-            return answer
         qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
-        self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
         given = self.answers
-        self.answers = {q: a for q, a in given.items() if q != qid}
+        raw = given.get(qid)
+        if raw is not None:
+            self.answers = {**given, qid: _as_options(raw, options)}
         try:
+            answer = super().ask(kind, to, prompt, options, about, default)
+            if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
+                return answer
+            self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
+            self.answers = {q: a for q, a in given.items() if q != qid}
             return super().ask(kind, to, prompt, options, about, default)
         finally:
             self.answers = given
+
+
+def _plain(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold().strip()
+
+
+def _as_options(answer: str, options: Sequence[str]) -> str:
+    """Each comma-separated part of ``answer`` spelt as the option it names (without case or accents)."""
+    plain = {_plain(o): o for o in (*options, NOBODY)}
+    if len(plain) < len({*options, NOBODY}):  # two options alike but for case or accents: only exact answers
+        return answer
+    parts = [part.strip() for part in answer.split(",")]
+    return ", ".join(part if part in options else plain.get(_plain(part), part) for part in parts)
 
 
 def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
