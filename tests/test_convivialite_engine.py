@@ -547,6 +547,7 @@ def _phase(state: GameState, rng: random.Random) -> Outcome:
     for player in state.players:
         for _ in range(rng.choice((0, 1, 1, 2))):
             own = [p for p in POWERS if p.startswith(player.role) or (p.startswith("loups") and player.camp == "loups")]
+            own = [p for p in own if (p == "loups.vote_secret") == state.phase.startswith("J")]  # of the phase
             power = rng.choice(own if own and rng.random() < 0.8 else POWERS)  # mostly their own powers
             count = 2 if power == "loups.inviter" else 0 if power == "amoureux.decouvrir" else 1
             count = count if rng.random() < 0.9 else rng.choice((0, 1, 2))  # now and then a wrong number
@@ -597,6 +598,10 @@ def play_random(seed: int) -> list[dict[str, Any]]:
     scratches = [e["phase"] for e in log if e["type"] == "scratched"]
     assert set(scratches) <= {"N2"} or len(scratches) == 1  # the wolf Sorcière only if nobody was scratched
     assert len([e for e in log if e["type"] in ("joined_wolves", "invitations_refused")]) <= 1  # one coupon
+    for scratch in (e for e in log if e["type"] == "scratched"):  # "ils ne peuvent pas se griffer entre eux"
+        assert state.player(scratch["player"]).camp == "village", scratch
+        assert state.player(scratch["by"]).markers.get("adule") != scratch["player"]  # nor the wolf his adulé
+    assert all(e["phase"] != "J2" for e in log if e["type"] == "death" and e["cause"] == "pacte")
     if state.winner == "village":
         assert not any(p.alive and p.camp == "loups" for p in state.players)
     else:
