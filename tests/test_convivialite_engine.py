@@ -181,6 +181,10 @@ def test_the_amoureux_never_votes_against_the_adule() -> None:
     assert convivialite.vote_refusal(state, "Bluerain", "Talen") is None
     out = close_day(state, {"BenP": "Talen", "Bluerain": "Boris"})
     assert deaths(out) == [("Boris", "bucher")]
+    # The live counter does not know the rule: the engine drops the vote and tells the MJ.
+    assert [(e.audience, e.data) for e in out.events if e.type == "vote_refused"] == [
+        ("mj", {"player": "BenP", "target": "Talen"})
+    ]
 
 
 def test_votes_against_the_idole_count_double_once_both_list_neighbours_are_dead() -> None:

@@ -459,7 +459,11 @@ def close_day(
     if s.phase == "J0":
         _distribute(r)
     living = s.living()
-    standing = {v: t for v, t in votes.items() if v in living and t in living and not vote_refusal(s, v, t)}
+    standing = {v: t for v, t in votes.items() if v in living and t in living}
+    for voter, target in list(standing.items()):
+        if vote_refusal(s, voter, target):  # the live counter does not know the rule (RULINGS R8)
+            del standing[voter]
+            r.tell_mj("vote_refused", player=voter, target=target)
     _secret_votes(r, latest_actions(s, actions, r), standing)
     weights = {p.name: 2 for p in s.players if p.alive and p.role == "idole"}
     modifiers = _modifiers(s, standing, weights)
