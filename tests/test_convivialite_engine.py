@@ -737,6 +737,27 @@ def test_the_posts_say_when_no_mayor_is_elected_and_when_the_mj_revives_a_player
     assert "[b]Bluerain[/b] revient" in post(evening, "J3")
 
 
+def test_the_idole_is_told_her_two_neighbours_in_the_list_read_as_a_circle() -> None:
+    # RULINGS R6: the first and the last player are neighbours; an Idole must know whom to watch.
+    from meneur.daemon.drafts import drafts_for
+
+    state = setup(NAMES, seed=3)
+    wolf = state.memory["loup_initial"]
+    dealt = close_day(state, {}, {f"J0:role_loup:{wolf}": "idole"})
+    assert wolf == "Boris" and neighbours(dealt.state, "Boris") == ("Bluerain", "SuperA")
+    assert told(dealt, "Boris", "role_dealt")[0]["voisins"] == ["Bluerain", "SuperA"]
+    drafts = drafts_for("convivialite", "J0", [e.as_json() for e in dealt.events], convivialite.NAMES)
+    card = next(d.body for d in drafts if d.recipient == "Boris" and "Idole" in d.body)
+    assert "[b]Bluerain[/b] et [b]SuperA[/b]" in card
+    # The Traqueur who takes a dead Idole's role watches his own neighbours.
+    n3 = game("Boris", "N3")
+    n3.player("SuperA").alive = False
+    taken = resolve_night(
+        n3, [Action("NorthNikko", "traqueur.scanner", ("SuperA",))], {"N3:prendre_role:NorthNikko": "oui"}
+    )
+    assert told(taken, "NorthNikko", "role_taken")[0]["voisins"] == ["Talen", "BenP"]
+
+
 def test_the_mps_of_a_choice_made_by_the_mj_are_in_french() -> None:
     from meneur.daemon.drafts import drafts_for
 

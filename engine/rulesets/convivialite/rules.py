@@ -104,7 +104,8 @@ def _distribute(r: Resolution) -> None:
     del s.memory["distribution"]
     _role_markers(s)
     for player in s.players:
-        r.tell(player.name, "role_dealt", role=player.role, camp=player.camp)
+        extra = {"voisins": list(neighbours(s, player.name))} if player.role == "idole" else {}
+        r.tell(player.name, "role_dealt", role=player.role, camp=player.camp, **extra)
     r.tell(wolf, "coupon")
     r.tell_mj("roles_dealt", roles={p.name: p.role for p in s.players}, wolf=wolf)
 
@@ -771,7 +772,10 @@ def _take_role(r: Resolution, traqueur: PlayerState, dead: PlayerState) -> None:
     for marker in ("bouclier", "potion", "infos_detective"):
         if marker in dead.markers:
             traqueur.markers[marker] = dead.markers.pop(marker)
-    r.tell(traqueur.name, "role_taken", role=dead.role, target=dead.name, **traqueur.markers.get("infos_detective", {}))
+    extra: dict[str, object] = dict(traqueur.markers.get("infos_detective", {}))
+    if dead.role == "idole":  # his own neighbours in the list (RULINGS R6)
+        extra["voisins"] = list(neighbours(r.state, traqueur.name))
+    r.tell(traqueur.name, "role_taken", role=dead.role, target=dead.name, **extra)
     r.tell_mj("role_taken", player=traqueur.name, role=dead.role, target=dead.name)
 
 
