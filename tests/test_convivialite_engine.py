@@ -622,6 +622,17 @@ def test_random_games_end_the_dead_stay_dead_and_replay_identically(seed: int) -
     assert json.dumps(first, sort_keys=True) == json.dumps(play_random(seed), sort_keys=True)
 
 
+@pytest.mark.parametrize("seed", range(25))
+def test_random_games_draft_every_post_and_mp_in_french(seed: int) -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    log = play_random(seed)
+    for phase in dict.fromkeys(e["phase"] for e in log):
+        for draft in drafts_for("convivialite", phase, log, convivialite.NAMES):
+            lines = draft.body.splitlines()
+            assert not [line for line in lines if line.startswith("(") and line.endswith(")")], (phase, draft.body)
+
+
 # -- scenarios through the templates -------------------------------------------------------------
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "convivialite").glob("*.toml"))
 
