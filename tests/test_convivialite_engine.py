@@ -164,6 +164,12 @@ def test_answers_are_read_without_case_or_accents() -> None:
     ]
     nobody = close_day(tie, {"BenP": "Talen", "Talen": "BenP"}, {"J2:maire_egalite": "Aucun"})
     assert nobody.complete and deaths(nobody) == []
+    # The wolf's invitation, as he wrote it: "talen et superA".
+    asked = night1(game("Boris", "N1"), [], {"N1:invitation:Boris": "talen et superA"})
+    assert asked.state.memory["invites"] == ["Talen", "SuperA"]
+    assert told(asked, "Boris", "invitation_sent") == [
+        {"player": "Boris", "invites": ["Talen", "SuperA"], "drawn": False}
+    ]
 
 
 def test_the_pyre_reveals_the_camp_not_the_role() -> None:

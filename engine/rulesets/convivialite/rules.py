@@ -8,6 +8,7 @@ NIGHT_ORDER; STEPS gives each step its function. How each ambiguous rule was rea
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
@@ -349,7 +350,9 @@ class _Resolution(Resolution):
         given = self.answers
         raw = given.get(qid)
         if raw is not None:
-            self.answers = {**given, qid: _as_options(raw, options)}
+            listed = kind in LIST_QUESTIONS and "," not in raw
+            spelt = re.sub(r"\s+et\s+", ", ", raw) if listed else raw  # "Talen et Boris"
+            self.answers = {**given, qid: _as_options(spelt, options)}
         try:
             answer = super().ask(kind, to, prompt, options, about, default)
             if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
