@@ -775,6 +775,20 @@ def test_the_idole_is_told_her_two_neighbours_in_the_list_read_as_a_circle() -> 
     assert told(taken, "NorthNikko", "role_taken")[0]["voisins"] == ["Talen", "BenP"]
 
 
+def test_received_and_refused_actions_are_named_in_french() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    actions = [
+        Action("Boris", "loups.inviter", ("Talen", "SuperA")),
+        Action("NorthNikko", "traqueur.scanner", ("Boris",)),
+    ]
+    out = night1(game("Boris", "N1"), actions, {})
+    bodies = {d.recipient: d.body for d in drafts_for("convivialite", "N1", [e.as_json() for e in out.events], {})
+              if d.recipient and "Action" in d.body}  # fmt: skip
+    assert "Action reçue : ton invitation pour Talen et SuperA." in bodies["Boris"]
+    assert bodies["NorthNikko"].startswith("Action refusée (ton scan) : Le traqueur scanne à partir de la N2.")
+
+
 def test_the_mps_of_a_choice_made_by_the_mj_are_in_french() -> None:
     from meneur.daemon.drafts import drafts_for
 
