@@ -474,6 +474,22 @@ def test_the_village_traqueur_may_take_a_dead_players_role_with_its_exceptions()
     assert resolve_night(state, [Action("NorthNikko", "traqueur.scanner", ("Boris",))]).complete
 
 
+def test_the_village_traqueur_takes_a_dead_sorcieres_potion_only_if_she_still_has_it() -> None:
+    # "ni le rôle de la sorcière si elle n'a plus sa potion"; taken with it, the potion serves him.
+    state = game("Boris", "N3")
+    state.player("Talen").alive = False  # the village Sorcière, her potion unused
+    scan = [Action("NorthNikko", "traqueur.scanner", ("Talen",))]
+    taken = resolve_night(state, scan, {"N3:prendre_role:NorthNikko": "oui"})
+    assert told(taken, "NorthNikko", "scan_result")[0]["potion"] is True
+    assert taken.state.player("NorthNikko").role == "sorciere" and taken.state.player("NorthNikko").markers["potion"]
+    n4 = after(taken, "N4")
+    potion = resolve_night(n4, [Action("NorthNikko", "sorciere.potion", ("Boris",))])
+    assert deaths(potion) == [("Boris", "potion")] and potion.state.winner == "village"
+    state.player("Talen").markers["potion"] = False
+    spent = resolve_night(state, scan, {"N3:prendre_role:NorthNikko": "oui"})
+    assert spent.complete and spent.state.player("NorthNikko").role == "traqueur"
+
+
 def test_a_wolf_traqueur_never_takes_a_role() -> None:
     state = game("NorthNikko", "N3")
     state.player("SuperA").alive = False
