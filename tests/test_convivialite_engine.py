@@ -71,6 +71,19 @@ def test_the_random_setup_draws_one_wolf_who_chooses_his_role_then_the_five_othe
     assert all(p.markers.get("bouclier") for p in dealt.players if p.role == "chanceux")
 
 
+def test_a_wolf_named_by_the_mj_without_roles_is_kept_and_chooses_his_role() -> None:
+    # "Le MJ choisit au hasard un loup": an MJ who drew the wolf himself writes only camp = "loups";
+    # the engine must not draw another one. He still chooses his role on J0.
+    for seed in range(6):
+        state = setup(NAMES, seed, None, {"Talen": "loups"})
+        assert state.memory["loup_initial"] == "Talen" and [p.name for p in state.players if p.camp == "loups"] == [
+            "Talen"
+        ]
+        assert [q.id for q in close_day(state, {}).questions] == ["J0:role_loup:Talen"]
+    with pytest.raises(ValueError, match="one wolf"):
+        setup(NAMES, 1, None, {"Talen": "loups", "Boris": "loups"})
+
+
 def test_a_hand_dealt_setup_needs_six_players_the_six_roles_and_one_wolf() -> None:
     with pytest.raises(ValueError, match="camp"):
         setup(NAMES, seed=1, roles=BASE)
@@ -116,6 +129,49 @@ def test_a_tie_is_broken_by_the_living_mayor_or_nobody_burns() -> None:
     assert not no_mayor.questions and deaths(no_mayor) == []
 
 
+def test_two_names_where_one_is_asked_are_refused_and_the_question_stays_open() -> None:
+    # "il départage les éventuelles égalités": the mayor names one of the tied, not two.
+    state = game(phase="J2")
+    state.mayor = "Bluerain"
+    votes = {"BenP": "Talen", "Talen": "BenP"}
+    out = close_day(state, votes, {"J2:maire_egalite": "Talen, BenP"})
+    assert deaths(out) == [] and [q.id for q in out.questions] == ["J2:maire_egalite"]
+    assert [e.data["question"] for e in out.events if e.type == "answer_refused"] == ["J2:maire_egalite"]
+    # The same for the J1 suspect, and for the dying mayor's successor.
+    j1 = game(phase="J1")
+    j1.mayor = "Bluerain"
+    suspicion = close_day(j1, votes, {"J1:maire_egalite": "Talen, BenP"})
+    assert "suspect" not in suspicion.state.memory and not suspicion.complete
+    mayor = game(phase="J2")
+    mayor.mayor = "BenP"
+    dead_mayor = close_day(mayor, {"Talen": "BenP", "Boris": "BenP"}, {"J2:successeur:BenP": "Talen, Boris"})
+    assert deaths(dead_mayor) == [("BenP", "bucher")] and dead_mayor.state.mayor is None
+    assert "J2:successeur:BenP" in {q.id for q in dead_mayor.questions}
+
+
+def test_answers_are_read_without_case_or_accents() -> None:
+    # The MJ copies the wolf's MP: "Sorcière", not the id "sorciere"; an invitee writes "Accepté".
+    state = setup(NAMES, seed=3)
+    wolf = state.memory["loup_initial"]
+    dealt = close_day(state, {}, {f"J0:role_loup:{wolf}": "Sorcière"})
+    assert dealt.complete and dealt.state.player(wolf).role == "sorciere"
+    out = invite({"N1:invitation_reponse:Talen": "Accepté", "N1:invitation_reponse:SuperA": "REFUSE"})
+    assert out.complete and out.state.player("Talen").camp == "loups"
+    tie = game(phase="J2")
+    tie.mayor = "Bluerain"
+    assert deaths(close_day(tie, {"BenP": "Talen", "Talen": "BenP"}, {"J2:maire_egalite": " talen"})) == [
+        ("Talen", "bucher")
+    ]
+    nobody = close_day(tie, {"BenP": "Talen", "Talen": "BenP"}, {"J2:maire_egalite": "Aucun"})
+    assert nobody.complete and deaths(nobody) == []
+    # The wolf's invitation, as he wrote it: "talen et superA".
+    asked = night1(game("Boris", "N1"), [], {"N1:invitation:Boris": "talen et superA"})
+    assert asked.state.memory["invites"] == ["Talen", "SuperA"]
+    assert told(asked, "Boris", "invitation_sent") == [
+        {"player": "Boris", "invites": ["Talen", "SuperA"], "drawn": False}
+    ]
+
+
 def test_the_pyre_reveals_the_camp_not_the_role() -> None:
     out = close_day(game(phase="J2"), {"BenP": "Boris", "Bluerain": "Boris"})
     assert deaths(out) == [("Boris", "bucher")] and out.state.winner == "village"
@@ -131,6 +187,10 @@ def test_the_amoureux_never_votes_against_the_adule() -> None:
     assert convivialite.vote_refusal(state, "Bluerain", "Talen") is None
     out = close_day(state, {"BenP": "Talen", "Bluerain": "Boris"})
     assert deaths(out) == [("Boris", "bucher")]
+    # The live counter does not know the rule: the engine drops the vote and tells the MJ.
+    assert [(e.audience, e.data) for e in out.events if e.type == "vote_refused"] == [
+        ("mj", {"player": "BenP", "target": "Talen"})
+    ]
 
 
 def test_votes_against_the_idole_count_double_once_both_list_neighbours_are_dead() -> None:
@@ -277,6 +337,36 @@ def test_the_wolf_amoureux_must_invite_the_adule_and_wins_the_secret_vote_when_t
     assert validate(j1, Action("BenP", "loups.vote_secret", ("Talen",))) == "Tu ne peux jamais voter contre ton adulé."
 
 
+def test_a_wolf_amoureux_who_invites_without_naming_his_adule_has_it_drawn_among_his_invitees() -> None:
+    # "l'adulé doit être parmi les deux noms à qui il fait une proposition N1": BenP invites Boris and
+    # Talen but names no adulé and does not answer; the MJ keeps the invitation and draws among the two.
+    state = game("BenP", "N1")
+    for seed in range(8):
+        state.seed = seed
+        out = night1(state, [Action("BenP", "loups.inviter", ("Boris", "Talen"))], {})
+        adule = out.state.player("BenP").markers["adule"]
+        assert adule in ("Boris", "Talen"), seed
+        assert out.state.memory["invites"] == ["Boris", "Talen"] and not told(out, "BenP", "action_refused")
+        assert told(out, "BenP", "adule_chosen") == [{"player": "BenP", "target": adule, "drawn": True}]
+    # His answer, if it names someone else, makes the invitation invalid: the adulé is then invited.
+    other = night1(state, [Action("BenP", "loups.inviter", ("Boris", "Talen"))], {"N1:adule:BenP": "SuperA"})
+    assert "SuperA" in other.state.memory["invites"] and told(other, "BenP", "action_refused")
+    assert told(other, "BenP", "adule_chosen") == [{"player": "BenP", "target": "SuperA", "drawn": False}]
+
+
+def test_the_amoureux_and_the_wolf_are_told_what_the_mj_chose_for_them() -> None:
+    # The Amoureux who sent no MP must know his adulé ("Il ne peut jamais voter contre"), the wolf
+    # whom his mandatory coupon invited.
+    out = night1(game("Boris", "N1"), [], {})
+    adule = out.state.player("BenP").markers["adule"]
+    assert told(out, "BenP", "adule_chosen") == [{"player": "BenP", "target": adule, "drawn": True}]
+    invites = out.state.memory["invites"]
+    assert told(out, "Boris", "invitation_sent") == [{"player": "Boris", "invites": invites, "drawn": True}]
+    # With their own MPs they are told nothing more than that the MP was received.
+    sent = invite({})
+    assert not told(sent, "BenP", "adule_chosen") and not told(sent, "Boris", "invitation_sent")
+
+
 def test_the_pact_kills_both_wolves_on_a_pyre_other_than_j2s() -> None:
     state = game("BenP", "J2")
     state.player("Talen").camp = "loups"
@@ -384,11 +474,48 @@ def test_the_village_traqueur_may_take_a_dead_players_role_with_its_exceptions()
     assert resolve_night(state, [Action("NorthNikko", "traqueur.scanner", ("Boris",))]).complete
 
 
+def test_the_village_traqueur_takes_a_dead_sorcieres_potion_only_if_she_still_has_it() -> None:
+    # "ni le rôle de la sorcière si elle n'a plus sa potion"; taken with it, the potion serves him.
+    state = game("Boris", "N3")
+    state.player("Talen").alive = False  # the village Sorcière, her potion unused
+    scan = [Action("NorthNikko", "traqueur.scanner", ("Talen",))]
+    taken = resolve_night(state, scan, {"N3:prendre_role:NorthNikko": "oui"})
+    assert told(taken, "NorthNikko", "scan_result")[0]["potion"] is True
+    assert taken.state.player("NorthNikko").role == "sorciere" and taken.state.player("NorthNikko").markers["potion"]
+    n4 = after(taken, "N4")
+    potion = resolve_night(n4, [Action("NorthNikko", "sorciere.potion", ("Boris",))])
+    assert deaths(potion) == [("Boris", "potion")] and potion.state.winner == "village"
+    state.player("Talen").markers["potion"] = False
+    spent = resolve_night(state, scan, {"N3:prendre_role:NorthNikko": "oui"})
+    assert spent.complete and spent.state.player("NorthNikko").role == "traqueur"
+
+
 def test_a_wolf_traqueur_never_takes_a_role() -> None:
     state = game("NorthNikko", "N3")
     state.player("SuperA").alive = False
     out = resolve_night(state, [Action("NorthNikko", "traqueur.scanner", ("SuperA",))])
     assert out.complete and out.state.player("NorthNikko").role == "traqueur"
+
+
+# -- the MJ's page ------------------------------------------------------------------------------
+def test_night_actors_are_the_living_with_a_power_usable_this_night() -> None:
+    from meneur.engine.rulesets.convivialite import night_actors
+
+    # N1: the Amoureux's adulé and the wolf's coupon; the village Traqueur waits for N2.
+    assert night_actors(game("Boris", "N1")) == ["BenP", "Boris"]
+    assert night_actors(game("NorthNikko", "N1")) == ["BenP", "NorthNikko"]  # the wolf Traqueur scans already
+    # N2: the Amoureux's camp check, the Traqueur, and the wolf if both refused (the griffure).
+    refused = after(invite({}), "N2")
+    assert night_actors(refused) == ["BenP", "Boris", "NorthNikko"]
+    joined = after(invite({"N1:invitation_reponse:Talen": "accepte"}), "N2")
+    assert night_actors(joined) == ["BenP", "NorthNikko"]
+    # From N3: the Traqueur and the village Sorcière's potion; the wolf Sorcière alone and unscratched.
+    assert night_actors(game("Boris", "N3")) == ["Talen", "NorthNikko"]
+    assert night_actors(game("Talen", "N3")) == ["Talen", "NorthNikko"]
+    used = game("Talen", "N3")
+    used.memory["griffes"] = 1
+    used.player("NorthNikko").alive = False
+    assert night_actors(used) == []
 
 
 # -- winning -------------------------------------------------------------------------------------
@@ -402,46 +529,79 @@ def test_the_wolves_win_at_the_morning_check_only() -> None:
     assert resolve_night(day.state, []).state.winner == "loups"
 
 
+def test_a_night_with_too_few_players_left_to_invite_two_does_not_break() -> None:
+    # The MJ's decrees leave the wolf and one villager on N1: no two players to invite, and at the
+    # morning there are as many villagers as wolves.
+    state = game("Boris", "J0")
+    decrees = [Decree("kill", name) for name in ("BenP", "Bluerain", "SuperA", "Talen")]
+    day = close_day(state, {}, decrees=decrees)
+    assert day.state.winner is None and day.state.phase == "N1"
+    night = resolve_night(day.state, [Action("Boris", "loups.inviter", ("NorthNikko", "Talen"))])
+    assert night.state.winner == "loups"
+
+
 def test_an_mj_decree_kills() -> None:
     out = resolve_night(game(phase="N2"), [], decrees=[Decree("kill", "Boris")])
     assert deaths(out) == [("Boris", "mj")] and out.state.winner == "village"
 
 
 # -- random games --------------------------------------------------------------------------------
-POWERS = ("amoureux.aduler", "amoureux.decouvrir", "loups.inviter", "loups.griffer", "sorciere.potion",
-          "traqueur.scanner")  # fmt: skip
+POWERS = ("amoureux.aduler", "amoureux.decouvrir", "loups.inviter", "loups.griffer", "loups.vote_secret",
+          "sorciere.potion", "traqueur.scanner")  # fmt: skip
+
+
+def _answer(question: Any, rng: random.Random) -> str:
+    """Mostly a valid choice; sometimes "aucun", two names where one is asked, or a word out of the options."""
+    roll = rng.random()
+    if roll < 0.1:
+        return "n'importe qui"
+    if roll < 0.2 and len(question.options) >= 2:
+        return ", ".join(rng.sample(list(question.options), 2))
+    return str(rng.choice([*question.options, "aucun"]))
 
 
 def _phase(state: GameState, rng: random.Random) -> Outcome:
-    """One phase with random inputs; open questions get random answers (or none) and the phase re-runs."""
-    living = state.living()
+    """One phase with random inputs (powers of any role, at any time, on anyone, the MJ's decrees now
+    and then); open questions get random answers (or none) and the phase re-runs."""
     answers: dict[str, str] = {}
-    if state.phase.startswith("J"):
-        votes = {v: rng.choice(living) for v in living if rng.random() < 0.9}
-        actions = [Action(v, "loups.vote_secret", (rng.choice(living),)) for v in living if rng.random() < 0.3]
-        run = lambda: close_day(state, votes, answers, (), actions)  # noqa: E731
-    else:
-        actions = []
-        for player in state.players:
+    decrees = [Decree("kill", rng.choice(NAMES))] if rng.random() < 0.05 else []
+    if rng.random() < 0.05:
+        decrees.append(Decree("mayor", rng.choice([*NAMES, None])))
+    if rng.random() < 0.05:
+        decrees.append(Decree("event", text="Un orage éclate."))
+    actions = []
+    for player in state.players:
+        for _ in range(rng.choice((0, 1, 1, 2))):
             own = [p for p in POWERS if p.startswith(player.role) or (p.startswith("loups") and player.camp == "loups")]
+            own = [p for p in own if (p == "loups.vote_secret") == state.phase.startswith("J")]  # of the phase
             power = rng.choice(own if own and rng.random() < 0.8 else POWERS)  # mostly their own powers
             count = 2 if power == "loups.inviter" else 0 if power == "amoureux.decouvrir" else 1
+            count = count if rng.random() < 0.9 else rng.choice((0, 1, 2))  # now and then a wrong number
             actions.append(Action(player.name, power, tuple(rng.sample(NAMES, count))))
-        run = lambda: resolve_night(state, actions, answers)  # noqa: E731
+    if state.phase.startswith("J"):
+        votes = {v: rng.choice(NAMES) for v in NAMES if rng.random() < 0.9}  # the dead's votes, votes for the dead
+        run = lambda: close_day(state, votes, answers, decrees, actions)  # noqa: E731
+    else:
+        run = lambda: resolve_night(state, actions, answers, decrees)  # noqa: E731
     outcome = run()
     for _ in range(4):
         if outcome.complete:
             break
         for question in outcome.questions:
             if rng.random() < 0.8:
-                answers[question.id] = rng.choice([*question.options, "aucun"])
+                answers[question.id] = _answer(question, rng)
         outcome = run()
     return outcome
 
 
 def play_random(seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    state = setup(NAMES, seed)
+    if rng.random() < 0.7:
+        state = setup(NAMES, seed)  # the wolf drawn, his role chosen on J0
+    else:  # dealt by hand
+        dealt = list(convivialite.ROLE_ORDER)
+        rng.shuffle(dealt)
+        state = setup(NAMES, seed, dict(zip(NAMES, dealt, strict=True)), {rng.choice(NAMES): "loups"})
     log: list[dict[str, Any]] = []
     dead: set[str] = set()
     phases = 0
@@ -454,14 +614,20 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         dead = now_dead
         log.extend(e.as_json() for e in outcome.events)
         state = outcome.state
+        assert state.mayor is None or state.mayor in NAMES
     assert [p.camp for p in state.players].count("loups") in (1, 2)
-    for death in (e for e in log if e["type"] == "death"):  # "pas de mort pendant les nuits sauf par … pouvoir"
-        night = death["phase"].startswith("N")
+    for death in (e for e in log if e["type"] == "death" and e["cause"] != "mj"):
+        night = death["phase"].startswith("N")  # "pas de mort pendant les nuits sauf par … pouvoir"
         assert death["cause"] in ({"griffure", "potion"} if night else {"bucher", "pacte"}), death
         assert death["phase"] not in ("J0", "J1", "N1")  # the first pyre is J2's
     assert len([e for e in log if e["type"] == "potion_result"]) <= 1  # "une seule fois dans la partie"
     scratches = [e["phase"] for e in log if e["type"] == "scratched"]
     assert set(scratches) <= {"N2"} or len(scratches) == 1  # the wolf Sorcière only if nobody was scratched
+    assert len([e for e in log if e["type"] in ("joined_wolves", "invitations_refused")]) <= 1  # one coupon
+    for scratch in (e for e in log if e["type"] == "scratched"):  # "ils ne peuvent pas se griffer entre eux"
+        assert state.player(scratch["player"]).camp == "village", scratch
+        assert state.player(scratch["by"]).markers.get("adule") != scratch["player"]  # nor the wolf his adulé
+    assert all(e["phase"] != "J2" for e in log if e["type"] == "death" and e["cause"] == "pacte")
     if state.winner == "village":
         assert not any(p.alive and p.camp == "loups" for p in state.players)
     else:
@@ -476,6 +642,17 @@ def play_random(seed: int) -> list[dict[str, Any]]:
 def test_random_games_end_the_dead_stay_dead_and_replay_identically(seed: int) -> None:
     first = play_random(seed)
     assert json.dumps(first, sort_keys=True) == json.dumps(play_random(seed), sort_keys=True)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_games_draft_every_post_and_mp_in_french(seed: int) -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    log = play_random(seed)
+    for phase in dict.fromkeys(e["phase"] for e in log):
+        for draft in drafts_for("convivialite", phase, log, convivialite.NAMES):
+            lines = draft.body.splitlines()
+            assert not [line for line in lines if line.startswith("(") and line.endswith(")")], (phase, draft.body)
 
 
 # -- scenarios through the templates -------------------------------------------------------------
@@ -533,6 +710,17 @@ def test_the_live_driver_takes_a_hand_deal_with_the_wolfs_camp() -> None:
     assert state.player("SuperA").role == "idole"
 
 
+def test_a_hand_dealt_wolf_is_told_of_his_coupon_on_his_role_card() -> None:
+    # "l'informer qu'il a un coupon d'invitation en début de partie pour la N1": the random setup says it
+    # in the MP after the deal; a hand-dealt wolf has only his role card.
+    from meneur.daemon.drafts import role_cards
+
+    cards = {c.recipient: c.body for c in role_cards(game("Boris"), "Wizzards")}
+    assert "coupon d'invitation" in cards["Boris"] and "obligatoirement pendant la N1" in cards["Boris"]
+    assert "griffure" in cards["Boris"].split("Pour agir")[0]
+    assert "coupon" not in cards["Talen"]
+
+
 def test_a_scenario_replays_identically(capsys: pytest.CaptureFixture[str]) -> None:
     path = SCENARIOS[1]
     main(["replay", "--json", str(path)])
@@ -549,6 +737,84 @@ def test_the_wolf_is_asked_his_role_by_its_french_name() -> None:
     drafts = drafts_for("convivialite", "J0", events, convivialite.NAMES)
     asked = [d.body for d in drafts if d.recipient == "Boris" and "quel rôle" in d.body]
     assert asked and "Amoureux, Chanceux, Détective, Idole, Sorcière, Traqueur" in asked[0]
+
+
+def test_the_pact_mp_speaks_to_the_amoureux_and_to_his_adule_each_in_their_place() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    state = game("BenP", "N1")
+    answers = {"N1:invitation_reponse:Talen": "accepte", "N1:invitation_reponse:Boris": "refuse"}
+    out = night1(state, [Action("BenP", "amoureux.aduler", ("Talen",)),
+                         Action("BenP", "loups.inviter", ("Boris", "Talen"))], answers)  # fmt: skip
+    drafts = drafts_for("convivialite", "N1", [e.as_json() for e in out.events], convivialite.NAMES)
+    pact = {d.recipient: d.body for d in drafts if d.recipient and "vote secret" in d.body}
+    assert "Ton adulé·e [b]Talen[/b]" in pact["BenP"]
+    assert "Ton adulé" not in pact["Talen"] and "l'Amoureux [b]BenP[/b]" in pact["Talen"]
+    assert "tu hériteras" in pact["Talen"]
+
+
+def test_the_posts_say_when_no_mayor_is_elected_and_when_the_mj_revives_a_player() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    def post(outcome: Outcome, phase: str) -> str:
+        events = [e.as_json() for e in outcome.events]
+        return next(d.body for d in drafts_for("convivialite", phase, events, convivialite.NAMES) if not d.recipient)
+
+    tie = close_day(game(), {"BenP": "Talen", "Talen": "BenP"})  # the MJ has not broken the tie
+    assert "pas de maire" in post(tie, "J0")
+    dead = game(phase="N3")
+    dead.player("Bluerain").alive = False
+    revived = resolve_night(dead, [], decrees=[Decree("revive", "Bluerain")])
+    assert "[b]Bluerain[/b] revient" in post(revived, "N3")
+    evening = close_day(after(Outcome(dead), "J3"), {}, decrees=[Decree("revive", "Bluerain")])
+    assert "[b]Bluerain[/b] revient" in post(evening, "J3")
+
+
+def test_the_idole_is_told_her_two_neighbours_in_the_list_read_as_a_circle() -> None:
+    # RULINGS R6: the first and the last player are neighbours; an Idole must know whom to watch.
+    from meneur.daemon.drafts import drafts_for
+
+    state = setup(NAMES, seed=3)
+    wolf = state.memory["loup_initial"]
+    dealt = close_day(state, {}, {f"J0:role_loup:{wolf}": "idole"})
+    assert wolf == "Boris" and neighbours(dealt.state, "Boris") == ("Bluerain", "SuperA")
+    assert told(dealt, "Boris", "role_dealt")[0]["voisins"] == ["Bluerain", "SuperA"]
+    drafts = drafts_for("convivialite", "J0", [e.as_json() for e in dealt.events], convivialite.NAMES)
+    card = next(d.body for d in drafts if d.recipient == "Boris" and "Idole" in d.body)
+    assert "[b]Bluerain[/b] et [b]SuperA[/b]" in card
+    # The Traqueur who takes a dead Idole's role watches his own neighbours.
+    n3 = game("Boris", "N3")
+    n3.player("SuperA").alive = False
+    taken = resolve_night(
+        n3, [Action("NorthNikko", "traqueur.scanner", ("SuperA",))], {"N3:prendre_role:NorthNikko": "oui"}
+    )
+    assert told(taken, "NorthNikko", "role_taken")[0]["voisins"] == ["Talen", "BenP"]
+
+
+def test_received_and_refused_actions_are_named_in_french() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    actions = [
+        Action("Boris", "loups.inviter", ("Talen", "SuperA")),
+        Action("NorthNikko", "traqueur.scanner", ("Boris",)),
+    ]
+    out = night1(game("Boris", "N1"), actions, {})
+    bodies = {d.recipient: d.body for d in drafts_for("convivialite", "N1", [e.as_json() for e in out.events], {})
+              if d.recipient and "Action" in d.body}  # fmt: skip
+    assert "Action reçue : ton invitation pour Talen et SuperA." in bodies["Boris"]
+    assert bodies["NorthNikko"].startswith("Action refusée (ton scan) : Le traqueur scanne à partir de la N2.")
+
+
+def test_the_mps_of_a_choice_made_by_the_mj_are_in_french() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    out = night1(game("Boris", "N1"), [], {})
+    drafts = drafts_for("convivialite", "N1", [e.as_json() for e in out.events], convivialite.NAMES)
+    adule = out.state.player("BenP").markers["adule"]
+    first, second = out.state.memory["invites"]
+    bodies = [d.body for d in drafts]
+    assert any(f"ton adulé·e est [b]{adule}[/b]" in b for b in bodies if "tirage" in b)
+    assert any(f"[b]{first}[/b] et [b]{second}[/b]" in b for b in bodies if "coupon" in b)
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import NIGHT_ORDER, check_winner, close_day, resolve_night, setup, validate, vote_refusal
+from .rules import (
+    NIGHT_ORDER,
+    check_winner,
+    close_day,
+    night_actors,
+    resolve_night,
+    setup,
+    validate,
+    vote_refusal,
+)
 from .vocabulary import EXAMPLES, HELP, VERBS
 
 __all__ = [
@@ -16,6 +25,7 @@ __all__ = [
     "VERBS",
     "check_winner",
     "close_day",
+    "night_actors",
     "resolve_night",
     "rules",
     "setup",

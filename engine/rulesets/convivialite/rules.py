@@ -8,6 +8,8 @@ NIGHT_ORDER; STEPS gives each step its function. How each ambiguous rule was rea
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
@@ -43,13 +45,17 @@ def setup(
 ) -> GameState:
     """Six players in the topic's list order (the Idole's neighbours are read from it).
 
-    Without ``roles``: the wolf is drawn from the seed and every role waits for his choice (J0).
+    Without ``roles``: the wolf is the one ``camps`` names (the MJ drew him), else drawn from the seed;
+    every role waits for his choice (J0).
     With ``roles`` (a scenario, or an MJ who dealt by hand): ``camps`` names the wolf."""
     if len(names) != PLAYERS:
         raise ValueError(f"convivialite is played by {PLAYERS} players and the MJ, not {len(names)}")
     state = GameState(RULESET, seed, [])
+    named = [n for n in names if (camps or {}).get(n) == LOUPS]
+    if len(named) > 1:
+        raise ValueError('convivialite starts with one wolf: only one player may have camp = "loups"')
     if roles is None or not all(roles.get(n) for n in names):
-        wolf = state.rng("loup").choice(list(names))
+        wolf = named[0] if named else state.rng("loup").choice(list(names))  # the MJ's own draw, or the seed's
         players = [PlayerState(n, A_CHOISIR, LOUPS if n == wolf else VILLAGE) for n in names]
         return GameState(RULESET, seed, players, memory={"loup_initial": wolf, "distribution": "a_faire"})
     unknown = sorted(set(roles.values()) - set(ROLE_ORDER))
@@ -99,7 +105,8 @@ def _distribute(r: Resolution) -> None:
     del s.memory["distribution"]
     _role_markers(s)
     for player in s.players:
-        r.tell(player.name, "role_dealt", role=player.role, camp=player.camp)
+        extra = {"voisins": list(neighbours(s, player.name))} if player.role == "idole" else {}
+        r.tell(player.name, "role_dealt", role=player.role, camp=player.camp, **extra)
     r.tell(wolf, "coupon")
     r.tell_mj("roles_dealt", roles={p.name: p.role for p in s.players}, wolf=wolf)
 
@@ -175,6 +182,26 @@ def scratch_source(state: GameState, wolf: str) -> str | None:
     ):
         return "sorciere"
     return None
+
+
+def night_actors(state: GameState) -> list[str]:
+    """The living players with a power usable this night, for the MJ's page (who has not acted yet)."""
+    night = day_number(state.phase)
+    able = []
+    for player in state.players:
+        if not player.alive:
+            continue
+        village = player.camp == VILLAGE
+        usable = (
+            (player.role == "amoureux" and (night == 1 or (night == 2 and village)))
+            or (night == 1 and player.name == state.memory.get("loup_initial"))  # the coupon
+            or (player.role == "traqueur" and (night >= 2 or not village))
+            or (player.role == "sorciere" and village and night >= 3 and bool(player.markers.get("potion")))
+            or (is_wolf(player) and scratch_source(state, player.name) is not None)
+        )
+        if usable:
+            able.append(player.name)
+    return able
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -302,8 +329,56 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution) -
 
 
 # -- shared pieces ----------------------------------------------------------------------------
+def _open(r: Resolution, question: str) -> bool:
+    """Is this phase's question still unanswered (its default, the MJ's draw, holds)?"""
+    return any(q.id == f"{r.phase}:{question}" for q in r.questions)
+
+
+LIST_QUESTIONS = frozenset({"invitation"})  # the only question answered with several names ("A, B")
+
+
+class _Resolution(Resolution):
+    """The core's resolution, with answers as an MJ types them (RULINGS R21): case and accents do not
+    matter ("Sorcière" is the role ``sorciere``, "Accepté" is ``accepte``), and a question asking for one
+    choice refuses a list ("Talen, BenP" for the mayor's tie-break): the MJ is told, the question stays
+    open, its default holds."""
+
+    def ask(
+        self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+    ) -> str:
+        qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
+        given = self.answers
+        raw = given.get(qid)
+        if raw is not None:
+            listed = kind in LIST_QUESTIONS and "," not in raw
+            spelt = re.sub(r"\s+et\s+", ", ", raw) if listed else raw  # "Talen et Boris"
+            self.answers = {**given, qid: _as_options(spelt, options)}
+        try:
+            answer = super().ask(kind, to, prompt, options, about, default)
+            if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
+                return answer
+            self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
+            self.answers = {q: a for q, a in given.items() if q != qid}
+            return super().ask(kind, to, prompt, options, about, default)
+        finally:
+            self.answers = given
+
+
+def _plain(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold().strip()
+
+
+def _as_options(answer: str, options: Sequence[str]) -> str:
+    """Each comma-separated part of ``answer`` spelt as the option it names (without case or accents)."""
+    plain = {_plain(o): o for o in (*options, NOBODY)}
+    if len(plain) < len({*options, NOBODY}):  # two options alike but for case or accents: only exact answers
+        return answer
+    parts = [part.strip() for part in answer.split(",")]
+    return ", ".join(part if part in options else plain.get(_plain(part), part) for part in parts)
+
+
 def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
-    r = Resolution(state, answers)
+    r = _Resolution(state, answers)
     r.death_hooks.append(_camp_revealed)
     r.death_hooks.append(_pact_broken)
     for decree in decrees:
@@ -388,7 +463,11 @@ def close_day(
     if s.phase == "J0":
         _distribute(r)
     living = s.living()
-    standing = {v: t for v, t in votes.items() if v in living and t in living and not vote_refusal(s, v, t)}
+    standing = {v: t for v, t in votes.items() if v in living and t in living}
+    for voter, target in list(standing.items()):
+        if vote_refusal(s, voter, target):  # the live counter does not know the rule (RULINGS R8)
+            del standing[voter]
+            r.tell_mj("vote_refused", player=voter, target=target)
     _secret_votes(r, latest_actions(s, actions, r), standing)
     weights = {p.name: 2 for p in s.players if p.alive and p.role == "idole"}
     modifiers = _modifiers(s, standing, weights)
@@ -526,12 +605,15 @@ def _amoureux(night: _Night) -> None:
             chosen = [a.targets[0] for a in night.of("amoureux.aduler") if a.player == lover.name]
             others = [n for n in s.living() if n != lover.name]
             target = chosen[-1] if chosen else None
-            if target is None:
-                drawn = s.rng("adule").choice(others)
-                target = r.ask(
+            if target is None:  # asked; the MJ's draw by default, among his invitees for a wolf (RULINGS R20)
+                invited = [a.targets for a in night.of("loups.inviter") if a.player == lover.name]
+                pool = list(invited[-1]) if invited and lover.name == s.memory.get("loup_initial") else others
+                drawn = s.rng("adule").choice(pool)
+                answer = r.ask(
                     "adule", lover.name, "Qui choisis-tu comme adulé ?", others, about=lover.name, default=drawn
                 )
-                target = target if target in others else drawn
+                target = answer if answer in others else drawn
+                r.tell(lover.name, "adule_chosen", target=target, drawn=_open(r, f"adule:{lover.name}"))
             lover.markers["adule"] = target
             r.tell_mj("adule", player=lover.name, target=target)
         elif s.phase == "N2" and any(a.player == lover.name for a in night.of("amoureux.decouvrir")):
@@ -565,6 +647,9 @@ def _invitation(night: _Night) -> None:
     if not wolf.alive:
         return
     others = [n for n in s.living() if n != wolf.name]
+    if len(others) < 2:  # the MJ's decrees left nobody to invite: the coupon is void
+        r.tell_mj("invitation_result", invitees=[], accepted=[], joined=None)
+        return
     adule = wolf.markers.get("adule") if wolf.role == "amoureux" else None
     sent = [a for a in night.of("loups.inviter") if a.player == wolf.name]
     invitees = list(sent[-1].targets) if sent else None
@@ -585,6 +670,7 @@ def _invitation(night: _Night) -> None:
         picked = [p.strip() for p in answer.split(",") if p.strip() in others]
         valid = len(set(picked)) == 2 and (adule is None or adule in picked)
         invitees = picked if valid else default
+        r.tell(wolf.name, "invitation_sent", invites=invitees, drawn=_open(r, f"invitation:{wolf.name}") or not valid)
     s.memory["invites"] = invitees
     accepted = []
     for name in invitees:
@@ -628,8 +714,8 @@ def _invitation(night: _Night) -> None:
     r.tell(wolf.name, "new_wolf", target=joined)
     if adule == joined:  # "Si son adulé est devenu loup pendant la N1"
         s.memory["pacte"] = {"amoureux": wolf.name, "adule": joined}
-        r.tell(wolf.name, "pact", target=joined)
-        r.tell(joined, "pact", target=wolf.name)
+        r.tell(wolf.name, "pact", target=joined, amoureux=wolf.name)
+        r.tell(joined, "pact", target=wolf.name, amoureux=wolf.name)
 
 
 def _detective(night: _Night) -> None:
@@ -689,7 +775,10 @@ def _take_role(r: Resolution, traqueur: PlayerState, dead: PlayerState) -> None:
     for marker in ("bouclier", "potion", "infos_detective"):
         if marker in dead.markers:
             traqueur.markers[marker] = dead.markers.pop(marker)
-    r.tell(traqueur.name, "role_taken", role=dead.role, target=dead.name, **traqueur.markers.get("infos_detective", {}))
+    extra: dict[str, object] = dict(traqueur.markers.get("infos_detective", {}))
+    if dead.role == "idole":  # his own neighbours in the list (RULINGS R6)
+        extra["voisins"] = list(neighbours(r.state, traqueur.name))
+    r.tell(traqueur.name, "role_taken", role=dead.role, target=dead.name, **extra)
     r.tell_mj("role_taken", player=traqueur.name, role=dead.role, target=dead.name)
 
 
