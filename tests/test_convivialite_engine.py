@@ -837,3 +837,17 @@ def test_the_mps_are_read_in_natural_french(text: str, power: str | None, target
     else:
         assert [p for p, _ in found] == [power]
         assert targets is None or found[0][1] == targets
+
+
+def test_the_live_count_is_the_rules_public_count() -> None:
+    """day_tally: the Idole votes twice, the J1 suspect starts J2 with two more votes, a vote against the
+    adulé does not stand; the wolf Amoureux's secret vote is not in it (close_day adds it at the end)."""
+    roles = {"A": "amoureux", "B": "chanceux", "C": "detective", "D": "idole", "E": "sorciere", "F": "traqueur"}
+    state = convivialite.setup(list(roles), seed=1, roles=roles, camps={"B": "loups"})
+    state.phase = "J2"
+    state.memory["suspect"] = "B"
+    state.player("A").markers["adule"] = "C"
+    result, standing = convivialite.day_tally(state, {"D": "E", "A": "C", "F": "E", "C": "B"})
+    assert "A" not in standing  # against the adulé
+    assert result.as_dict() == {"E": 3, "B": 3}  # D's double vote + F; C's vote + the suspicion's 2
+    assert [m.reason for row in result.counts for m in row.modifiers] == ["suspicion"]

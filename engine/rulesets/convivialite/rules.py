@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
-from ...tally import Modifier, tally
+from ...tally import Modifier, Tally, tally
 from .roles import A_CHOISIR, LOUPS, NAMES, ROLE_ORDER, VILLAGE
 
 RULESET = "convivialite"
@@ -469,7 +469,7 @@ def close_day(
             del standing[voter]
             r.tell_mj("vote_refused", player=voter, target=target)
     _secret_votes(r, latest_actions(s, actions, r), standing)
-    weights = {p.name: 2 for p in s.players if p.alive and p.role == "idole"}
+    weights = _weights(s)
     modifiers = _modifiers(s, standing, weights)
     result = tally(standing, living, weights, modifiers)
     r.emit(
@@ -509,6 +509,21 @@ def _secret_votes(r: Resolution, actions: Mapping[str, Action], standing: dict[s
         if bond and action.player == bond["amoureux"] and public == action.targets[0]:
             s.memory["vote_secret_adule"] = day_number(s.phase) + 1
             r.tell(bond["adule"], "secret_vote_inherited", day=day_number(s.phase) + 1)
+
+
+def _weights(state: GameState) -> dict[str, int]:
+    """The Idole's double vote (the mayor's election included)."""
+    return {p.name: 2 for p in state.players if p.alive and p.role == "idole"}
+
+
+def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
+    """The public count as the rules make it, for the live count: the Idole's double vote, the suspect's two
+    extra votes on J2, the exposed Idole's doubled votes; a vote against the adulé does not stand. The
+    wolf Amoureux's secret vote stays secret: only the evening post tells it."""
+    living = state.living()
+    standing = {v: t for v, t in votes.items() if v in living and t in living and not vote_refusal(state, v, t)}
+    weights = _weights(state)
+    return tally(standing, living, weights, _modifiers(state, standing, weights)), standing
 
 
 def _modifiers(state: GameState, standing: Mapping[str, str], weights: Mapping[str, int]) -> list[Modifier]:
