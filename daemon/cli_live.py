@@ -116,6 +116,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
         sys.stdout.flush()
 
+    if game.engine is not None and not game.started():  # a new game: the role cards wait for the MJ
+        dealt = game.deal()
+        print(f"drafted {len(dealt)} setup text(s): the opening post and the role cards (see the outbox)", flush=True)
     scheduler = GameScheduler(game, report, stop_when_done=args.stop_when_done)
     if args.web_port >= 0:
         from .web import serve
@@ -176,6 +179,13 @@ def cmd_answer(args: argparse.Namespace) -> int:
     if draft is not None:
         print(f"draft {draft.key} ({draft.state}):")
         print(draft.body)
+    return 0
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    game = _game(args)
+    for draft in game.deal():
+        print(f"{draft.state:9} {draft.kind:10} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))
     return 0
 
 
@@ -240,6 +250,11 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     answer.add_argument("--config", required=True)
     answer.add_argument("-v", "--verbose", action="store_true")
     answer.set_defaults(handler=cmd_answer)
+
+    deal = commands.add_parser("deal", help="draft the opening post and every role card (meneur run does it once)")
+    deal.add_argument("--config", required=True)
+    deal.add_argument("-v", "--verbose", action="store_true")
+    deal.set_defaults(handler=cmd_deal)
 
     correct = commands.add_parser("correct", help="the MJ's reading of a post for the vote counter (kept)")
     correct.add_argument("post", help="the post's id on the forum (the warnings name it)")

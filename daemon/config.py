@@ -322,7 +322,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     return Config(engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path, live)
 
 
-_DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert")
+_DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card")
 
 
 def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | None) -> LiveConfig:

@@ -295,6 +295,22 @@ class LiveGame:
             first = public if later == phase else first
         return first
 
+    def deal(self) -> list[Draft]:
+        """The game's start: the opening post (for a rule set that has one) and each player's role card,
+        drafted for the MJ's approval (or sent, with ``outbox.auto``). Safe to repeat: what went out stays."""
+        if self.engine is None:
+            raise GameError("this game has no rule set ([game] ruleset)")
+        texts = [t for t in [self.engine.opening_post()] if t is not None] + self.engine.role_cards()
+        auto = self.config.live.auto
+        return [
+            self.outbox.draft(t.key, t.kind, t.body, recipient=t.recipient, subject=t.subject, approved=t.kind in auto)
+            for t in texts
+        ]
+
+    def started(self) -> bool:
+        """Whether the rules engine has resolved a phase yet."""
+        return bool(list(self.store.db.query("select phase from engine_phases limit 1")))
+
     def correct(self, post_id: str, target: str | None) -> None:
         """The MJ's reading of a post for the counter: a vote against ``target``, or None (no vote).
         Stored by post id, it holds through every recount, the deadline's included."""

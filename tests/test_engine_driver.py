@@ -120,3 +120,31 @@ def test_drafts_of_a_phase_a_late_answer_voids_are_discarded(tmp_path) -> None: 
     assert {d.state for d in game.outbox.drafts() if d.key.startswith("Nuit 2/")} == {"discarded"}
     evening = game.outbox.get("Jour 1/J1/evening")
     assert evening.state == "drafted" and "Anna" in evening.body
+
+
+def test_deal_drafts_the_opening_post_and_one_role_card_each(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import httpx
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.cli import main
+    from meneur.daemon.game import LiveGame
+
+    names = [f"Joueur{n}" for n in range(1, 10)]
+    text = (
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\nruleset = "trinite-meuporg"\nseed = 8\n'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    )
+    (tmp_path / "partie.toml").write_text(text, encoding="utf-8")
+    config = parse_config(text)
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: T0)
+    assert not game.started()
+    dealt = game.deal()
+    assert [d.key for d in dealt] == ["setup/opening"] + [f"setup/role_card/{n}" for n in names]
+    assert all(d.state == "drafted" for d in dealt)
+    assert dealt[0].recipient is None and "loup" in dealt[0].body.lower()
+    cards = dealt[1:]
+    assert [c.recipient for c in cards] == names and len({c.subject for c in cards}) == len(names)
+    # Dealt again (a restart): the same drafts, nothing doubled.
+    assert main(["deal", "--config", str(tmp_path / "partie.toml")]) == 0
+    assert len(game.outbox.drafts()) == 1 + len(names)
