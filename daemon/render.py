@@ -80,7 +80,7 @@ def render(template: str, markup: str, context: dict[str, Any], override: Path |
     return bbcode_to_markdown(env.get_template(f"{template}.bbcode.j2").render(**context))
 
 
-_BB_TAG = re.compile(r"(?<!\\)\[(/?)(b|i|u|s|color|size|url|list|\*)(?:=([^\]]*))?\]", re.IGNORECASE)
+_BB_TAG = re.compile(r"(?<!\\)\[(/?)(b|i|u|s|color|size|url|list|code|\*)(?:=([^\]]*))?\]", re.IGNORECASE)
 
 
 def bbcode_to_markdown(text: str) -> str:
@@ -105,6 +105,8 @@ def bbcode_to_markdown(text: str) -> str:
             else:
                 links.append(value or "")
                 out.append("[")
+        elif name == "code":
+            out.append("`")
         elif name == "*":
             out.append("\n- ")
         elif name == "list":

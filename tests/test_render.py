@@ -216,3 +216,9 @@ def test_bbcode_to_markdown_keeps_links_quotes_and_escaped_brackets() -> None:
     assert bbcode_to_markdown("[url=http://127.0.0.1/r]les règles[/url]") == "[les règles](http://127.0.0.1/r)"
     assert bbcode_to_markdown("[quote=Bob]dit [b]ça[/b][/quote]").strip() == "> dit **ça**"
     assert bbcode_to_markdown("\\[b] reste") == "\\[b] reste"
+
+
+def test_bbcode_code_becomes_markdown_code() -> None:
+    from meneur.daemon.render import bbcode_to_markdown
+
+    assert bbcode_to_markdown("forme sûre : [code]!voyante.sonder NOM[/code]") == "forme sûre : `!voyante.sonder NOM`"
