@@ -17,10 +17,10 @@ from typing import Any
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from .adapters.base import ForumError
+from .adapters.base import ForumError, LoginFailed
 from .game import LiveGame
 from .http import ForumUnavailable
-from .poller import CountingStopped
+from .poller import CountingStopped, add_alert
 
 log = logging.getLogger("meneur.run")
 
@@ -37,11 +37,25 @@ class GameScheduler:
         self.stop_when_done = stop_when_done
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)}, timezone=UTC)
         self._lock = threading.Lock()
+        self.login_refused: str | None = None
 
     def _guard(self, name: str, work: Callable[[], Any]) -> Any:
         with self._lock:
+            if self.login_refused is not None:  # nothing more on the forum until the MJ steps in
+                return None
             try:
                 return work()
+            except LoginFailed as exc:
+                # Logging in again with the same password would only lock the account (or bring a captcha).
+                self.login_refused = str(exc)
+                log.error("%s: %s — meneur stops using the forum; fix the login, then restart it", name, exc)
+                add_alert(
+                    self.game.store,
+                    "login",
+                    f"the forum refused the MJ's login: {exc}. meneur no longer reads or posts; fix the "
+                    "password (or log in by hand once), then restart meneur.",
+                    self.game.clock(),
+                )
             except ForumUnavailable as exc:
                 log.warning("%s: the forum is unavailable (%s); will try again", name, exc)
             except CountingStopped as exc:

@@ -230,3 +230,28 @@ def test_phpbb2_sends_an_mp_by_username() -> None:
     adapter.send_mp("Gribouille", None, "Reçu", "Bien reçu, Gribouille.")
     fields = parse_qs(board.posted[-1].decode("ascii"), encoding="latin-1")
     assert fields["username"] == ["Gribouille"] and fields["subject"] == ["Reçu"]
+
+
+class CaptchaBoard(Board3):
+    """After failed logins phpBB 3.3 adds its visual confirmation to the login form."""
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        response = super().__call__(request)
+        if "mode=login" in str(request.url):
+            page = response.content.decode("utf-8").replace(
+                '<dd><label for="autologin">',
+                '<dd><input type="text" name="confirm_code" id="confirm_code" size="8" maxlength="8" '
+                'class="inputbox narrow" /><input type="hidden" name="confirm_id" value="4f1c" /></dd>'
+                '<dd><label for="autologin">',
+                1,
+            )
+            return httpx.Response(response.status_code, content=page.encode(), headers=response.headers)
+        return response
+
+
+def test_phpbb3_captcha_stops_the_login_with_what_to_do() -> None:
+    board = CaptchaBoard()
+    adapter, _ = adapter3(board)
+    with pytest.raises(LoginFailed, match=r"captcha.*log in once by hand"):
+        adapter.login()
+    assert not any(line.startswith("POST") for line in board.log)  # no guess sent

@@ -68,3 +68,35 @@ def test_sigterm_stops_the_daemon_cleanly(forum: SpiritForum, tmp_path: Path) ->
     assert "finishing the running job, then stopping" in err
     with sqlite3.connect(db) as conn:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_refused_login_stops_using_the_forum_and_tells_the_mj(tmp_path: Path) -> None:
+    """Logging in again with a wrong password would lock the account: after one refusal the daemon leaves
+    the forum alone (its page stays up) and opens an alert saying what to do."""
+    import httpx
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.adapters.base import LoginFailed
+    from meneur.daemon.config import parse_config
+    from meneur.daemon.game import LiveGame
+    from meneur.daemon.poller import open_alerts
+    from meneur.daemon.scheduler import GameScheduler
+    from meneur.daemon.store import Store
+
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n[[players]]\nname = "Anna"\n'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    scheduler = GameScheduler(game)
+    calls: list[str] = []
+
+    def refused() -> None:
+        calls.append("login")
+        raise LoginFailed("spirit refused the login of MJ (wrong password?)")
+
+    assert scheduler._guard("topic poll", refused) is None
+    assert scheduler._guard("inbox poll", lambda: calls.append("inbox")) is None
+    assert calls == ["login"]
+    [alert] = open_alerts(game.store, "login")
+    assert "wrong password" in str(alert["message"]) and "restart" in str(alert["message"])

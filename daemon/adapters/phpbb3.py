@@ -56,12 +56,14 @@ class Phpbb3Adapter(ForumAdapter):
         form = find_form(page.content, having="password")
         if form is None:
             raise LoginFailed("no login form at ucp.php?mode=login")
+        _refuse_captcha(page.text, self.settings.username)
         response = self._submit(
             page,
             form,
             {"username": self.settings.username, "password": self.settings.password(), "autologin": "on"},
         )
         if "mode=logout" not in response.text:
+            _refuse_captcha(response.text, self.settings.username)
             message = _message_box(response.content)
             raise LoginFailed(f"phpBB refused the login of {self.settings.username}: {message or 'no reason given'}")
         self.logged_in = True
@@ -227,3 +229,16 @@ def _message_box(html: bytes) -> str:
         if node is not None:
             return " ".join(text_of(node).split())[:300]
     return ""
+
+
+_CAPTCHA = re.compile(r'name="(?:confirm_code|confirm_id|g-recaptcha-response|qa_answer)"|class="g-recaptcha"', re.I)
+
+
+def _refuse_captcha(html: str, username: str) -> None:
+    """After failed logins phpBB asks for a visual confirmation: meneur cannot answer it, and trying
+    again would only lock the account longer."""
+    if _CAPTCHA.search(html):
+        raise LoginFailed(
+            f"phpBB asks for a visual confirmation (captcha) before logging {username} in, after failed "
+            "logins: log in once by hand in a browser with the right password, then start meneur again"
+        )
