@@ -427,6 +427,27 @@ def test_mayor_post_is_read_into_the_announcement() -> None:
     assert mayor_announcement("Le Barde, groupes 1 et 2.", state) == "groupe 1, groupe 2, barde"
 
 
+def test_telepathy_mps_go_out_with_the_evening_post_to_the_group_after_the_swap() -> None:
+    """ "le MJ prévient par MP les joueurs concernés au tout début de cette étape" (the crépuscule): the
+    MPs must leave with the day's outcome, not with the dawn's, when the night is over."""
+    state = game(phase="J1")
+    state.mayor = "Alice"
+    # Iris (barde, group 3) drinks her potion by day; the mayor then swaps the barde with group 1's
+    # healer (Carole): Iris's group for the night is Alice, Bob, Iris.
+    out = close_day(state, {}, {"J1:annonce_maire": "groupe 1, groupe 3, barde"},
+                    actions=[Action("Iris", "potion_de_telepathie.utiliser", ())])  # fmt: skip
+    told_to = {e.to[0]: e.data["players"] for e in out.events if e.type == "telepathy"}
+    assert sorted(told_to) == ["Alice", "Bob", "Iris"]
+    assert sorted(told_to["Bob"]) == ["Alice", "Bob", "Iris"]
+    assert not has(out.state, "Iris", "potion_de_telepathie")
+    dawn = night(out.state)
+    assert not any(e.type == "telepathy" for e in dawn.events)  # told once, at nightfall
+    # Declared for the coming night: the two players named by the user, and the user.
+    boosted = close_day(state, {}, {"J1:annonce_maire": "nuit_evenement"},
+                        actions=[Action("Fanny", "potion_de_telepathie.utiliser", ("Alice", "Gaston"))])  # fmt: skip
+    assert sorted(e.to[0] for e in boosted.events if e.type == "telepathy") == ["Alice", "Fanny", "Gaston"]
+
+
 # -- event night ----------------------------------------------------------------------------------
 def test_event_night_boosts() -> None:
     state = game(phase="N2")

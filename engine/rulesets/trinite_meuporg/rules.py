@@ -518,8 +518,7 @@ def close_day(
     """J0 elects the mayor; every other day burns someone. Then the mayor's announcements."""
     r, m = _resolution(state, answers or {}, decrees)
     s = r.state
-    for action in _latest(r, actions).values():  # the potion de télépathie, used by day
-        _telepathy_used(r, action)
+    drunk = [_telepathy_used(r, action) for action in _latest(r, actions).values()]  # the télépathie, by day
     voters = s.living()
     modifiers = [Modifier(t, 1, "sceptre") for t in s.memory.pop("votes_sceptre", []) if s.player(t).alive]
     standing = {v: t for v, t in votes.items() if v in voters and t in voters}
@@ -544,8 +543,10 @@ def close_day(
     else:
         _pyre(r, m, leaders)
         _succession(r)  # a mayor burnt names his successor, who may then make the announcements
-    if check_winner(s) is None and s.phase != "J0":
-        _announcements(r)
+    if check_winner(s) is None:
+        if s.phase != "J0":
+            _announcements(r)
+        _telepathy(r, drunk)  # "au tout début de cette étape": with the post that opens the night
     return _finish(r, m)
 
 
@@ -628,13 +629,27 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 
-def _telepathy_used(r: Resolution, action: Action) -> None:
+def _telepathy_used(r: Resolution, action: Action) -> Action:
     s = r.state
     potion = items.usable(s, action.player, "potion_de_telepathie")
     assert potion is not None
     items.destroy(s, potion.id)  # "Si utilisée de la sorte, alors la potion de télépathie est détruite."
-    s.memory.setdefault("telepathie", []).append({"user": action.player, "targets": list(action.targets)})
     r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    return action
+
+
+def _telepathy(r: Resolution, uses: Sequence[Action]) -> None:
+    """ "Pendant la prochaine nuit, tous les membres de votre groupe actuel (vivants et morts) peuvent
+    communiquer entre eux en privé (le MJ les prévient en début de nuit par MP)": told at the end of the
+    day, after the mayor's swap and his event night, which decide who talks (RULINGS D6)."""
+    s = r.state
+    event = bool(s.memory.get(EVENT)) and s.memory.get(EVENT) == next_phase(s.phase)
+    for use in uses:
+        targets = [t for t in use.targets if t != use.player]
+        # power boost: the two players of the user's choice
+        members = [use.player, *targets] if event and len(targets) == 2 else group_of(s, use.player)
+        for member in members:
+            r.tell(member, "telepathy", players=members, by=use.player)
 
 
 # -- the night --------------------------------------------------------------------------------
@@ -1069,7 +1084,6 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     r, m = _resolution(state, answers or {}, decrees)
-    _telepathy(r, m)
     m.actions = _latest(r, actions)
     arc_from = DAWN_ORDER.index("arc")
     for index, step in enumerate(DAWN_ORDER):
@@ -1079,17 +1093,6 @@ def resolve_night(
     if not any(e.type == "death" for e in r.events):
         r.emit("no_death")
     return _finish(r, m)
-
-
-def _telepathy(r: Resolution, m: _Moment) -> None:
-    """ "le MJ prévient par MP les joueurs concernés au tout début de cette étape" (the crépuscule)."""
-    s = r.state
-    for use in s.memory.pop("telepathie", []):
-        targets = [t for t in use["targets"] if t != use["user"]]
-        # power boost: the two players of the user's choice
-        members = [use["user"], *targets] if m.event and len(targets) == 2 else group_of(s, use["user"])
-        for member in members:
-            r.tell(member, "telepathy", players=members, by=use["user"])
 
 
 # -- for the first post and the role cards -------------------------------------------------------------------------
