@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine import items
-from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.model import Action, Decree, GameState, Outcome
 from meneur.engine.rulesets import ruleset, trinite_meuporg
 from meneur.engine.rulesets.trinite_meuporg import close_day, mayor_announcement, resolve_night, setup, validate
 from meneur.engine.rulesets.trinite_meuporg.roles import ROLES, style
@@ -166,6 +166,13 @@ def test_dague_redirects_the_wolves_to_a_chosen_player() -> None:
     assert deaths(out) == [("Hugo", "loups")] and not has(out.state, "Eve", "dague")
     unanswered = night(state, ("Gaston", "loups.attaquer", ("Eve",)))
     assert [q.id for q in unanswered.questions] == ["N1:dague:Eve"]
+
+
+def test_an_answer_naming_two_players_to_a_one_player_question_is_refused() -> None:
+    state = game()
+    out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N1:dague:Eve": "Hugo, Alice"})
+    assert any(e.type == "answer_refused" and e.data["question"] == "N1:dague:Eve" for e in out.events)
+    assert [q.id for q in out.questions] == ["N1:dague:Eve"] and deaths(out) == []  # still open
 
 
 def test_dague_against_wolves_and_potion_together_must_aim_at_the_potion_user() -> None:
@@ -467,7 +474,9 @@ def answered(run: Any, answers: dict[str, str], draw: random.Random) -> Outcome:
         if out.complete:
             break
         for question in out.questions:
-            answers.setdefault(question.id, draw.choice([*question.options, "aucun"]))
+            # Now and then an MJ's slip: two options for a question that takes one.
+            two = ", ".join(draw.sample(question.options, 2)) if len(question.options) > 1 else "aucun"
+            answers.setdefault(question.id, draw.choice([*question.options, "aucun", two]))
         out = run(answers)
     return out
 
@@ -482,6 +491,12 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         if state.winner:
             break
         living = state.living()
+        dead = [p.name for p in state.players if not p.alive]
+        decrees = []  # now and then the MJ steps in: a player killed or brought back
+        if draw.random() < 0.1:
+            decrees.append(Decree("kill", draw.choice(living), cause="mj"))
+        if dead and draw.random() < 0.1:
+            decrees.append(Decree("revive", draw.choice(dead)))
         if state.phase.startswith("J"):
             votes = {v: draw.choice(living) for v in living}
             answers = {
@@ -492,7 +507,7 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                 for n in living
                 if draw.random() < 0.2
             ]
-            out = answered(lambda a, s=state, v=votes, x=talk: close_day(s, v, a, (), x), answers, draw)
+            out = answered(lambda a, s=state, v=votes, x=talk, d=decrees: close_day(s, v, a, d, x), answers, draw)
         else:
             actions = []
             for p in state.players:
@@ -504,7 +519,7 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                     action = Action(p.name, power, targets)
                     if validate(state, action) is None:
                         actions.append(action)
-            out = answered(lambda a, s=state, x=actions: resolve_night(s, x, a), {}, draw)
+            out = answered(lambda a, s=state, x=actions, d=decrees: resolve_night(s, x, a, d), {}, draw)
         revived = {e.data["player"] for e in out.events if e.type == "revived"}
         before = {p.name for p in state.players if not p.alive}
         assert before - revived <= {p.name for p in out.state.players if not p.alive}  # the dead stay dead

@@ -371,7 +371,8 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
         if not wolves:
             return None
         default = s.rng("sacrifice").choice(wolves)
-        chosen = r.ask(
+        chosen = _one(
+            r,
             "sacrifice_loups",
             "MJ",
             "La dague renvoie l'attaque : quel loup les loups sacrifient-ils ?",
@@ -380,7 +381,8 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
         )
         return default if chosen == NOBODY else chosen
     options = [name for name in s.living() if name != victim]
-    chosen = r.ask(
+    chosen = _one(
+        r,
         "dague",
         victim,
         "Ta dague renvoie la mort qui te visait : sur qui la rediriges-tu ?",
@@ -400,7 +402,9 @@ def _arc_volley(m: _Moment) -> None:
         if arc is None:
             continue
         m.archers_done.add(name)
-        target = r.ask("arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", s.living(), about=name)
+        target = _one(
+            r, "arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", s.living(), about=name
+        )
         if target == NOBODY:
             continue
         items.destroy(s, arc.id)
@@ -477,13 +481,21 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     return r, m
 
 
+def _one(
+    r: Resolution, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+) -> str:
+    """A question answered by one option (or ``aucun``): an answer naming two players is refused, not
+    taken for a player's name."""
+    return r.ask(kind, to, prompt, options, about=about, default=default, single=True)
+
+
 def _succession(r: Resolution) -> None:
     """ "S'il meurt, il désigne son successeur." """
     s = r.state
     if s.mayor and not s.player(s.mayor).alive:
         dead = s.mayor
         s.mayor = None
-        successor = r.ask("successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
+        successor = _one(r, "successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
         if successor != NOBODY:
             s.mayor = successor
             r.emit("mayor_successor", player=successor, by=dead)
@@ -533,7 +545,7 @@ def close_day(
     leaders = list(result.leaders)
     if s.phase == "J0":  # no pyre, so no announcement: "Chaque fin de journée après le bûcher" (RULINGS D7)
         if len(leaders) > 1:
-            chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
+            chosen = _one(r, "maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
             leaders = [] if chosen == NOBODY else [chosen]
         if leaders:
             s.mayor = leaders[0]
@@ -561,7 +573,7 @@ def _pyre(r: Resolution, m: _Moment, leaders: list[str]) -> None:
             r.emit("tie", candidates=leaders, resolved_by=None)
             r.emit("no_pyre", reason="tie")
             return
-        chosen = r.ask("maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
+        chosen = _one(r, "maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
         r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
         if chosen == NOBODY:
             r.emit("no_pyre", reason="tie")
@@ -784,7 +796,8 @@ def _interception(m: _Moment, only: str | None = None) -> None:
             r.tell(priest, "interception_death", saved=saved)
             _kill(m, priest, "interception")
             continue
-        choice = r.ask(
+        choice = _one(
+            r,
             "interception",
             priest,
             "Nuit événement : tu meurs en gardant ton chapelet (mourir), ou tout ton groupe survit "
@@ -805,7 +818,8 @@ def _interception(m: _Moment, only: str | None = None) -> None:
         r.tell(priest, "interception_death", saved=saved, kept=True)
         _kill(m, priest, "interception")
         others = [p.name for p in s.players if p.name != priest and items.held(s, p.name)]
-        swap = r.ask(
+        swap = _one(
+            r,
             "interception_echange",
             priest,
             "Ton chapelet n'est pas détruit : contre les objets de quel joueur l'échanges-tu ?",
@@ -927,7 +941,7 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         r.tell(healer.name, "night_deaths", players=dying, savable=savable)
         if not savable:
             continue
-        chosen = r.ask("soins", healer.name, "Qui sauves-tu avec ta potion de soins ?", savable, about=healer.name)
+        chosen = _one(r, "soins", healer.name, "Qui sauves-tu avec ta potion de soins ?", savable, about=healer.name)
         if chosen == NOBODY:
             continue
         items.destroy(s, potion.id)
@@ -1017,7 +1031,8 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         _target(m, action.player, action.power, dead)
         if s.player(dead).alive:  # "le pouvoir est annulé pour cette nuit si votre cible est ressuscitée"
             continue
-        chosen = r.ask(
+        chosen = _one(
+            r,
             "sceptre",
             dead,
             "Le sceptre te donne la parole : contre qui ajoutes-tu un vote au prochain bûcher ?",
