@@ -175,6 +175,22 @@ def test_an_answer_naming_two_players_to_a_one_player_question_is_refused() -> N
     assert [q.id for q in out.questions] == ["N1:dague:Eve"] and deaths(out) == []  # still open
 
 
+def test_a_healer_s_arc_and_dague_reach_only_the_group_but_for_the_event_night() -> None:
+    """ "Les objets en possession de soigneurs ne peuvent être utilisés que sur des joueurs du groupe de
+    l'utilisateur, ou qui a fait partie de son groupe" — an arrow or a dague's redirect included."""
+    state = game()
+    items.give(state, "Iris", "arc")  # Iris, barde (HEAL) of group 3: Gaston, Hugo, Iris
+    items.give(state, "Fanny", "dague")  # Fanny, druide (HEAL) of group 2: David, Eve, Fanny
+    out = night(state, ("Gaston", "loups.attaquer", ("Iris",)))
+    assert next(q for q in out.questions if q.id == "N1:arc:Iris").options == ("Gaston", "Hugo")
+    out = night(state, ("Gaston", "loups.attaquer", ("Fanny",)))
+    assert next(q for q in out.questions if q.id == "N1:dague:Fanny").options == ("David", "Eve")
+    state.phase = "N2"
+    state.memory["nuit_evenement"] = "N2"  # "Les heals ne sont plus limités à leur groupe"
+    out = night(state, ("Gaston", "loups.attaquer", ("Iris",)))
+    assert len(next(q for q in out.questions if q.id == "N2:arc:Iris").options) == 8
+
+
 def test_dague_against_wolves_and_potion_together_must_aim_at_the_potion_user() -> None:
     state = game(camps={"Gaston": "loups", "Hugo": "loups"})
     out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), ("David", "potion_de_mort.tuer", ("Eve",)),

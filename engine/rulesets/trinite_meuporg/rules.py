@@ -349,6 +349,15 @@ def _threaten(m: _Moment, victim: str, cause: str, launcher: str | None) -> None
     _kill(m, victim, cause)
 
 
+def _reach(m: _Moment, user: str, names: list[str]) -> list[str]:
+    """Whom ``user``'s item may reach: a healer's, his group and former groups only, but on the event
+    night (RULINGS U1) — for the choices the dawn asks (an arrow, a dague's redirect)."""
+    if style(m.r.state.player(user).role) != HEAL or m.event:
+        return names
+    friends = m.r.state.memory["compagnons"].get(user, [])
+    return [n for n in names if n in friends]
+
+
 def _pending_poison(m: _Moment, victim: str, launcher: str | None) -> str | None:
     """The user of a potion de mort still to come tonight on ``victim`` (the dague must aim at him)."""
     for key, action in m.actions.items():
@@ -380,7 +389,7 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
             default=default,
         )
         return default if chosen == NOBODY else chosen
-    options = [name for name in s.living() if name != victim]
+    options = _reach(m, victim, [name for name in s.living() if name != victim])
     chosen = _one(
         r,
         "dague",
@@ -402,9 +411,10 @@ def _arc_volley(m: _Moment) -> None:
         if arc is None:
             continue
         m.archers_done.add(name)
-        target = _one(
-            r, "arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", s.living(), about=name
-        )
+        options = _reach(m, name, s.living())
+        if not options:
+            continue
+        target = _one(r, "arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", options, about=name)
         if target == NOBODY:
             continue
         items.destroy(s, arc.id)
