@@ -160,6 +160,18 @@ def test_interception_in_a_group_the_priest_dies_instead() -> None:
     assert not items.held(out.state, "Carole", intact_only=True)
 
 
+def test_an_interception_stops_when_the_chapelet_is_stolen() -> None:
+    """A1: a power works only for the one who still holds the item. Carole intercepts (step 1), Gaston
+    steals her chapelet (step 8); David, saved by Fanny (step 11), then throws the potion de mort he
+    asked for at Alice (group 1): Carole no longer holds a chapelet, Alice dies, Carole lives."""
+    state = game(camps={"Gaston": "loups", "Hugo": "loups"})
+    out = night(state, ("Carole", "chapelet.intercepter", ()), ("Gaston", "cape.voler", ("Carole",)),
+                ("Hugo", "loups.attaquer", ("David",)), ("David", "potion_de_mort.tuer", ("Alice",)),
+                answers={"N1:soins:Fanny": "David"})  # fmt: skip
+    assert has(out.state, "Gaston", "chapelet")
+    assert deaths(out) == [("Alice", "potion_de_mort")] and out.state.player("Carole").alive
+
+
 def test_dague_redirects_the_wolves_to_a_chosen_player() -> None:
     state = game()
     out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N1:dague:Eve": "Hugo"})

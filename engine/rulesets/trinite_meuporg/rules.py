@@ -312,14 +312,16 @@ def _threaten(m: _Moment, victim: str, cause: str, launcher: str | None) -> None
     r, s = m.r, m.r.state
     if not s.player(victim).alive:
         return
-    if cause == "loups" and victim in m.protected and items.get(s, m.protected[victim][1]).intact:
+    shield = items.get(s, m.protected[victim][1]) if victim in m.protected else None
+    if cause == "loups" and shield is not None and shield.intact and shield.holder == m.protected[victim][0]:
         priest, chapelet = m.protected[victim]
         items.destroy(s, chapelet)  # "Si une attaque des loups est contrée de cette manière, … détruit"
         r.tell_mj("protected", player=victim, by=priest)
         r.tell(priest, "chapelet_broken", target=victim)
         return
     for priest, (group, chapelet) in m.intercept.items():
-        if victim != priest and victim in group and s.player(priest).alive and items.get(s, chapelet).intact:
+        held = items.get(s, chapelet)  # still his and intact (RULINGS A1): a stolen chapelet no longer acts
+        if victim != priest and victim in group and s.player(priest).alive and held.intact and held.holder == priest:
             m.intercepted.setdefault(priest, []).append(victim)
             r.tell_mj("intercepted", player=victim, by=priest, cause=cause)
             if m.interception_due:  # later than step 5 (an arrow): the priest dies at once
