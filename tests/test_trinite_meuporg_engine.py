@@ -292,6 +292,29 @@ def test_potion_d_echange_swaps_hands_and_a_prompteur_taken_is_announced() -> No
     assert any(e.type == "prompteur_stolen" and e.data["by"] == "Alice" for e in out.events)
 
 
+def test_a_self_swap_needs_one_other_intact_item_left_unused_tonight() -> None:
+    """ "Vous ne pouvez vous cibler que si vous disposez d'au moins un autre objet non-détruit, et que vous
+    n'utilisez pas pendant la même nuit." David (sorcier) also holds a crystal ball."""
+    state = game()
+    items.give(state, "David", "boule_de_cristal")
+    # He probes with the ball but keeps his potion de mort unused: that one qualifies, the swap happens.
+    out = night(state, ("David", "boule_de_cristal.sonder", ("Alice",)),
+                ("David", "potion_d_echange.echanger", ("David", "Eve")))  # fmt: skip
+    assert has(out.state, "David", "dague") and has(out.state, "Eve", "potion_de_mort")
+    # He uses both: no other item is left unused, the swap does not happen.
+    out = night(state, ("David", "boule_de_cristal.sonder", ("Alice",)), ("David", "potion_de_mort.tuer", ("Hugo",)),
+                ("David", "potion_d_echange.echanger", ("David", "Eve")))  # fmt: skip
+    assert told(out, "David", "action_void")[0]["why"] == "echange_soi" and has(out.state, "Eve", "dague")
+    # Event night: "utilisable même si tous vos autres objets sont détruits" — the potion de mort used at
+    # step 3 is destroyed by step 12, like the ball would be had it broken: nothing intact is given away.
+    plain = game(phase="N2")
+    plain.memory["nuit_evenement"] = "N2"
+    out = night(
+        plain, ("David", "potion_de_mort.tuer", ("Hugo",)), ("David", "potion_d_echange.echanger", ("David", "Eve"))
+    )
+    assert has(out.state, "David", "dague")
+
+
 def test_prompteur_and_verite_on_the_same_dead_keep_the_potion() -> None:
     roles = {**BASE, "Alice": "necromancien", "Carole": "david_pujadas"}
     state = game(roles)

@@ -974,13 +974,14 @@ def _potion_d_echange(m: _Moment, only: str | None = None) -> None:
     r, s = m.r, m.r.state
     for key, action, potion in _each(m, "potion_d_echange.", only):
         first, second = action.targets
-        if action.player in action.targets:  # "Vous ne pouvez vous cibler que si …"
-            others = [i for i in items.held(s, action.player, intact_only=True) if i.id != potion.id]
-            busy = any(
-                a.player == action.player and k != key and POWERS[a.power].item is not None
-                for k, a in m.actions.items()
-            )
-            if (not others and not m.event) or busy:
+        if action.player in action.targets:
+            # "Vous ne pouvez vous cibler que si vous disposez d'au moins un autre objet non-détruit, et que
+            # vous n'utilisez pas pendant la même nuit"; the event night: "même si tous vos autres objets
+            # sont détruits" (RULINGS A11).
+            used = {POWERS[a.power].item for k, a in m.actions.items() if a.player == action.player and k != key}
+            others = [i for i in items.held(s, action.player) if i.id != potion.id]
+            spare = [i for i in others if i.intact and i.kind not in used]
+            if not spare and not (m.event and all(i.destroyed for i in others)):
                 r.tell(action.player, "action_void", power=action.power, why="echange_soi")
                 continue
         if not (s.player(first).alive or s.player(second).alive):
