@@ -479,6 +479,9 @@ def test_mayor_post_is_read_into_the_announcement() -> None:
     )
     assert mayor_announcement("Et je déclare une nuit événement.", state) == "nuit_evenement"
     assert mayor_announcement("Pas de nuit événement ce soir.", state) == "aucun"
+    assert mayor_announcement("Pas d'échange, ni de nuit événement.", state) == "aucun"
+    assert mayor_announcement("Je ne déclare pas encore de nuit événement.", state) == "aucun"
+    assert mayor_announcement("Je ne lance pas la nuit événement, je la garde.", state) == "aucun"
     assert mayor_announcement("Groupes 2 et 9, Paladin", state) == "aucun"
     said = "Le Rogue m'inquiète… j'échange les groupes 2 et 3 : le Chasseur. Et une nuit événement !"
     assert mayor_announcement(said, state) == "groupe 2, groupe 3, chasseur, nuit_evenement"  # named with the groups
