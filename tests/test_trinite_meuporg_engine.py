@@ -553,9 +553,10 @@ def play_random(seed: int) -> list[dict[str, Any]]:
             decrees.append(Decree("revive", draw.choice(dead)))
         if state.phase.startswith("J"):
             votes = {v: draw.choice(living) for v in living}
-            answers = {
-                f"{state.phase}:annonce_maire": draw.choice(["aucun", "nuit_evenement", "groupe 1, groupe 2, voyant"])
-            }
+            first, second = draw.sample(range(1, len(names) // 3 + 1), 2)
+            swap = f"groupe {first}, groupe {second}, {draw.choice(list(ROLES))}"  # possible or not
+            announce = draw.choice(["aucun", "nuit_evenement", swap, f"{swap}, nuit_evenement"])
+            answers = {f"{state.phase}:annonce_maire": announce}
             talk = [
                 Action(n, "potion_de_telepathie.utiliser", tuple(draw.sample(names, draw.choice([0, 2]))))
                 for n in living
@@ -581,6 +582,12 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         state = out.state
     assert state.winner is not None, "every game ends"
     return log
+
+
+def test_the_random_games_reach_the_event_night_and_the_swaps() -> None:
+    """The property test below is worth something only if its games meet these."""
+    seen = {e["type"] for seed in range(12) for e in play_random(seed)}
+    assert {"event_night", "groups_swapped", "swap_impossible", "telepathy", "revived", "answer_refused"} <= seen
 
 
 @settings(max_examples=80, deadline=None)
