@@ -284,6 +284,13 @@ def test_potion_de_soins_saves_one_who_then_acts() -> None:
     assert out.state.player("David").alive and not has(out.state, "Fanny", "potion_de_soins")
 
 
+def test_the_potion_de_soins_does_not_undo_the_mj_s_decree() -> None:
+    state = game()
+    out = resolve_night(state, [], {}, [Decree("kill", "David", cause="mj")])  # David: Fanny's group
+    assert told(out, "Fanny", "night_deaths")[0]["savable"] == []
+    assert not any(q.id == "N1:soins:Fanny" for q in out.questions)
+
+
 def test_potion_d_echange_swaps_hands_and_a_prompteur_taken_is_announced() -> None:
     roles = {**BASE, "Carole": "david_pujadas"}
     state = game(roles)

@@ -946,7 +946,8 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         dying = [n for n in m.died if not s.player(n).alive]
         if potion is None or not dying:
             continue
-        savable = [n for n in dying if s.player(n).death_cause != "poupee_vaudou"]
+        # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
+        savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
         if style(healer.role) == HEAL and not m.event:
             friends = s.memory["compagnons"].get(healer.name, [])
             savable = [n for n in savable if n in friends]
