@@ -464,6 +464,16 @@ def test_pyre_reveals_the_role_armour_resists_and_the_mayor_swaps_groups() -> No
     assert deaths(armour) == [] and any(e.type == "pyre_resisted" for e in armour.events)
 
 
+def test_every_day_not_ending_the_game_opens_the_night_with_the_groups() -> None:
+    """ "5] Puis c'est le début de la nuit": J0 (no announcement) and a day without a mayor too."""
+    state = game(phase="J0")
+    out = close_day(state, {"Bob": "Alice"})
+    starts = [e.data for e in out.events if e.type == "night_start"]
+    assert len(starts) == 1 and starts[0]["event"] is False and len(starts[0]["groups"]) == 3
+    state = game(phase="J1")  # no mayor
+    assert [e.type for e in close_day(state, {"Bob": "Alice"}).events].count("night_start") == 1
+
+
 def test_tie_goes_to_the_mayor_and_the_event_night_once() -> None:
     state = game(phase="J1")
     state.mayor = "Alice"

@@ -568,8 +568,8 @@ def close_day(
         _pyre(r, m, leaders)
         _succession(r)  # a mayor burnt names his successor, who may then make the announcements
     if check_winner(s) is None:
-        if s.phase != "J0":
-            _announcements(r)
+        event = _announcements(r) if s.phase != "J0" else False
+        r.emit("night_start", groups=_groups_view(s), event=event)  # "5] Puis c'est le début de la nuit."
         _telepathy(r, drunk)  # "au tout début de cette étape": with the post that opens the night
     return _finish(r, m)
 
@@ -598,12 +598,12 @@ def _pyre(r: Resolution, m: _Moment, leaders: list[str]) -> None:
     _arc_volley(m)
 
 
-def _announcements(r: Resolution) -> None:
+def _announcements(r: Resolution) -> bool:
     """ "Le maire annonce alors s'il souhaite inverser deux joueurs (il indique deux groupes et un rôle)
-    et/ou s'il souhaite que la prochaine nuit soit une nuit événement." """
+    et/ou s'il souhaite que la prochaine nuit soit une nuit événement." Whether the coming night is the event one."""
     s = r.state
     if not s.mayor or not s.player(s.mayor).alive:
-        return
+        return False
     count = len(groups_of(s))
     options = [f"groupe {n}" for n in range(1, count + 1)] + list(ROLES)
     if not s.memory.get("nuit_evenement_utilisee"):
@@ -623,7 +623,7 @@ def _announcements(r: Resolution) -> None:
         s.memory["nuit_evenement_utilisee"] = True
         s.memory[EVENT] = next_phase(s.phase)
         r.emit("event_night", night=s.memory[EVENT])
-    r.emit("night_start", groups=_groups_view(s), event=EVENT in parts)
+    return EVENT in parts
 
 
 def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
