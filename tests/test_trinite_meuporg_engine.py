@@ -630,6 +630,18 @@ def test_every_post_and_mp_of_the_scenarios_renders_in_french(path: Path, capsys
     assert not re.search(r"^\([a-z_]+\)$", out, re.MULTILINE), "an MP with no French sentence"
 
 
+def test_the_mj_s_decrees_by_day_are_told_in_the_evening_post() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    state = game(phase="J1")
+    state.player("Iris").alive = False
+    decrees = [Decree("revive", "Iris"), Decree("mayor", "Bob"), Decree("event", text="Hugo a quitté le forum.")]
+    out = close_day(state, {}, {}, decrees)
+    body = drafts_for("trinite-meuporg", "J1", [e.as_json() for e in out.events], trinite_meuporg.NAMES)[0].body
+    assert "[b]Iris[/b] revient parmi les vivants" in body
+    assert "Le MJ nomme [b]Bob[/b] maire." in body and "[i]Hugo a quitté le forum.[/i]" in body
+
+
 def test_the_first_post_tells_the_wolf_count_and_the_groups_only() -> None:
     from meneur.daemon.drafts import opening_post
     from meneur.engine.rulesets.classique import setup as classique_setup
