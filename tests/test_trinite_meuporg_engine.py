@@ -535,6 +535,10 @@ def test_event_night_boosts() -> None:
     out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N2:sacrifice_loups": "Hugo"})
     assert deaths(out) == [("Hugo", "loups")]
     assert validate(state, Action("Carole", "chapelet.proteger", ("David",))) is None  # heals not limited
+    # RULINGS A17: with a potion de mort also coming at Eve, the potion's user, not a sacrificed wolf.
+    out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), ("David", "potion_de_mort.tuer", ("Eve",)),
+                answers={"N2:sacrifice_loups": "Hugo"})  # fmt: skip
+    assert deaths(out) == [("David", "loups")] and not any(q.id == "N2:sacrifice_loups" for q in out.questions)
 
 
 # -- random games ---------------------------------------------------------------------------------
