@@ -284,6 +284,12 @@ def test_potion_de_soins_saves_one_who_then_acts() -> None:
     assert out.state.player("David").alive and not has(out.state, "Fanny", "potion_de_soins")
 
 
+def test_the_potion_de_soins_holder_is_told_even_a_night_without_deaths() -> None:
+    """ "11] Potion de soins : MP indiquant les morts de la nuit." """
+    out = night(game())
+    assert told(out, "Fanny", "night_deaths") == [{"player": "Fanny", "players": [], "savable": []}]
+
+
 def test_the_potion_de_soins_does_not_undo_the_mj_s_decree() -> None:
     state = game()
     out = resolve_night(state, [], {}, [Decree("kill", "David", cause="mj")])  # David: Fanny's group

@@ -944,7 +944,7 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     for healer in [p for p in s.players if p.alive]:
         potion = items.usable(s, healer.name, "potion_de_soins")
         dying = [n for n in m.died if not s.player(n).alive]
-        if potion is None or not dying:
+        if potion is None:
             continue
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
         savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
