@@ -139,6 +139,19 @@ def test_chapelet_protection_counters_the_wolves_and_breaks() -> None:
     assert validate(again, Action("Carole", "chapelet.proteger", ("Alice",)))  # broken anyway
 
 
+def test_the_chapelet_works_in_one_mode_a_night_the_last_asked() -> None:
+    """ "Chaque nuit, le joueur peut cibler un joueur en vie …, en indiquant SAVOIR ou PROTECTION. Il peut
+    aussi choisir INTERCEPTION": one mode; a later MP replaces the earlier one (RULINGS U4)."""
+    state = game()
+    out = night(state, ("Carole", "chapelet.savoir", ("Alice",)), ("Carole", "chapelet.proteger", ("Bob",)),
+                ("Gaston", "loups.attaquer", ("Alice",)))  # fmt: skip
+    assert not told(out, "Carole", "chapelet_savoir")
+    assert deaths(out) == [("Alice", "loups")]  # no interception either, nor savoir: protection on Bob only
+    out = night(state, ("Carole", "chapelet.intercepter", ()), ("Carole", "chapelet.savoir", ("Bob",)),
+                ("Gaston", "loups.attaquer", ("Alice",)))  # fmt: skip
+    assert told(out, "Carole", "chapelet_savoir") and deaths(out) == [("Alice", "loups")]
+
+
 def test_chapelet_savoir_role_then_camp_and_breaks() -> None:
     state = game()
     out = night(state, ("Carole", "chapelet.savoir", ("Alice",)))

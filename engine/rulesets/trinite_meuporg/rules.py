@@ -685,6 +685,11 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
+        # One use of an item a night: the chapelet's three modes are one power ("SAVOIR ou PROTECTION …
+        # aussi … INTERCEPTION"); a later MP replaces the earlier one.
+        kind = POWERS[action.power].item or action.power
+        for old in [k for k, a in kept.items() if a.player == action.player and POWERS[a.power].item == kind]:
+            del kept[old]
         key = f"{action.power}:{action.player}"
         kept.pop(key, None)
         kept[key] = action
