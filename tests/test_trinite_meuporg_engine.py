@@ -108,6 +108,20 @@ def test_validation_items_healers_and_the_dead() -> None:
     assert validate(state, Action("Alice", "boule_de_cristal.sonder", ("Bob",)))  # items by night
 
 
+def test_a_healer_s_hache_reaches_only_the_living() -> None:
+    """ "… et qui n'est pas mort (sauf si précisé)": the hache says only "cibler un joueur"."""
+    state = game()
+    items.give(state, "Fanny", "hache")  # Fanny: druide, HEAL, group 2 (David, Eve, Fanny)
+    items.give(state, "Alice", "hache")  # Alice: voyant, DPS
+    state.player("David").alive = False
+    assert validate(state, Action("Fanny", "hache.frapper", ("David",)))
+    assert validate(state, Action("Fanny", "hache.frapper", ("Eve",))) is None
+    assert validate(state, Action("Alice", "hache.frapper", ("David",))) is None  # no healer: the dead too
+    assert validate(state, Action("Fanny", "marteau.reparer", ("David",)))  # (no marteau) but the cape's
+    items.give(state, "Fanny", "cape")  # "(vivant ou mort)" is stated: the dead of her group
+    assert validate(state, Action("Fanny", "cape.voler", ("David",))) is None
+
+
 # -- the wolves' target ---------------------------------------------------------------------------
 def test_wolves_majority_else_random_among_proposals() -> None:
     state = game(camps={"Gaston": "loups", "Hugo": "loups"})

@@ -55,6 +55,7 @@ class Power:
     targets: str = "alive"  # alive | dead | any
     other: bool = False  # "un autre joueur": never oneself
     by_day: bool = False
+    dead_stated: bool = True  # False: "any" only for a non-healer (the text does not say "mort")
 
 
 POWERS: dict[str, Power] = {
@@ -63,7 +64,7 @@ POWERS: dict[str, Power] = {
     "potion_de_mort.tuer": Power("potion_de_mort"),
     "potion_d_echange.echanger": Power("potion_d_echange", 2, 2, "any"),
     "cape.voler": Power("cape", targets="any", other=True),
-    "hache.frapper": Power("hache", targets="any"),
+    "hache.frapper": Power("hache", targets="any", dead_stated=False),  # "il peut cibler un joueur"
     "sceptre.designer": Power("sceptre", targets="dead"),
     "potion_de_verite.reveler": Power("potion_de_verite", targets="dead"),
     "poupee_vaudou.maudire": Power("poupee_vaudou"),
@@ -231,7 +232,11 @@ def validate(state: GameState, action: Action) -> str | None:
             return f"{target} est vivant·e : ce pouvoir vise un mort."
         if power.other and target == player.name:
             return "Ce pouvoir vise un autre joueur que toi."
-    if power.item is not None and style(player.role) == HEAL and not power.by_day and not is_event_night(state):
+    healer = power.item is not None and style(player.role) == HEAL and not power.by_day
+    # "… et qui n'est pas mort (sauf si précisé)" — kept on the event night, which lifts the group only.
+    if healer and not power.dead_stated and any(not state.player(t).alive for t in action.targets):
+        return "Soigneur, tu ne peux viser qu'un joueur vivant avec cet objet."
+    if healer and not is_event_night(state):
         friends = state.memory["compagnons"].get(player.name, [])
         strangers = [t for t in action.targets if t not in friends]
         if strangers:
