@@ -574,6 +574,20 @@ def test_event_night_boosts() -> None:
     assert deaths(out) == [("David", "loups")] and not any(q.id == "N2:sacrifice_loups" for q in out.questions)
 
 
+def test_the_event_night_arc_reveals_a_wolf_it_killed_not_one_saved_at_dawn() -> None:
+    """ "si … sa représaille tue un loup-garou, alors le camp du loup-garou est révélé publiquement au
+    matin": a wolf the potion de soins brings back was not killed."""
+    state = game(phase="N2")
+    state.memory["nuit_evenement"] = "N2"
+    # Gaston (wolf) sends the attack on Hugo (wolf, chasseur), whose arrow hits Gaston.
+    run = (("Gaston", "loups.attaquer", ("Hugo",)),)
+    shot = night(state, *run, answers={"N2:arc:Hugo": "Gaston"})
+    assert [e.data["player"] for e in shot.events if e.type == "camp_revealed"] == ["Gaston"]
+    saved = night(state, *run, answers={"N2:arc:Hugo": "Gaston", "N2:soins:Fanny": "Gaston"})
+    assert saved.state.player("Gaston").alive
+    assert not any(e.type == "camp_revealed" for e in saved.events)
+
+
 # -- random games ---------------------------------------------------------------------------------
 def answered(run: Any, answers: dict[str, str], draw: random.Random) -> Outcome:
     """Run a phase, answer its open questions at random (or not at all), run it again: up to 4 rounds."""

@@ -292,6 +292,7 @@ class _Moment:
     markers_due: list[str] = field(default_factory=list)  # the event-night chapelet's curse markers
     interception_due: bool = False  # step 5 has come: an interception's death is sent at once
     interception_done: set[str] = field(default_factory=set)
+    arrowed_wolves: list[str] = field(default_factory=list)  # event night: revealed in the morning if still dead
 
 
 def _kill(m: _Moment, name: str, cause: str) -> None:
@@ -429,8 +430,8 @@ def _arc_volley(m: _Moment) -> None:
         r.tell_mj("arrow", player=name, target=target)
         _threaten(m, target, "arc", name)
         shot = s.player(target)
-        if m.event and not shot.alive and shot.camp == LOUPS:  # power boost: the wolf's camp is revealed
-            r.emit("camp_revealed", player=target, camp=LOUPS, by="arc")
+        if m.event and not shot.alive and shot.camp == LOUPS:  # power boost: "révélé publiquement au matin"
+            m.arrowed_wolves.append(target)
 
 
 def _curse_check(m: _Moment) -> None:
@@ -1129,6 +1130,9 @@ def resolve_night(
         STEPS[step](m, None)
         if index >= arc_from:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
+    for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him
+        if not r.state.player(wolf).alive:
+            r.emit("camp_revealed", player=wolf, camp=LOUPS, by="arc")
     if not any(e.type == "death" for e in r.events):
         r.emit("no_death")
     return _finish(r, m)
