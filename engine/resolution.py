@@ -42,15 +42,23 @@ class Resolution:
         self.emit(type, MJ, (), **data)
 
     def ask(
-        self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+        self,
+        kind: str,
+        to: str,
+        prompt: str,
+        options: list[str],
+        about: str | None = None,
+        default: str = NOBODY,
+        single: bool = False,
     ) -> str:
-        """The answer to a question, or its default while it is unanswered (the question is then open)."""
+        """The answer to a question, or its default while it is unanswered (the question is then open).
+        With ``single``, an answer naming several options is refused like an unknown one."""
         qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
         choices = tuple(options)
         answer = self.answers.get(qid)
         if answer is not None:
             picked = [part.strip() for part in answer.split(",") if part.strip()]
-            if answer.strip() == NOBODY or all(p in choices for p in picked):
+            if answer.strip() == NOBODY or (all(p in choices for p in picked) and not (single and len(picked) > 1)):
                 return answer.strip()
             self.tell_mj("answer_refused", question=qid, answer=answer, options=list(choices))
         if all(q.id != qid for q in self.questions):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine import items
-from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.model import Action, Decree, GameState, Outcome
 from meneur.engine.rulesets import ruleset, trinite_meuporg
 from meneur.engine.rulesets.trinite_meuporg import close_day, mayor_announcement, resolve_night, setup, validate
 from meneur.engine.rulesets.trinite_meuporg.roles import ROLES, style
@@ -108,6 +108,20 @@ def test_validation_items_healers_and_the_dead() -> None:
     assert validate(state, Action("Alice", "boule_de_cristal.sonder", ("Bob",)))  # items by night
 
 
+def test_a_healer_s_hache_reaches_only_the_living() -> None:
+    """ "… et qui n'est pas mort (sauf si précisé)": the hache says only "cibler un joueur"."""
+    state = game()
+    items.give(state, "Fanny", "hache")  # Fanny: druide, HEAL, group 2 (David, Eve, Fanny)
+    items.give(state, "Alice", "hache")  # Alice: voyant, DPS
+    state.player("David").alive = False
+    assert validate(state, Action("Fanny", "hache.frapper", ("David",)))
+    assert validate(state, Action("Fanny", "hache.frapper", ("Eve",))) is None
+    assert validate(state, Action("Alice", "hache.frapper", ("David",))) is None  # no healer: the dead too
+    assert validate(state, Action("Fanny", "marteau.reparer", ("David",)))  # (no marteau) but the cape's
+    items.give(state, "Fanny", "cape")  # "(vivant ou mort)" is stated: the dead of her group
+    assert validate(state, Action("Fanny", "cape.voler", ("David",))) is None
+
+
 # -- the wolves' target ---------------------------------------------------------------------------
 def test_wolves_majority_else_random_among_proposals() -> None:
     state = game(camps={"Gaston": "loups", "Hugo": "loups"})
@@ -139,6 +153,19 @@ def test_chapelet_protection_counters_the_wolves_and_breaks() -> None:
     assert validate(again, Action("Carole", "chapelet.proteger", ("Alice",)))  # broken anyway
 
 
+def test_the_chapelet_works_in_one_mode_a_night_the_last_asked() -> None:
+    """ "Chaque nuit, le joueur peut cibler un joueur en vie …, en indiquant SAVOIR ou PROTECTION. Il peut
+    aussi choisir INTERCEPTION": one mode; a later MP replaces the earlier one (RULINGS U4)."""
+    state = game()
+    out = night(state, ("Carole", "chapelet.savoir", ("Alice",)), ("Carole", "chapelet.proteger", ("Bob",)),
+                ("Gaston", "loups.attaquer", ("Alice",)))  # fmt: skip
+    assert not told(out, "Carole", "chapelet_savoir")
+    assert deaths(out) == [("Alice", "loups")]  # no interception either, nor savoir: protection on Bob only
+    out = night(state, ("Carole", "chapelet.intercepter", ()), ("Carole", "chapelet.savoir", ("Bob",)),
+                ("Gaston", "loups.attaquer", ("Alice",)))  # fmt: skip
+    assert told(out, "Carole", "chapelet_savoir") and deaths(out) == [("Alice", "loups")]
+
+
 def test_chapelet_savoir_role_then_camp_and_breaks() -> None:
     state = game()
     out = night(state, ("Carole", "chapelet.savoir", ("Alice",)))
@@ -160,12 +187,47 @@ def test_interception_in_a_group_the_priest_dies_instead() -> None:
     assert not items.held(out.state, "Carole", intact_only=True)
 
 
+def test_an_interception_stops_when_the_chapelet_is_stolen() -> None:
+    """A1: a power works only for the one who still holds the item. Carole intercepts (step 1), Gaston
+    steals her chapelet (step 8); David, saved by Fanny (step 11), then throws the potion de mort he
+    asked for at Alice (group 1): Carole no longer holds a chapelet, Alice dies, Carole lives."""
+    state = game(camps={"Gaston": "loups", "Hugo": "loups"})
+    out = night(state, ("Carole", "chapelet.intercepter", ()), ("Gaston", "cape.voler", ("Carole",)),
+                ("Hugo", "loups.attaquer", ("David",)), ("David", "potion_de_mort.tuer", ("Alice",)),
+                answers={"N1:soins:Fanny": "David"})  # fmt: skip
+    assert has(out.state, "Gaston", "chapelet")
+    assert deaths(out) == [("Alice", "potion_de_mort")] and out.state.player("Carole").alive
+
+
 def test_dague_redirects_the_wolves_to_a_chosen_player() -> None:
     state = game()
     out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N1:dague:Eve": "Hugo"})
     assert deaths(out) == [("Hugo", "loups")] and not has(out.state, "Eve", "dague")
     unanswered = night(state, ("Gaston", "loups.attaquer", ("Eve",)))
     assert [q.id for q in unanswered.questions] == ["N1:dague:Eve"]
+
+
+def test_an_answer_naming_two_players_to_a_one_player_question_is_refused() -> None:
+    state = game()
+    out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N1:dague:Eve": "Hugo, Alice"})
+    assert any(e.type == "answer_refused" and e.data["question"] == "N1:dague:Eve" for e in out.events)
+    assert [q.id for q in out.questions] == ["N1:dague:Eve"] and deaths(out) == []  # still open
+
+
+def test_a_healer_s_arc_and_dague_reach_only_the_group_but_for_the_event_night() -> None:
+    """ "Les objets en possession de soigneurs ne peuvent être utilisés que sur des joueurs du groupe de
+    l'utilisateur, ou qui a fait partie de son groupe" — an arrow or a dague's redirect included."""
+    state = game()
+    items.give(state, "Iris", "arc")  # Iris, barde (HEAL) of group 3: Gaston, Hugo, Iris
+    items.give(state, "Fanny", "dague")  # Fanny, druide (HEAL) of group 2: David, Eve, Fanny
+    out = night(state, ("Gaston", "loups.attaquer", ("Iris",)))
+    assert next(q for q in out.questions if q.id == "N1:arc:Iris").options == ("Gaston", "Hugo")
+    out = night(state, ("Gaston", "loups.attaquer", ("Fanny",)))
+    assert next(q for q in out.questions if q.id == "N1:dague:Fanny").options == ("David", "Eve")
+    state.phase = "N2"
+    state.memory["nuit_evenement"] = "N2"  # "Les heals ne sont plus limités à leur groupe"
+    out = night(state, ("Gaston", "loups.attaquer", ("Iris",)))
+    assert len(next(q for q in out.questions if q.id == "N2:arc:Iris").options) == 8
 
 
 def test_dague_against_wolves_and_potion_together_must_aim_at_the_potion_user() -> None:
@@ -249,12 +311,48 @@ def test_potion_de_soins_saves_one_who_then_acts() -> None:
     assert out.state.player("David").alive and not has(out.state, "Fanny", "potion_de_soins")
 
 
+def test_the_potion_de_soins_holder_is_told_even_a_night_without_deaths() -> None:
+    """ "11] Potion de soins : MP indiquant les morts de la nuit." """
+    out = night(game())
+    assert told(out, "Fanny", "night_deaths") == [{"player": "Fanny", "players": [], "savable": []}]
+
+
+def test_the_potion_de_soins_does_not_undo_the_mj_s_decree() -> None:
+    state = game()
+    out = resolve_night(state, [], {}, [Decree("kill", "David", cause="mj")])  # David: Fanny's group
+    assert told(out, "Fanny", "night_deaths")[0]["savable"] == []
+    assert not any(q.id == "N1:soins:Fanny" for q in out.questions)
+
+
 def test_potion_d_echange_swaps_hands_and_a_prompteur_taken_is_announced() -> None:
     roles = {**BASE, "Carole": "david_pujadas"}
     state = game(roles)
     out = night(state, ("David", "potion_d_echange.echanger", ("Carole", "Alice")))
     assert has(out.state, "Alice", "prompteur") and has(out.state, "Carole", "boule_de_cristal")
     assert any(e.type == "prompteur_stolen" and e.data["by"] == "Alice" for e in out.events)
+
+
+def test_a_self_swap_needs_one_other_intact_item_left_unused_tonight() -> None:
+    """ "Vous ne pouvez vous cibler que si vous disposez d'au moins un autre objet non-détruit, et que vous
+    n'utilisez pas pendant la même nuit." David (sorcier) also holds a crystal ball."""
+    state = game()
+    items.give(state, "David", "boule_de_cristal")
+    # He probes with the ball but keeps his potion de mort unused: that one qualifies, the swap happens.
+    out = night(state, ("David", "boule_de_cristal.sonder", ("Alice",)),
+                ("David", "potion_d_echange.echanger", ("David", "Eve")))  # fmt: skip
+    assert has(out.state, "David", "dague") and has(out.state, "Eve", "potion_de_mort")
+    # He uses both: no other item is left unused, the swap does not happen.
+    out = night(state, ("David", "boule_de_cristal.sonder", ("Alice",)), ("David", "potion_de_mort.tuer", ("Hugo",)),
+                ("David", "potion_d_echange.echanger", ("David", "Eve")))  # fmt: skip
+    assert told(out, "David", "action_void")[0]["why"] == "echange_soi" and has(out.state, "Eve", "dague")
+    # Event night: "utilisable même si tous vos autres objets sont détruits" — the potion de mort used at
+    # step 3 is destroyed by step 12, like the ball would be had it broken: nothing intact is given away.
+    plain = game(phase="N2")
+    plain.memory["nuit_evenement"] = "N2"
+    out = night(
+        plain, ("David", "potion_de_mort.tuer", ("Hugo",)), ("David", "potion_d_echange.echanger", ("David", "Eve"))
+    )
+    assert has(out.state, "David", "dague")
 
 
 def test_prompteur_and_verite_on_the_same_dead_keep_the_potion() -> None:
@@ -399,6 +497,16 @@ def test_pyre_reveals_the_role_armour_resists_and_the_mayor_swaps_groups() -> No
     assert deaths(armour) == [] and any(e.type == "pyre_resisted" for e in armour.events)
 
 
+def test_every_day_not_ending_the_game_opens_the_night_with_the_groups() -> None:
+    """ "5] Puis c'est le début de la nuit": J0 (no announcement) and a day without a mayor too."""
+    state = game(phase="J0")
+    out = close_day(state, {"Bob": "Alice"})
+    starts = [e.data for e in out.events if e.type == "night_start"]
+    assert len(starts) == 1 and starts[0]["event"] is False and len(starts[0]["groups"]) == 3
+    state = game(phase="J1")  # no mayor
+    assert [e.type for e in close_day(state, {"Bob": "Alice"}).events].count("night_start") == 1
+
+
 def test_tie_goes_to_the_mayor_and_the_event_night_once() -> None:
     state = game(phase="J1")
     state.mayor = "Alice"
@@ -421,10 +529,34 @@ def test_mayor_post_is_read_into_the_announcement() -> None:
     )
     assert mayor_announcement("Et je déclare une nuit événement.", state) == "nuit_evenement"
     assert mayor_announcement("Pas de nuit événement ce soir.", state) == "aucun"
+    assert mayor_announcement("Pas d'échange, ni de nuit événement.", state) == "aucun"
+    assert mayor_announcement("Je ne déclare pas encore de nuit événement.", state) == "aucun"
+    assert mayor_announcement("Je ne lance pas la nuit événement, je la garde.", state) == "aucun"
     assert mayor_announcement("Groupes 2 et 9, Paladin", state) == "aucun"
     said = "Le Rogue m'inquiète… j'échange les groupes 2 et 3 : le Chasseur. Et une nuit événement !"
     assert mayor_announcement(said, state) == "groupe 2, groupe 3, chasseur, nuit_evenement"  # named with the groups
     assert mayor_announcement("Le Barde, groupes 1 et 2.", state) == "groupe 1, groupe 2, barde"
+
+
+def test_telepathy_mps_go_out_with_the_evening_post_to_the_group_after_the_swap() -> None:
+    """ "le MJ prévient par MP les joueurs concernés au tout début de cette étape" (the crépuscule): the
+    MPs must leave with the day's outcome, not with the dawn's, when the night is over."""
+    state = game(phase="J1")
+    state.mayor = "Alice"
+    # Iris (barde, group 3) drinks her potion by day; the mayor then swaps the barde with group 1's
+    # healer (Carole): Iris's group for the night is Alice, Bob, Iris.
+    out = close_day(state, {}, {"J1:annonce_maire": "groupe 1, groupe 3, barde"},
+                    actions=[Action("Iris", "potion_de_telepathie.utiliser", ())])  # fmt: skip
+    told_to = {e.to[0]: e.data["players"] for e in out.events if e.type == "telepathy"}
+    assert sorted(told_to) == ["Alice", "Bob", "Iris"]
+    assert sorted(told_to["Bob"]) == ["Alice", "Bob", "Iris"]
+    assert not has(out.state, "Iris", "potion_de_telepathie")
+    dawn = night(out.state)
+    assert not any(e.type == "telepathy" for e in dawn.events)  # told once, at nightfall
+    # Declared for the coming night: the two players named by the user, and the user.
+    boosted = close_day(state, {}, {"J1:annonce_maire": "nuit_evenement"},
+                        actions=[Action("Fanny", "potion_de_telepathie.utiliser", ("Alice", "Gaston"))])  # fmt: skip
+    assert sorted(e.to[0] for e in boosted.events if e.type == "telepathy") == ["Alice", "Fanny", "Gaston"]
 
 
 # -- event night ----------------------------------------------------------------------------------
@@ -436,6 +568,24 @@ def test_event_night_boosts() -> None:
     out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), answers={"N2:sacrifice_loups": "Hugo"})
     assert deaths(out) == [("Hugo", "loups")]
     assert validate(state, Action("Carole", "chapelet.proteger", ("David",))) is None  # heals not limited
+    # RULINGS A17: with a potion de mort also coming at Eve, the potion's user, not a sacrificed wolf.
+    out = night(state, ("Gaston", "loups.attaquer", ("Eve",)), ("David", "potion_de_mort.tuer", ("Eve",)),
+                answers={"N2:sacrifice_loups": "Hugo"})  # fmt: skip
+    assert deaths(out) == [("David", "loups")] and not any(q.id == "N2:sacrifice_loups" for q in out.questions)
+
+
+def test_the_event_night_arc_reveals_a_wolf_it_killed_not_one_saved_at_dawn() -> None:
+    """ "si … sa représaille tue un loup-garou, alors le camp du loup-garou est révélé publiquement au
+    matin": a wolf the potion de soins brings back was not killed."""
+    state = game(phase="N2")
+    state.memory["nuit_evenement"] = "N2"
+    # Gaston (wolf) sends the attack on Hugo (wolf, chasseur), whose arrow hits Gaston.
+    run = (("Gaston", "loups.attaquer", ("Hugo",)),)
+    shot = night(state, *run, answers={"N2:arc:Hugo": "Gaston"})
+    assert [e.data["player"] for e in shot.events if e.type == "camp_revealed"] == ["Gaston"]
+    saved = night(state, *run, answers={"N2:arc:Hugo": "Gaston", "N2:soins:Fanny": "Gaston"})
+    assert saved.state.player("Gaston").alive
+    assert not any(e.type == "camp_revealed" for e in saved.events)
 
 
 # -- random games ---------------------------------------------------------------------------------
@@ -446,7 +596,9 @@ def answered(run: Any, answers: dict[str, str], draw: random.Random) -> Outcome:
         if out.complete:
             break
         for question in out.questions:
-            answers.setdefault(question.id, draw.choice([*question.options, "aucun"]))
+            # Now and then an MJ's slip: two options for a question that takes one.
+            two = ", ".join(draw.sample(question.options, 2)) if len(question.options) > 1 else "aucun"
+            answers.setdefault(question.id, draw.choice([*question.options, "aucun", two]))
         out = run(answers)
     return out
 
@@ -461,17 +613,24 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         if state.winner:
             break
         living = state.living()
+        dead = [p.name for p in state.players if not p.alive]
+        decrees = []  # now and then the MJ steps in: a player killed or brought back
+        if draw.random() < 0.1:
+            decrees.append(Decree("kill", draw.choice(living), cause="mj"))
+        if dead and draw.random() < 0.1:
+            decrees.append(Decree("revive", draw.choice(dead)))
         if state.phase.startswith("J"):
             votes = {v: draw.choice(living) for v in living}
-            answers = {
-                f"{state.phase}:annonce_maire": draw.choice(["aucun", "nuit_evenement", "groupe 1, groupe 2, voyant"])
-            }
+            first, second = draw.sample(range(1, len(names) // 3 + 1), 2)
+            swap = f"groupe {first}, groupe {second}, {draw.choice(list(ROLES))}"  # possible or not
+            announce = draw.choice(["aucun", "nuit_evenement", swap, f"{swap}, nuit_evenement"])
+            answers = {f"{state.phase}:annonce_maire": announce}
             talk = [
                 Action(n, "potion_de_telepathie.utiliser", tuple(draw.sample(names, draw.choice([0, 2]))))
                 for n in living
                 if draw.random() < 0.2
             ]
-            out = answered(lambda a, s=state, v=votes, x=talk: close_day(s, v, a, (), x), answers, draw)
+            out = answered(lambda a, s=state, v=votes, x=talk, d=decrees: close_day(s, v, a, d, x), answers, draw)
         else:
             actions = []
             for p in state.players:
@@ -483,7 +642,7 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                     action = Action(p.name, power, targets)
                     if validate(state, action) is None:
                         actions.append(action)
-            out = answered(lambda a, s=state, x=actions: resolve_night(s, x, a), {}, draw)
+            out = answered(lambda a, s=state, x=actions, d=decrees: resolve_night(s, x, a, d), {}, draw)
         revived = {e.data["player"] for e in out.events if e.type == "revived"}
         before = {p.name for p in state.players if not p.alive}
         assert before - revived <= {p.name for p in out.state.players if not p.alive}  # the dead stay dead
@@ -491,6 +650,12 @@ def play_random(seed: int) -> list[dict[str, Any]]:
         state = out.state
     assert state.winner is not None, "every game ends"
     return log
+
+
+def test_the_random_games_reach_the_event_night_and_the_swaps() -> None:
+    """The property test below is worth something only if its games meet these."""
+    seen = {e["type"] for seed in range(12) for e in play_random(seed)}
+    assert {"event_night", "groups_swapped", "swap_impossible", "telepathy", "revived", "answer_refused"} <= seen
 
 
 @settings(max_examples=80, deadline=None)
@@ -514,6 +679,18 @@ def test_every_post_and_mp_of_the_scenarios_renders_in_french(path: Path, capsys
     out = capsys.readouterr().out
     assert "Le soir du Jour" in out and "Ton rôle" in out
     assert not re.search(r"^\([a-z_]+\)$", out, re.MULTILINE), "an MP with no French sentence"
+
+
+def test_the_mj_s_decrees_by_day_are_told_in_the_evening_post() -> None:
+    from meneur.daemon.drafts import drafts_for
+
+    state = game(phase="J1")
+    state.player("Iris").alive = False
+    decrees = [Decree("revive", "Iris"), Decree("mayor", "Bob"), Decree("event", text="Hugo a quitté le forum.")]
+    out = close_day(state, {}, {}, decrees)
+    body = drafts_for("trinite-meuporg", "J1", [e.as_json() for e in out.events], trinite_meuporg.NAMES)[0].body
+    assert "[b]Iris[/b] revient parmi les vivants" in body
+    assert "Le MJ nomme [b]Bob[/b] maire." in body and "[i]Hugo a quitté le forum.[/i]" in body
 
 
 def test_the_first_post_tells_the_wolf_count_and_the_groups_only() -> None:

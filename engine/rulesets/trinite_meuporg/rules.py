@@ -55,6 +55,7 @@ class Power:
     targets: str = "alive"  # alive | dead | any
     other: bool = False  # "un autre joueur": never oneself
     by_day: bool = False
+    dead_stated: bool = True  # False: "any" only for a non-healer (the text does not say "mort")
 
 
 POWERS: dict[str, Power] = {
@@ -63,7 +64,7 @@ POWERS: dict[str, Power] = {
     "potion_de_mort.tuer": Power("potion_de_mort"),
     "potion_d_echange.echanger": Power("potion_d_echange", 2, 2, "any"),
     "cape.voler": Power("cape", targets="any", other=True),
-    "hache.frapper": Power("hache", targets="any"),
+    "hache.frapper": Power("hache", targets="any", dead_stated=False),  # "il peut cibler un joueur"
     "sceptre.designer": Power("sceptre", targets="dead"),
     "potion_de_verite.reveler": Power("potion_de_verite", targets="dead"),
     "poupee_vaudou.maudire": Power("poupee_vaudou"),
@@ -231,7 +232,11 @@ def validate(state: GameState, action: Action) -> str | None:
             return f"{target} est vivant·e : ce pouvoir vise un mort."
         if power.other and target == player.name:
             return "Ce pouvoir vise un autre joueur que toi."
-    if power.item is not None and style(player.role) == HEAL and not power.by_day and not is_event_night(state):
+    healer = power.item is not None and style(player.role) == HEAL and not power.by_day
+    # "… et qui n'est pas mort (sauf si précisé)" — kept on the event night, which lifts the group only.
+    if healer and not power.dead_stated and any(not state.player(t).alive for t in action.targets):
+        return "Soigneur, tu ne peux viser qu'un joueur vivant avec cet objet."
+    if healer and not is_event_night(state):
         friends = state.memory["compagnons"].get(player.name, [])
         strangers = [t for t in action.targets if t not in friends]
         if strangers:
@@ -287,6 +292,7 @@ class _Moment:
     markers_due: list[str] = field(default_factory=list)  # the event-night chapelet's curse markers
     interception_due: bool = False  # step 5 has come: an interception's death is sent at once
     interception_done: set[str] = field(default_factory=set)
+    arrowed_wolves: list[str] = field(default_factory=list)  # event night: revealed in the morning if still dead
 
 
 def _kill(m: _Moment, name: str, cause: str) -> None:
@@ -312,14 +318,16 @@ def _threaten(m: _Moment, victim: str, cause: str, launcher: str | None) -> None
     r, s = m.r, m.r.state
     if not s.player(victim).alive:
         return
-    if cause == "loups" and victim in m.protected and items.get(s, m.protected[victim][1]).intact:
+    shield = items.get(s, m.protected[victim][1]) if victim in m.protected else None
+    if cause == "loups" and shield is not None and shield.intact and shield.holder == m.protected[victim][0]:
         priest, chapelet = m.protected[victim]
         items.destroy(s, chapelet)  # "Si une attaque des loups est contrée de cette manière, … détruit"
         r.tell_mj("protected", player=victim, by=priest)
         r.tell(priest, "chapelet_broken", target=victim)
         return
     for priest, (group, chapelet) in m.intercept.items():
-        if victim != priest and victim in group and s.player(priest).alive and items.get(s, chapelet).intact:
+        held = items.get(s, chapelet)  # still his and intact (RULINGS A1): a stolen chapelet no longer acts
+        if victim != priest and victim in group and s.player(priest).alive and held.intact and held.holder == priest:
             m.intercepted.setdefault(priest, []).append(victim)
             r.tell_mj("intercepted", player=victim, by=priest, cause=cause)
             if m.interception_due:  # later than step 5 (an arrow): the priest dies at once
@@ -349,6 +357,15 @@ def _threaten(m: _Moment, victim: str, cause: str, launcher: str | None) -> None
     _kill(m, victim, cause)
 
 
+def _reach(m: _Moment, user: str, names: list[str]) -> list[str]:
+    """Whom ``user``'s item may reach: a healer's, his group and former groups only, but on the event
+    night (RULINGS U1) — for the choices the dawn asks (an arrow, a dague's redirect)."""
+    if style(m.r.state.player(user).role) != HEAL or m.event:
+        return names
+    friends = m.r.state.memory["compagnons"].get(user, [])
+    return [n for n in names if n in friends]
+
+
 def _pending_poison(m: _Moment, victim: str, launcher: str | None) -> str | None:
     """The user of a potion de mort still to come tonight on ``victim`` (the dague must aim at him)."""
     for key, action in m.actions.items():
@@ -371,7 +388,8 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
         if not wolves:
             return None
         default = s.rng("sacrifice").choice(wolves)
-        chosen = r.ask(
+        chosen = _one(
+            r,
             "sacrifice_loups",
             "MJ",
             "La dague renvoie l'attaque : quel loup les loups sacrifient-ils ?",
@@ -379,8 +397,9 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
             default=default,
         )
         return default if chosen == NOBODY else chosen
-    options = [name for name in s.living() if name != victim]
-    chosen = r.ask(
+    options = _reach(m, victim, [name for name in s.living() if name != victim])
+    chosen = _one(
+        r,
         "dague",
         victim,
         "Ta dague renvoie la mort qui te visait : sur qui la rediriges-tu ?",
@@ -400,7 +419,10 @@ def _arc_volley(m: _Moment) -> None:
         if arc is None:
             continue
         m.archers_done.add(name)
-        target = r.ask("arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", s.living(), about=name)
+        options = _reach(m, name, s.living())
+        if not options:
+            continue
+        target = _one(r, "arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", options, about=name)
         if target == NOBODY:
             continue
         items.destroy(s, arc.id)
@@ -408,8 +430,8 @@ def _arc_volley(m: _Moment) -> None:
         r.tell_mj("arrow", player=name, target=target)
         _threaten(m, target, "arc", name)
         shot = s.player(target)
-        if m.event and not shot.alive and shot.camp == LOUPS:  # power boost: the wolf's camp is revealed
-            r.emit("camp_revealed", player=target, camp=LOUPS, by="arc")
+        if m.event and not shot.alive and shot.camp == LOUPS:  # power boost: "révélé publiquement au matin"
+            m.arrowed_wolves.append(target)
 
 
 def _curse_check(m: _Moment) -> None:
@@ -477,13 +499,21 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     return r, m
 
 
+def _one(
+    r: Resolution, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+) -> str:
+    """A question answered by one option (or ``aucun``): an answer naming two players is refused, not
+    taken for a player's name."""
+    return r.ask(kind, to, prompt, options, about=about, default=default, single=True)
+
+
 def _succession(r: Resolution) -> None:
     """ "S'il meurt, il désigne son successeur." """
     s = r.state
     if s.mayor and not s.player(s.mayor).alive:
         dead = s.mayor
         s.mayor = None
-        successor = r.ask("successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
+        successor = _one(r, "successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
         if successor != NOBODY:
             s.mayor = successor
             r.emit("mayor_successor", player=successor, by=dead)
@@ -518,8 +548,7 @@ def close_day(
     """J0 elects the mayor; every other day burns someone. Then the mayor's announcements."""
     r, m = _resolution(state, answers or {}, decrees)
     s = r.state
-    for action in _latest(r, actions).values():  # the potion de télépathie, used by day
-        _telepathy_used(r, action)
+    drunk = [_telepathy_used(r, action) for action in _latest(r, actions).values()]  # the télépathie, by day
     voters = s.living()
     modifiers = [Modifier(t, 1, "sceptre") for t in s.memory.pop("votes_sceptre", []) if s.player(t).alive]
     standing = {v: t for v, t in votes.items() if v in voters and t in voters}
@@ -534,7 +563,7 @@ def close_day(
     leaders = list(result.leaders)
     if s.phase == "J0":  # no pyre, so no announcement: "Chaque fin de journée après le bûcher" (RULINGS D7)
         if len(leaders) > 1:
-            chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
+            chosen = _one(r, "maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
             leaders = [] if chosen == NOBODY else [chosen]
         if leaders:
             s.mayor = leaders[0]
@@ -544,8 +573,10 @@ def close_day(
     else:
         _pyre(r, m, leaders)
         _succession(r)  # a mayor burnt names his successor, who may then make the announcements
-    if check_winner(s) is None and s.phase != "J0":
-        _announcements(r)
+    if check_winner(s) is None:
+        event = _announcements(r) if s.phase != "J0" else False
+        r.emit("night_start", groups=_groups_view(s), event=event)  # "5] Puis c'est le début de la nuit."
+        _telepathy(r, drunk)  # "au tout début de cette étape": with the post that opens the night
     return _finish(r, m)
 
 
@@ -560,7 +591,7 @@ def _pyre(r: Resolution, m: _Moment, leaders: list[str]) -> None:
             r.emit("tie", candidates=leaders, resolved_by=None)
             r.emit("no_pyre", reason="tie")
             return
-        chosen = r.ask("maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
+        chosen = _one(r, "maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
         r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
         if chosen == NOBODY:
             r.emit("no_pyre", reason="tie")
@@ -573,12 +604,12 @@ def _pyre(r: Resolution, m: _Moment, leaders: list[str]) -> None:
     _arc_volley(m)
 
 
-def _announcements(r: Resolution) -> None:
+def _announcements(r: Resolution) -> bool:
     """ "Le maire annonce alors s'il souhaite inverser deux joueurs (il indique deux groupes et un rôle)
-    et/ou s'il souhaite que la prochaine nuit soit une nuit événement." """
+    et/ou s'il souhaite que la prochaine nuit soit une nuit événement." Whether the coming night is the event one."""
     s = r.state
     if not s.mayor or not s.player(s.mayor).alive:
-        return
+        return False
     count = len(groups_of(s))
     options = [f"groupe {n}" for n in range(1, count + 1)] + list(ROLES)
     if not s.memory.get("nuit_evenement_utilisee"):
@@ -598,7 +629,7 @@ def _announcements(r: Resolution) -> None:
         s.memory["nuit_evenement_utilisee"] = True
         s.memory[EVENT] = next_phase(s.phase)
         r.emit("event_night", night=s.memory[EVENT])
-    r.emit("night_start", groups=_groups_view(s), event=EVENT in parts)
+    return EVENT in parts
 
 
 def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
@@ -628,13 +659,27 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 
-def _telepathy_used(r: Resolution, action: Action) -> None:
+def _telepathy_used(r: Resolution, action: Action) -> Action:
     s = r.state
     potion = items.usable(s, action.player, "potion_de_telepathie")
     assert potion is not None
     items.destroy(s, potion.id)  # "Si utilisée de la sorte, alors la potion de télépathie est détruite."
-    s.memory.setdefault("telepathie", []).append({"user": action.player, "targets": list(action.targets)})
     r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    return action
+
+
+def _telepathy(r: Resolution, uses: Sequence[Action]) -> None:
+    """ "Pendant la prochaine nuit, tous les membres de votre groupe actuel (vivants et morts) peuvent
+    communiquer entre eux en privé (le MJ les prévient en début de nuit par MP)": told at the end of the
+    day, after the mayor's swap and his event night, which decide who talks (RULINGS D6)."""
+    s = r.state
+    event = bool(s.memory.get(EVENT)) and s.memory.get(EVENT) == next_phase(s.phase)
+    for use in uses:
+        targets = [t for t in use.targets if t != use.player]
+        # power boost: the two players of the user's choice
+        members = [use.player, *targets] if event and len(targets) == 2 else group_of(s, use.player)
+        for member in members:
+            r.tell(member, "telepathy", players=members, by=use.player)
 
 
 # -- the night --------------------------------------------------------------------------------
@@ -646,6 +691,11 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
+        # One use of an item a night: the chapelet's three modes are one power ("SAVOIR ou PROTECTION …
+        # aussi … INTERCEPTION"); a later MP replaces the earlier one.
+        kind = POWERS[action.power].item or action.power
+        for old in [k for k, a in kept.items() if a.player == action.player and POWERS[a.power].item == kind]:
+            del kept[old]
         key = f"{action.power}:{action.player}"
         kept.pop(key, None)
         kept[key] = action
@@ -769,7 +819,8 @@ def _interception(m: _Moment, only: str | None = None) -> None:
             r.tell(priest, "interception_death", saved=saved)
             _kill(m, priest, "interception")
             continue
-        choice = r.ask(
+        choice = _one(
+            r,
             "interception",
             priest,
             "Nuit événement : tu meurs en gardant ton chapelet (mourir), ou tout ton groupe survit "
@@ -790,7 +841,8 @@ def _interception(m: _Moment, only: str | None = None) -> None:
         r.tell(priest, "interception_death", saved=saved, kept=True)
         _kill(m, priest, "interception")
         others = [p.name for p in s.players if p.name != priest and items.held(s, p.name)]
-        swap = r.ask(
+        swap = _one(
+            r,
             "interception_echange",
             priest,
             "Ton chapelet n'est pas détruit : contre les objets de quel joueur l'échanges-tu ?",
@@ -903,16 +955,17 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     for healer in [p for p in s.players if p.alive]:
         potion = items.usable(s, healer.name, "potion_de_soins")
         dying = [n for n in m.died if not s.player(n).alive]
-        if potion is None or not dying:
+        if potion is None:
             continue
-        savable = [n for n in dying if s.player(n).death_cause != "poupee_vaudou"]
+        # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
+        savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
         if style(healer.role) == HEAL and not m.event:
             friends = s.memory["compagnons"].get(healer.name, [])
             savable = [n for n in savable if n in friends]
         r.tell(healer.name, "night_deaths", players=dying, savable=savable)
         if not savable:
             continue
-        chosen = r.ask("soins", healer.name, "Qui sauves-tu avec ta potion de soins ?", savable, about=healer.name)
+        chosen = _one(r, "soins", healer.name, "Qui sauves-tu avec ta potion de soins ?", savable, about=healer.name)
         if chosen == NOBODY:
             continue
         items.destroy(s, potion.id)
@@ -933,13 +986,14 @@ def _potion_d_echange(m: _Moment, only: str | None = None) -> None:
     r, s = m.r, m.r.state
     for key, action, potion in _each(m, "potion_d_echange.", only):
         first, second = action.targets
-        if action.player in action.targets:  # "Vous ne pouvez vous cibler que si …"
-            others = [i for i in items.held(s, action.player, intact_only=True) if i.id != potion.id]
-            busy = any(
-                a.player == action.player and k != key and POWERS[a.power].item is not None
-                for k, a in m.actions.items()
-            )
-            if (not others and not m.event) or busy:
+        if action.player in action.targets:
+            # "Vous ne pouvez vous cibler que si vous disposez d'au moins un autre objet non-détruit, et que
+            # vous n'utilisez pas pendant la même nuit"; the event night: "même si tous vos autres objets
+            # sont détruits" (RULINGS A11).
+            used = {POWERS[a.power].item for k, a in m.actions.items() if a.player == action.player and k != key}
+            others = [i for i in items.held(s, action.player) if i.id != potion.id]
+            spare = [i for i in others if i.intact and i.kind not in used]
+            if not spare and not (m.event and all(i.destroyed for i in others)):
                 r.tell(action.player, "action_void", power=action.power, why="echange_soi")
                 continue
         if not (s.player(first).alive or s.player(second).alive):
@@ -1002,7 +1056,8 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         _target(m, action.player, action.power, dead)
         if s.player(dead).alive:  # "le pouvoir est annulé pour cette nuit si votre cible est ressuscitée"
             continue
-        chosen = r.ask(
+        chosen = _one(
+            r,
             "sceptre",
             dead,
             "Le sceptre te donne la parole : contre qui ajoutes-tu un vote au prochain bûcher ?",
@@ -1069,27 +1124,18 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     r, m = _resolution(state, answers or {}, decrees)
-    _telepathy(r, m)
     m.actions = _latest(r, actions)
     arc_from = DAWN_ORDER.index("arc")
     for index, step in enumerate(DAWN_ORDER):
         STEPS[step](m, None)
         if index >= arc_from:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
+    for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him
+        if not r.state.player(wolf).alive:
+            r.emit("camp_revealed", player=wolf, camp=LOUPS, by="arc")
     if not any(e.type == "death" for e in r.events):
         r.emit("no_death")
     return _finish(r, m)
-
-
-def _telepathy(r: Resolution, m: _Moment) -> None:
-    """ "le MJ prévient par MP les joueurs concernés au tout début de cette étape" (the crépuscule)."""
-    s = r.state
-    for use in s.memory.pop("telepathie", []):
-        targets = [t for t in use["targets"] if t != use["user"]]
-        # power boost: the two players of the user's choice
-        members = [use["user"], *targets] if m.event and len(targets) == 2 else group_of(s, use["user"])
-        for member in members:
-            r.tell(member, "telepathy", players=members, by=use["user"])
 
 
 # -- for the first post and the role cards -------------------------------------------------------------------------

@@ -213,8 +213,8 @@ def mayor_announcement(text: str, state: GameState) -> str:
     if len(numbers) >= 2 and roles:
         parts += [f"groupe {numbers[0]}", f"groupe {numbers[1]}", roles[0]]
     for match in _EVENT.finditer(folded):
-        before = folded[max(0, match.start() - 12) : match.start()]
-        if not re.search(r"\b(pas de|aucune|sans)\s*$", before):
+        before = folded[max(0, match.start() - 24) : match.start()]
+        if not re.search(r"\b(pas|ni|aucune|sans|jamais)(\s+(encore|de|d'|la|une|cette|ma))*\s*$", before):
             parts.append("nuit_evenement")
             break
     known = len(state.memory.get("groups", []))
