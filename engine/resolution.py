@@ -100,7 +100,9 @@ class Resolution:
         if state.mayor == name:
             state.mayor = None
             living = [p for p in state.living() if p not in (n for n, _ in self._marked)]
-            successor = self.ask("successeur", name, "Tu meurs : qui sera le nouveau maire ?", living, about=name)
+            successor = self.ask(
+                "successeur", name, "Tu meurs : qui sera le nouveau maire ?", living, about=name, single=True
+            )
             if successor != NOBODY:
                 state.mayor = successor
                 self.emit("mayor_successor", player=successor, by=name)

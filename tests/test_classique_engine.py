@@ -221,3 +221,14 @@ def test_night_actors_are_the_living_with_a_night_power() -> None:
     later.player("Bob").alive = False
     # Wolves, Salvateur, Sorcière… — not the dead Voyante, nor Cupidon (done), nor the day-only Ange-Gardien.
     assert night_actors(later) == ["Alice", "Carole", "David"]
+
+
+def test_a_two_name_answer_to_a_one_name_question_is_refused_not_a_crash() -> None:
+    state = game(BASE, "N2")
+    out = resolve_night(state, [Action("Alice", "loups.devorer", ("Eve",))], {"N2:chasseur:Eve": "Alice, Bob"})
+    assert deaths(out) == [("Eve", "loups")]  # no shot: the question stays open with its default
+    assert [q.id for q in out.questions] == ["N2:chasseur:Eve"]
+    assert any(e.type == "answer_refused" and e.data["answer"] == "Alice, Bob" for e in out.events)
+    day = game({**BASE}, "J0")
+    tied = close_day(day, {"Alice": "Bob", "Carole": "David"}, {"J0:maire_egalite": "Bob, David"})
+    assert tied.state.mayor is None and [q.id for q in tied.questions] == ["J0:maire_egalite"]

@@ -260,7 +260,7 @@ def _hunter(r: Resolution, name: str, cause: str) -> None:
     if player.role != "chasseur" or player.markers.get("balle_utilisee") or player.markers.get("pouvoirs_perdus"):
         return
     player.markers["balle_utilisee"] = True
-    target = r.ask("chasseur", name, "Tu meurs : sur qui tires-tu ?", r.state.living(), about=name)
+    target = r.ask("chasseur", name, "Tu meurs : sur qui tires-tu ?", r.state.living(), about=name, single=True)
     if target != NOBODY:
         r.emit("hunter_shot", player=name, target=target)
         r.mark(target, "chasseur")
@@ -399,7 +399,7 @@ def _day_action(r: Resolution, action: Action) -> None:
 
 def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
     if len(leaders) > 1:
-        chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
+        chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders, single=True)
         leaders = [] if chosen == NOBODY else [chosen]
     if leaders:
         r.state.mayor = leaders[0]
@@ -443,7 +443,7 @@ def _pyre(r: Resolution, leaders: list[str], standing: Mapping[str, str]) -> Non
     chosen = (
         options[0]
         if len(options) == 1
-        else r.ask("maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", options)
+        else r.ask("maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", options, single=True)
     )
     r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
     if chosen == NOBODY:
@@ -471,12 +471,19 @@ def _burn(r: Resolution, name: str) -> None:
     r.mark(name, "bucher")
     r.settle()
     if victim.role == "seigneur_loup" and not victim.markers.get("pouvoirs_perdus"):
-        target = r.ask("rage", name, "Rage meurtrière : qui entraînes-tu dans le brasier ?", s.living(), about=name)
+        target = r.ask(
+            "rage", name, "Rage meurtrière : qui entraînes-tu dans le brasier ?", s.living(), about=name, single=True
+        )
         if target != NOBODY:
             r.mark(target, "rage")
     if victim.role == "ancien":
         target = r.ask(
-            "ancien", name, "Ton dernier murmure : quel villageois perd ses pouvoirs ?", s.living(), about=name
+            "ancien",
+            name,
+            "Ton dernier murmure : quel villageois perd ses pouvoirs ?",
+            s.living(),
+            about=name,
+            single=True,
         )
         if target != NOBODY and s.player(target).role in ANCIEN_TARGETS:
             s.player(target).markers["pouvoirs_perdus"] = True
@@ -744,6 +751,7 @@ def _lapinou(night: _Night, lapinou: PlayerState) -> None:
         wolves,
         about=lapinou.name,
         default=wolves[0],
+        single=True,
     )
     if chosen == NOBODY:
         chosen = wolves[0]

@@ -344,7 +344,14 @@ class _Resolution(Resolution):
     open, its default holds."""
 
     def ask(
-        self, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
+        self,
+        kind: str,
+        to: str,
+        prompt: str,
+        options: list[str],
+        about: str | None = None,
+        default: str = NOBODY,
+        single: bool = False,
     ) -> str:
         qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
         given = self.answers
@@ -354,12 +361,12 @@ class _Resolution(Resolution):
             spelt = re.sub(r"\s+et\s+", ", ", raw) if listed else raw  # "Talen et Boris"
             self.answers = {**given, qid: _as_options(spelt, options)}
         try:
-            answer = super().ask(kind, to, prompt, options, about, default)
+            answer = super().ask(kind, to, prompt, options, about, default, single)
             if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
                 return answer
             self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
             self.answers = {q: a for q, a in given.items() if q != qid}
-            return super().ask(kind, to, prompt, options, about, default)
+            return super().ask(kind, to, prompt, options, about, default, single)
         finally:
             self.answers = given
 
