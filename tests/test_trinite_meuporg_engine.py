@@ -705,3 +705,18 @@ def test_the_first_post_tells_the_wolf_count_and_the_groups_only() -> None:
         assert f"Groupe {number} : {', '.join(group)}" in post.body
     assert not any(trinite_meuporg.NAMES[p.role] in post.body for p in state.players)  # no role is told
     assert opening_post(classique_setup(["A", "B", "C", "D", "E", "F"], seed=1)) is None
+
+
+def test_the_live_count_adds_the_sceptre_votes_as_the_pyre_will() -> None:
+    from meneur.engine.rulesets import trinite_meuporg
+
+    names = [f"P{n}" for n in range(1, 10)]
+    state = trinite_meuporg.setup(names, 3)
+    state.phase = "J1"
+    state.memory["votes_sceptre"] = ["P4", "P4"]  # two dead voters with the sceptre, at dawn
+    state.player("P9").alive = False
+    result, standing = trinite_meuporg.day_tally(state, {"P1": "P2", "P3": "P4", "P9": "P2", "P5": "P9"})
+    assert standing == {"P1": "P2", "P3": "P4"}  # the dead neither vote nor are voted against
+    assert result.as_dict() == {"P4": 3, "P2": 1}
+    assert trinite_meuporg.day_tally(state, {})[0].as_dict() == {"P4": 2}
+    assert state.memory["votes_sceptre"] == ["P4", "P4"]  # counting changes nothing

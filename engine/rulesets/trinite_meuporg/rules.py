@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
-from ...tally import Modifier, tally
+from ...tally import Modifier, Tally, tally
 from .roles import HEAL, ITEM_NAMES, LOUPS, ROLES, STYLES, TANK, VILLAGE, WOLVES_BY_PLAYERS, style
 
 RULESET = "trinite-meuporg"
@@ -538,6 +538,15 @@ def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
 
 
 # -- the day ----------------------------------------------------------------------------------
+def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
+    """The day's count as the rules make it: the living vote, and each vote a dead player cast with the
+    sceptre at dawn (told in the morning post) adds one. The live count shows the same."""
+    voters = state.living()
+    modifiers = [Modifier(t, 1, "sceptre") for t in state.memory.get("votes_sceptre", []) if state.player(t).alive]
+    standing = {v: t for v, t in votes.items() if v in voters and t in voters}
+    return tally(standing, voters, None, modifiers), standing
+
+
 def close_day(
     state: GameState,
     votes: Mapping[str, str],
@@ -549,10 +558,9 @@ def close_day(
     r, m = _resolution(state, answers or {}, decrees)
     s = r.state
     drunk = [_telepathy_used(r, action) for action in _latest(r, actions).values()]  # the télépathie, by day
-    voters = s.living()
-    modifiers = [Modifier(t, 1, "sceptre") for t in s.memory.pop("votes_sceptre", []) if s.player(t).alive]
-    standing = {v: t for v, t in votes.items() if v in voters and t in voters}
-    result = tally(standing, voters, None, modifiers)
+    result, _ = day_tally(s, votes)
+    modifiers = [m for row in result.counts for m in row.modifiers]
+    s.memory.pop("votes_sceptre", None)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
