@@ -159,12 +159,8 @@ def _corrected_vote(
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
         return None
-    voter = resolver.identify(post.author, post.author_id)
+    voter = _living_voter(post, roster, resolver, warnings)
     if voter is None:
-        warn(WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted.")
-        return None
-    if voter in roster.dead:
-        warn(WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted.")
         return None
     if target not in roster.players:
         warn(WarningKind.TARGET_UNKNOWN, f'the MJ\'s correction names "{target}", who is not a player: not counted.')
@@ -216,12 +212,8 @@ def _post_vote(
     if post.edit is not None:
         warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))
     mention = formatted[-1]
-    voter = resolver.identify(post.author, post.author_id)
+    voter = _living_voter(post, roster, resolver, warnings)
     if voter is None:
-        warn(WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted.")
-        return None
-    if voter in roster.dead:
-        warn(WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted.")
         return None
     found = resolver.resolve(mention.target)
     if found.match is Match.AMBIGUOUS:
@@ -244,6 +236,22 @@ def _post_vote(
             f"(similarity {found.score:.0f}%): counted, check it.",
         )
     return CountedVote(post.post_id, voter, found.player, post.posted_at)
+
+
+def _living_voter(post: Post, roster: Roster, resolver: NameResolver, warnings: list[CountWarning]) -> str | None:
+    """The post's author as a living player, or None with the warning that says why not."""
+    voter = resolver.identify(post.author, post.author_id)
+    if voter is None:
+        warnings.append(
+            CountWarning(
+                post.post_id, WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted."
+            )
+        )
+        return None
+    if voter in roster.dead:
+        warnings.append(CountWarning(post.post_id, WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted."))
+        return None
+    return voter
 
 
 def _edited_message(post: Post, deadline: datetime | None) -> str:

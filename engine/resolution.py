@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .model import MJ, PRIVATE, PUBLIC, Event, GameState, Outcome, Question
+from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question
 
 NOBODY = "aucun"
 
@@ -72,6 +72,22 @@ class Resolution:
                 options=list(choices),
             )
         return default
+
+    def decree(self, decree: Decree) -> None:
+        """The MJ's word, as most rule sets take it: a death (with its chains), a revival, the mayor
+        named or removed (also how a censure motion ends), or an event told in the next post."""
+        if decree.kind == "kill" and decree.player:
+            self.mark(decree.player, decree.cause or "mj")
+            self.settle()
+        elif decree.kind == "revive" and decree.player:
+            player = self.state.player(decree.player)
+            player.alive, player.death_phase, player.death_cause = True, None, None
+            self.emit("revived", player=decree.player)
+        elif decree.kind == "mayor":
+            self.state.mayor = decree.player
+            self.emit("mayor_named" if decree.player else "mayor_removed", player=decree.player, by="MJ")
+        elif decree.kind == "event":
+            self.emit("mj_event", text=decree.text)
 
     # -- deaths -----------------------------------------------------------------------------
     def mark(self, name: str, cause: str) -> None:

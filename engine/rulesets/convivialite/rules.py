@@ -389,23 +389,8 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     r.death_hooks.append(_camp_revealed)
     r.death_hooks.append(_pact_broken)
     for decree in decrees:
-        _decree(r, decree)
+        r.decree(decree)
     return r
-
-
-def _decree(r: Resolution, decree: Decree) -> None:
-    if decree.kind == "kill" and decree.player:
-        r.mark(decree.player, decree.cause or "mj")
-        r.settle()
-    elif decree.kind == "revive" and decree.player:
-        player = r.state.player(decree.player)
-        player.alive, player.death_phase, player.death_cause = True, None, None
-        r.emit("revived", player=decree.player)
-    elif decree.kind == "mayor":
-        r.state.mayor = decree.player
-        r.emit("mayor_named" if decree.player else "mayor_removed", player=decree.player, by="MJ")
-    elif decree.kind == "event":
-        r.emit("mj_event", text=decree.text)
 
 
 def _camp_revealed(r: Resolution, name: str, cause: str) -> None:

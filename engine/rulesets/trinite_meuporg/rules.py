@@ -491,11 +491,8 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
             _arc_volley(m)
         elif decree.kind == "revive" and decree.player:
             _revive(m, decree.player, "mj")
-        elif decree.kind == "mayor":
-            r.state.mayor = decree.player
-            r.emit("mayor_named" if decree.player else "mayor_removed", player=decree.player, by="MJ")
-        elif decree.kind == "event":
-            r.emit("mj_event", text=decree.text)
+        else:  # the mayor, an event: as the core takes them
+            r.decree(decree)
     return r, m
 
 
