@@ -94,20 +94,25 @@ class EngineDriver:
         return {row["question"]: row["choice"] for row in self.store.db.query("select * from answers")}
 
     # -- inputs from the forum -----------------------------------------------------------------
+    def _mps_between(self, since: datetime | None, until: datetime) -> list[tuple[dict[str, Any], datetime, str]]:
+        """The players' MPs sent after ``since`` and up to ``until``, oldest first: (row, when, sender)."""
+        rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
+        found = []
+        for row in rows:
+            when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
+            if when <= until and (since is None or when > since):
+                found.append((row, when, str(row["player"])))
+        return found
+
     def actions_from_mps(
         self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
     ) -> list[dict[str, Any]]:
         """The action MPs players sent in the phase's window, read in natural French, names resolved.
 
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
-        resolver = NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
-        rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
+        resolver = self.resolver()
         found: list[dict[str, Any]] = []
-        for row in rows:
-            when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
-            if when > until or (since is not None and when <= since):
-                continue
-            sender = str(row["player"])
+        for row, _, sender in self._mps_between(since, until):
             actions, doubts = actions_in_mp(
                 str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
             )
@@ -133,15 +138,10 @@ class EngineDriver:
         """For the MJ's page: the MPs players sent in a night's window, what was understood from each,
         and the living players with a night power who have not acted (yet)."""
         state = self.state_before(phase)
-        resolver = NameResolver([PlayerName(p.name, p.aliases, p.user_id) for p in self.config.players])
-        rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
+        resolver = self.resolver()
         mps: list[dict[str, Any]] = []
         acted: set[str] = set()
-        for row in rows:
-            when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
-            if when > until or (since is not None and when <= since):
-                continue
-            sender = str(row["player"])
+        for row, when, sender in self._mps_between(since, until):
             try:
                 actions, doubts = actions_in_mp(
                     str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
