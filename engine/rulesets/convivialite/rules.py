@@ -360,13 +360,8 @@ class _Resolution(Resolution):
             listed = kind in LIST_QUESTIONS and "," not in raw
             spelt = re.sub(r"\s+et\s+", ", ", raw) if listed else raw  # "Talen et Boris"
             self.answers = {**given, qid: _as_options(spelt, options)}
-        try:
-            answer = super().ask(kind, to, prompt, options, about, default, single)
-            if kind in LIST_QUESTIONS or answer == NOBODY or answer in options:
-                return answer
-            self.tell_mj("answer_refused", question=qid, answer=answer, options=list(options))
-            self.answers = {q: a for q, a in given.items() if q != qid}
-            return super().ask(kind, to, prompt, options, about, default, single)
+        try:  # the core refuses a list for a one-choice question: only LIST_QUESTIONS take several names
+            return super().ask(kind, to, prompt, options, about, default, single or kind not in LIST_QUESTIONS)
         finally:
             self.answers = given
 
