@@ -59,6 +59,7 @@ class MJPage:
         self.env.filters["preview"] = preview
         self.csrf = hmac.new(self.token.encode(), b"csrf", hashlib.sha256).hexdigest()
         self.lock = threading.Lock()
+        self._drawn: tuple[int, dict[str, Any]] | None = None  # (data_version, state)
 
     # -- WSGI ---------------------------------------------------------------------------------
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
@@ -146,6 +147,7 @@ class MJPage:
             return self._text(start_response, "403 Forbidden", "Bad CSRF token")
         game = self.game
         with self.lock:
+            self._drawn = None  # the page's own write: data_version does not see it
             if path == "/outbox/approve":
                 game.outbox.approve(form["key"])
             elif path == "/outbox/edit":
@@ -171,59 +173,66 @@ class MJPage:
 
     # -- views --------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        game = self.game
+        """What the page shows. Drawn again only when the database changed: the daemon's writes move
+        SQLite's data_version for this connection, the page's own writes (the forms) clear the cache."""
         with self.lock:
-            pending = game.deadlines("pending")
-            # The day in progress, else the last one that ended (its count at the deadline).
-            day = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
-            try:
-                live: DayCount | None = game.live_count(day)
-            except Exception:  # a layout alert stops counting: the page says so
-                live = None
-            alerts = open_alerts(game.store)
-            drafts = game.outbox.drafts()
-            phase = next((d.phase for d in pending if d.phase), None)
-            engine_state = game.engine.state_before(phase) if game.engine and phase else None
-            if game.engine and engine_state is None:  # every deadline is past: the game as it ended
-                engine_state = game.engine.latest_state()
-            players = []
-            for p in game.config.players:
-                seen = engine_state.player(p.name) if engine_state else None
-                players.append(
-                    {
-                        "name": p.name,
-                        "alive": seen.alive if seen else not p.dead,
-                        "role": seen.role if seen else p.role,
-                        "camp": seen.camp if seen else None,
-                        "death": f"{seen.death_phase}, {seen.death_cause}" if seen and not seen.alive else None,
-                    }
-                )
-            # A rule set with groups (houses, trios…) says who is in which: ``groups(state)``.
-            grouping = getattr(game.engine.rules, "groups", None) if game.engine else None
-            groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
-            night = game.current_night()
-            night_view = (
-                game.engine.night_view(night.phase, game.window(night), min(night.at, game.clock()))
-                if game.engine and night and night.phase
-                else None
+            seen = int(self.game.store.db.execute("PRAGMA data_version").fetchone()[0])
+            if self._drawn is None or self._drawn[0] != seen:
+                self._drawn = (seen, self._draw())
+            return {**self._drawn[1], "now": datetime.now(UTC).isoformat()}
+
+    def _draw(self) -> dict[str, Any]:
+        game = self.game
+        pending = game.deadlines("pending")
+        # The day in progress, else the last one that ended (its count at the deadline).
+        day = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
+        try:
+            live: DayCount | None = game.live_count(day)
+        except Exception:  # a layout alert stops counting: the page says so
+            live = None
+        alerts = open_alerts(game.store)
+        drafts = game.outbox.drafts()
+        phase = next((d.phase for d in pending if d.phase), None)
+        engine_state = game.engine.state_before(phase) if game.engine and phase else None
+        if game.engine and engine_state is None:  # every deadline is past: the game as it ended
+            engine_state = game.engine.latest_state()
+        players = []
+        for p in game.config.players:
+            seen = engine_state.player(p.name) if engine_state else None
+            players.append(
+                {
+                    "name": p.name,
+                    "alive": seen.alive if seen else not p.dead,
+                    "role": seen.role if seen else p.role,
+                    "camp": seen.camp if seen else None,
+                    "death": f"{seen.death_phase}, {seen.death_cause}" if seen and not seen.alive else None,
+                }
             )
-            questions = (
-                [
-                    {"id": q.id, "to": q.to, "prompt": q.prompt, "options": list(q.options)}
-                    for q in game.engine.open_questions()
-                ]
-                if game.engine
-                else [
-                    {"id": str(a["kind"]).split(":", 1)[1], "to": "", "prompt": str(a["message"]), "options": []}
-                    for a in alerts
-                    if str(a["kind"]).startswith("question:")
-                ]
-            )
-            posts = {p.post_id: p for p in game.store.posts("game")}
-            corrections = game.store.corrections("game")
-            living = [p["name"] for p in players if p["alive"]]
+        # A rule set with groups (houses, trios…) says who is in which: ``groups(state)``.
+        grouping = getattr(game.engine.rules, "groups", None) if game.engine else None
+        groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
+        night = game.current_night()
+        night_view = (
+            game.engine.night_view(night.phase, game.window(night), min(night.at, game.clock()))
+            if game.engine and night and night.phase
+            else None
+        )
+        questions = (
+            [
+                {"id": q.id, "to": q.to, "prompt": q.prompt, "options": list(q.options)}
+                for q in game.engine.open_questions()
+            ]
+            if game.engine
+            else [
+                {"id": str(a["kind"]).split(":", 1)[1], "to": "", "prompt": str(a["message"]), "options": []}
+                for a in alerts
+                if str(a["kind"]).startswith("question:")
+            ]
+        )
+        posts = {p.post_id: p for p in game.store.posts("game")}
+        corrections = game.store.corrections("game")
+        living = [p["name"] for p in players if p["alive"]]
         return {
-            "now": datetime.now(UTC).isoformat(),
             "next_deadline": (
                 {"label": pending[0].label, "at": pending[0].at.isoformat(), "phase": pending[0].phase}
                 if pending
@@ -321,7 +330,7 @@ class MJPage:
             "start": (
                 start or (count.history[0].posted_at if count.history else None) or datetime.now(UTC)
             ).isoformat(),
-            "end": (end or datetime.now(UTC)).isoformat(),
+            "end": end.isoformat() if end else None,  # no deadline: the chart runs to the reader's now
             "points": points,
         }
 

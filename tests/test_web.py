@@ -13,6 +13,7 @@ from meneur.daemon.adapters import make_adapter
 from meneur.daemon.adapters.base import ForumError
 from meneur.daemon.config import parse_config
 from meneur.daemon.game import LiveGame
+from meneur.daemon.outbox import Outbox
 from meneur.daemon.store import Store
 from meneur.daemon.web import serve
 
@@ -63,7 +64,8 @@ def test_player_text_shows_as_text_and_a_draft_is_approved(page: tuple[str, Live
         # The page carries the version it was drawn from: the same while nothing changes, another after.
         drawn = re.search(r'data-version="([0-9a-f]+)"', browser.get(address.split("?")[0]).text)
         assert drawn is not None and browser.get(address.split("?")[0] + "api/state").json()["version"] == drawn[1]
-        game.outbox.edit("Jour 1/evening", "Autre texte")
+        daemon = Outbox(Store(game.config.live.database), lambda: datetime.now(UTC))  # meneur run's own connection
+        daemon.edit("Jour 1/evening", "Autre texte")
         assert browser.get(address.split("?")[0] + "api/state").json()["version"] != drawn[1]
         assert [p["name"] for p in state["players"]] == [EVIL, "Lucie"]
 
@@ -116,8 +118,9 @@ def test_edit_send_now_and_a_failure_with_its_reason(tmp_path: Path) -> None:
             browser.post(base + "outbox/send", data={"csrf": csrf.group(1), "key": "J1/evening"})
             assert game.outbox.get("J1/evening").state == "approved" and woken == [True]
             # The daemon's send is refused: the page shows the state and the forum's reason.
+            daemon = Outbox(Store(config.live.database), lambda: datetime.now(UTC), adapter.markup)  # the daemon's
             with pytest.raises(ForumError):
-                game.outbox.send("J1/evening", adapter)
+                daemon.send("J1/evening", adapter)
             state = browser.get(base + "api/state").json()["drafts"][0]
             assert state["state"] == "failed" and "did not accept" in state["error"]
             page = browser.get(base).text
@@ -149,3 +152,19 @@ def test_the_groups_of_a_rule_set_that_has_them(tmp_path: Path) -> None:
     assert sorted(n for members in groups.values() for n in members) == sorted(names)
     assert all(len(members) == 3 for members in groups.values())
     assert "<h3>Groupes</h3>" in page and "Groupe 2" in page
+
+
+def test_the_page_draws_again_only_when_the_database_changed(page: tuple[str, LiveGame]) -> None:
+    address, game = page
+    base = address.split("?")[0]
+    counted: list[int] = []
+    recount = game.live_count
+    game.live_count = lambda *a, **k: counted.append(1) or recount(*a, **k)  # type: ignore[method-assign]
+    with httpx.Client(follow_redirects=True) as browser:
+        browser.get(address)
+        for _ in range(3):
+            assert browser.get(base + "api/state").status_code == 200
+        assert len(counted) == 1  # polls every few seconds do not recount an unchanged topic
+        Outbox(Store(game.config.live.database), lambda: datetime.now(UTC)).edit("Jour 1/evening", "Revu")
+        assert "Revu" in browser.get(base + "api/state").json()["drafts"][0]["body"]
+        assert len(counted) == 2

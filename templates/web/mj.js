@@ -47,7 +47,8 @@ function drawChart() {
   holder.setAttribute("viewBox", `0 0 ${width} ${height}`);
   const t0 = new Date(data.start).getTime();
   const lastPoint = new Date(data.points[data.points.length - 1].at).getTime();
-  const t1 = Math.max(new Date(data.end).getTime(), lastPoint, t0 + 1);
+  const end = data.end ? new Date(data.end).getTime() : Date.now();  // no deadline: up to now
+  const t1 = Math.max(end, lastPoint, t0 + 1);
   const tEnd = Math.min(t1, Math.max(Date.now(), lastPoint));
   const targets = [];
   let most = 1;
