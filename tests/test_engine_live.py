@@ -4,14 +4,11 @@ a day's pyre, a night resolved from players' MPs, a question answered late."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from meneur.daemon.adapters import make_adapter
-from meneur.daemon.config import load_config
-from meneur.daemon.game import LiveGame
-from meneur.daemon.store import Store
+from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
 ROLES = {
@@ -31,37 +28,9 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime.now(UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 def test_a_game_resolved_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    seeded = forum.seed("MJ_Engine", list(ROLES), topic_title="Partie moteur")
-    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
-    start = datetime.now(UTC)
-    hour = timedelta(hours=1)
-    phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night")]
-    deadlines = "".join(
-        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\n'
-        f'at = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
-        for n, (label, kind) in enumerate(phases, start=1)
-    )
-    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
-    path = tmp_path / "partie.toml"
-    path.write_text(
-        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Engine"\n'
-        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "classique"\nseed = 5\n'
-        f"[poll]\nmin_request_interval = 0.01\ngrace = 0\n[outbox]\nauto = []\n{deadlines}{players}",
-        encoding="utf-8",
-    )
-    config = load_config(path)
-    clock = Clock()
-    game = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
-    topic = seeded["topic_id"]
+    game, clock, topic = live_game(forum, tmp_path, monkeypatch, "MJ_Engine", ROLES, 4, seed=5, title="Partie moteur")
+    start, hour = clock.now, timedelta(hours=1)
 
     # J0: the mayor.
     for voter in ("Anna", "Coline", "Denis", "Fanny"):
@@ -103,28 +72,8 @@ def test_the_live_count_applies_the_rule_sets_refusals(
     deadline) keeps the lover's earlier vote and says why, as the engine does."""
     roles = {"Gaspard": "loup_garou", "Hector": "cupidon", "Ines": "voyante", "Jade": "salvateur",
              "Kilian": "simple_villageois"}  # fmt: skip
-    seeded = forum.seed("MJ_Lovers", list(roles), topic_title="Partie amoureux")
-    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
-    start = datetime.now(UTC)
-    hour = timedelta(hours=1)
-    phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day")]
-    deadlines = "".join(
-        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\n'
-        f'at = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
-        for n, (label, kind) in enumerate(phases, start=1)
-    )
-    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in roles.items())
-    path = tmp_path / "partie.toml"
-    path.write_text(
-        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Lovers"\n'
-        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "classique"\nseed = 2\n'
-        f"[poll]\nmin_request_interval = 0.01\ngrace = 0\n[outbox]\nauto = []\n{deadlines}{players}",
-        encoding="utf-8",
-    )
-    config = load_config(path)
-    clock = Clock()
-    game = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
-    topic = seeded["topic_id"]
+    game, clock, topic = live_game(forum, tmp_path, monkeypatch, "MJ_Lovers", roles, 3, seed=2, title="Partie amoureux")
+    start, hour = clock.now, timedelta(hours=1)
     clock.now = start + hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
     # N1: Cupidon's MP, stamped inside the night.

@@ -4,14 +4,11 @@ deadline break the tie and make the evening's announcements."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from meneur.daemon.adapters import make_adapter
-from meneur.daemon.config import load_config
-from meneur.daemon.game import LiveGame
-from meneur.daemon.store import Store
+from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
 # Listed group by group; the wolves carry their camp in the role ("+loup").
@@ -29,39 +26,13 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime.now(UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 def test_the_mayor_speaks_after_the_deadline(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seeded = forum.seed("MJ_Trinite", list(ROLES), topic_title="Partie Trinité")
-    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
-    start = datetime.now(UTC)
-    hour = timedelta(hours=1)
-    phases = [("Jour 0", "day"), ("Nuit 1", "night"), ("Jour 1", "day"), ("Nuit 2", "night")]
-    deadlines = "".join(
-        f'[[deadlines]]\nlabel = "{label}"\nkind = "{kind}"\n'
-        f'at = "{(start + n * hour).isoformat(timespec="seconds")}"\n'
-        for n, (label, kind) in enumerate(phases, start=1)
+    game, clock, topic = live_game(
+        forum, tmp_path, monkeypatch, "MJ_Trinite", ROLES, 4, seed=5, title="Partie Trinité", ruleset="trinite-meuporg"
     )
-    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
-    path = tmp_path / "partie.toml"
-    path.write_text(
-        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Trinite"\n'
-        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "trinite-meuporg"\n'
-        f"seed = 5\n[poll]\nmin_request_interval = 0.01\ngrace = 0\n[outbox]\nauto = []\n{deadlines}{players}",
-        encoding="utf-8",
-    )
-    config = load_config(path)
-    clock = Clock()
-    game = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
-    topic = seeded["topic_id"]
+    start, hour = clock.now, timedelta(hours=1)
     assert game.engine is not None
     assert [p.name for p in game.engine.setup().players if p.camp == "loups"] == ["Gilles", "Hector"]
 
