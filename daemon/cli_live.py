@@ -35,7 +35,8 @@ def _store(config: Config) -> Store:
     try:
         return Store(config.live.database)
     except (StoreError, OSError, sqlite3.Error) as exc:
-        raise ConfigError(f"{config.path or 'config'}: game.database: cannot open {config.live.database}: {exc}") from exc
+        where = f"{config.path or 'config'}: game.database"
+        raise ConfigError(f"{where}: cannot open {config.live.database}: {exc}") from exc
 
 
 def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:

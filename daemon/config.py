@@ -140,7 +140,12 @@ _KNOWN = {
     "game": {"deadline", "topic", "database", "ruleset", "seed"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
-        "topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval",
+        "topic_every",
+        "inbox_every",
+        "near_deadline",
+        "near_every",
+        "grace",
+        "min_request_interval",
         "unreachable_after",
     },
     "outbox": {"auto", "count_every_votes", "count_at"},
@@ -405,7 +410,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         where = f"deadlines[{index}]"
         if "label" not in row or "at" not in row:
             missing = "label" if "label" not in row else "at"
-            raise reader.error(f"{where}.{missing}", "a deadline needs a label and a time (at)", "deadlines", None, index)
+            message = "a deadline needs a label and a time (at)"
+            raise reader.error(f"{where}.{missing}", message, "deadlines", None, index)
         label = _expect(reader, row.get("label"), str, f"{where}.label", "deadlines", "label", index).strip()
         if not label:
             raise reader.error(f"{where}.label", "an empty label", "deadlines", "label", index)
@@ -466,7 +472,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             raise reader.error("forum.posts_per_page", f"1 or more, not {per_page}", "forum", "posts_per_page")
     topic = game.get("topic", "")
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
-    if isinstance(topic, int) and topic < 1 or not str(topic).strip() and "topic" in game:
+    if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
         raise reader.error("game.topic", f"a topic id, not {topic!r}", "game", "topic")
     count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
     for moment in count_at:
@@ -491,9 +497,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             "account",
             "password_env",
         ),
-        keyring=_expect(
-            reader, account.get("keyring"), (str, type(None)), "account.keyring", "account", "keyring"
-        ) or None,
+        keyring=_expect(reader, account.get("keyring"), (str, type(None)), "account.keyring", "account", "keyring")
+        or None,
         topic=str(topic),
         database=database,
         deadlines=tuple(deadlines),
@@ -532,8 +537,11 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
     dealt = [p for p in players if p.role]
     if dealt and len(dealt) != len(players):
         missing = ", ".join(p.name for p in players if not p.role)
-        raise reader.error("players", f"roles are given for {len(dealt)} of {len(players)} players (not for "
-                           f"{missing}): give every player's role, or none to deal them from the seed", "players")  # fmt: skip
+        message = (
+            f"roles are given for {len(dealt)} of {len(players)} players (not for {missing}): give every "
+            "player's role, or none to deal them from the seed"
+        )
+        raise reader.error("players", message, "players")
     if live.ruleset is None or not players:
         return
     from ..engine.rulesets import ruleset

@@ -187,7 +187,7 @@ class GameScheduler:
         deadline = rows[0]
         due = deadline.at + timedelta(seconds=self.game.config.live.grace)
         if self.game.clock() < deadline.at:  # the clock went back since the job was set: wait for it again
-            self._schedule_deadline(deadline_id, due)
+            self._schedule_deadline(deadline_id, max(datetime.now(UTC) + timedelta(seconds=self._retry_every()), due))
             return
         draft = self._guard(f"deadline {deadline_id}", lambda: self.game.fire_deadline(deadline_id))
         if draft is not None:
@@ -338,7 +338,9 @@ class GameScheduler:
         if handle_signals:  # what is left is leaving: a late signal must not kill the process half-way out
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-        if self._lock.acquire(timeout=self.stop_grace):
+        if self.abandoned:  # the stop already waited stop_grace for the job
+            return False
+        if self._lock.acquire(timeout=self.stop_grace):  # a job begun meanwhile sees the stop and ends at once
             self._lock.release()
-            return not self.abandoned
+            return True
         return False

@@ -30,8 +30,15 @@ BASE: dict[str, Any] = {
         {"label": "Jour 1", "at": "2026-03-14T21:00:00", "kind": "day", "phase": "J1"},
         {"label": "Nuit 2", "at": datetime(2026, 3, 15, 9, 0), "kind": "night", "phase": "N2"},
     ],
-    "poll": {"topic_every": 120, "inbox_every": 300, "near_deadline": 900, "near_every": 30, "grace": 60,
-             "min_request_interval": 2, "unreachable_after": 60},  # fmt: skip
+    "poll": {
+        "topic_every": 120,
+        "inbox_every": 300,
+        "near_deadline": 900,
+        "near_every": 30,
+        "grace": 60,
+        "min_request_interval": 2,
+        "unreachable_after": 60,
+    },
     "outbox": {"auto": ["vote_count"], "count_every_votes": 5, "count_at": ["12:00"]},
     "alerts": {"mp_mj": False},
     "web": {"host": "127.0.0.1", "password_env": "MENEUR_WEB"},

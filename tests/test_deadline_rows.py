@@ -37,7 +37,7 @@ def test_a_renamed_pending_deadline_replaces_the_old_one(tmp_path: Path) -> None
 def test_a_label_given_to_a_fired_deadline_is_refused_not_fired_again(tmp_path: Path) -> None:
     first = game(tmp_path, [("Jour 1", "2026-03-14T21:00:00")])
     first.store.db.execute("update deadlines set state = 'fired' where id = 'Jour 1'")
-    with pytest.raises(GameError, match="'J1'.*'Jour 1', which already fired"):
+    with pytest.raises(GameError, match=r"'J1'.*'Jour 1', which already fired"):
         game(tmp_path, [("J1", "2026-03-14T21:00:00")])
     assert stored(tmp_path) == [("Jour 1", "fired")]
 

@@ -6,6 +6,7 @@ when it answers again.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sqlite3
 import threading
@@ -105,10 +106,8 @@ def run_in_main_thread(scheduler: GameScheduler, script: Callable[[], None], lim
 
     def safety() -> None:
         time.sleep(limit)
-        try:
+        with contextlib.suppress(Exception):  # already stopped
             scheduler.scheduler.shutdown(wait=False)
-        except Exception:  # already stopped
-            pass
 
     threading.Thread(target=script, daemon=True).start()
     threading.Thread(target=safety, daemon=True).start()
@@ -167,9 +166,7 @@ def test_a_forum_that_does_not_answer_opens_the_forum_alert_then_closes_it(
         seen["still hanging"] = not switch.release.is_set() and switch.hanging > 0
         seen["message"] = rows(db, "select message from alerts where kind = 'forum'")
         switch.up()
-        seen["closed"] = wait_for(
-            lambda: rows(db, "select resolved from alerts where kind = 'forum'") == [(1,)], 20
-        )
+        seen["closed"] = wait_for(lambda: rows(db, "select resolved from alerts where kind = 'forum'") == [(1,)], 20)
         scheduler.request_stop()
 
     run_in_main_thread(scheduler, the_forum, limit=60)

@@ -96,9 +96,9 @@ def test_a_signal_at_any_moment_stops_run_within_10_s_and_loses_nothing(forum: S
         evening = db.execute("select state from drafts where key = 'Jour 1/evening'").fetchone()
     assert evening == ("drafted",)
     assert drafts and {state for _key, state, _ref, _id in drafts} == {"sent"}
-    mj_texts = [c["text"] for c in comments if c["author"] == "MJ_Stop"]
+    mine = {str(c["pk"]): c["text"] for c in comments if c["author"] == "MJ_Stop"}
     for key, _state, reference, forum_id in drafts:
-        copies = [t for t in mj_texts if re.search(rf"réf\. {re.escape(reference)}\b", t)]
-        assert len(copies) == 1, f"{key}: {len(copies)} copies on the forum"
-    assert len(mj_texts) == 1 + len(drafts)  # the opening post, then one post per live count
+        copies = [pk for pk, text in mine.items() if re.search(rf"réf\. {re.escape(reference)}\b", text)]
+        assert copies == [forum_id], f"{key}: on the forum as {copies}, stored as {forum_id}"
+    assert len(mine) == 1 + len(drafts)  # the opening post, then one post per live count
     assert sum(out.count("deadline: drafted Jour 1/evening") for out in outputs) == 1
