@@ -7,6 +7,7 @@ when it answers again.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sqlite3
 import threading
@@ -175,3 +176,55 @@ def test_a_forum_that_does_not_answer_opens_the_forum_alert_then_closes_it(
     if fault == "hang":  # seen while the request hangs, not only once every retry is spent
         assert seen["still hanging"], seen
     assert "has not answered" in str(seen["message"])
+
+
+def test_a_deadline_reached_while_the_login_is_refused_waits_with_an_alert_then_fires_after_a_restart(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    switch = Switch()
+    game, _topic = game_behind(switch, forum, tmp_path, monkeypatch, deadline_in=1.0)
+    right = os.environ["MENEUR_PASSWORD"]
+    monkeypatch.setenv("MENEUR_PASSWORD", "pas le bon")
+    db = game.config.live.database
+    scheduler = GameScheduler(game)
+    seen: dict[str, object] = {}
+
+    def the_forum() -> None:
+        seen["alert"] = wait_for(
+            lambda: bool(rows(db, "select 1 from alerts where kind = 'deadline:Jour 1' and resolved = 0")), 20
+        )
+        scheduler.request_stop()
+
+    run_in_main_thread(scheduler, the_forum, limit=40)
+    assert seen["alert"]
+    [(message,)] = rows(db, "select message from alerts where kind = 'deadline:Jour 1'")
+    assert "refused the MJ's login" in str(message)
+    assert rows(db, "select state from deadlines") == [("pending",)]
+    assert rows(db, "select count(*) from alerts where kind = 'login' and resolved = 0") == [(1,)]
+
+    monkeypatch.setenv("MENEUR_PASSWORD", right)  # the MJ fixes the password and starts meneur again
+    again = LiveGame(game.config, Store(db), make_adapter(game.config), lambda: datetime.now(UTC))
+    run_in_main_thread(GameScheduler(again, stop_when_done=True), lambda: None, limit=40)
+    assert rows(db, "select state from deadlines") == [("fired",)]
+    assert rows(db, "select resolved from alerts where kind = 'deadline:Jour 1'") == [(1,)]
+
+
+def test_a_deadline_job_that_runs_while_the_games_clock_is_still_before_it_waits_instead_of_failing(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The clock went back after the job was set: the job finds the deadline not over yet. It is set again
+    (no traceback, no lost deadline) and fires once the clock has passed it."""
+    switch = Switch()
+    game, _topic = game_behind(switch, forum, tmp_path, monkeypatch, deadline_in=0.5)
+    db = game.config.live.database
+    behind = {"by": timedelta(hours=1)}
+    game.clock = lambda: datetime.now(UTC) - behind["by"]
+    game.outbox.clock = game.poller.clock = game.clock
+
+    def the_forum() -> None:
+        time.sleep(2.5)  # the deadline's job has run (and found it not over) at least once
+        behind["by"] = timedelta(0)
+
+    run_in_main_thread(GameScheduler(game, stop_when_done=True), the_forum, limit=40)
+    assert rows(db, "select state from deadlines") == [("fired",)]
+    assert "not over yet" not in caplog.text and "Traceback" not in caplog.text

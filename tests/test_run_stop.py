@@ -14,19 +14,68 @@ import os
 import random
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import IO
 
 import pytest
 from meneur.tests.spiritforum import SpiritForum
 
 MENEUR = Path(sys.executable).parent / "meneur"
 RUNS = int(os.environ.get("MENEUR_STOP_RUNS", "50"))
+
+
+class Run:
+    """``meneur run`` in a subprocess, its standard error read as it comes (to know when it runs)."""
+
+    def __init__(self, config: Path, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "--web-port", "-1", "-v"], env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        self.err: list[str] = []
+        self.out: list[str] = []
+        self.running = threading.Event()
+        self._readers = [
+            threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True),
+            threading.Thread(target=self._read, args=(self.proc.stdout, self.out), daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+
+    def _read(self, stream: IO[str] | None, lines: list[str]) -> None:
+        assert stream is not None
+        for line in stream:
+            lines.append(line)
+            if "meneur is running" in line:
+                self.running.set()
+
+    def stop_and_wait(self, signals: list[tuple[float, signal.Signals]], limit: float = 10) -> tuple[str, float]:
+        """Send each signal after its delay; wait for the end. Returns (stdout, seconds from the first signal)."""
+        sent = None
+        for delay, signum in signals:
+            time.sleep(delay)
+            self.proc.send_signal(signum)
+            sent = sent or time.monotonic()
+        try:
+            self.proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            pytest.fail(f"still running {limit} s after the signal\n{''.join(self.err)[-3000:]}")
+        took = time.monotonic() - (sent or 0)
+        for reader in self._readers:
+            reader.join(5)
+        return "".join(self.out), took
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self.err)
 
 
 @pytest.fixture(scope="module")
@@ -56,24 +105,17 @@ def test_a_signal_at_any_moment_stops_run_within_10_s_and_loses_nothing(forum: S
     for run in range(RUNS):
         voter, target = players[run % 3], players[(run + 1) % 3]
         forum.client(voter).post_comment(topic, f"Tour {run}.\n\n**Je vote contre {target}**")
-        proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "--web-port", "-1", "-v"], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
-        time.sleep(rng.uniform(0.3, 4.0))  # the interpreter's start, then anywhere in the polls
+        run_ = Run(config, env)
+        assert run_.running.wait(30), run_.stderr
         first = signal.SIGTERM if run % 2 == 0 else signal.SIGINT
-        proc.send_signal(first)
-        sent = time.monotonic()
+        second = signal.SIGTERM if first == signal.SIGINT else signal.SIGINT
+        signals = [(rng.uniform(0.0, 3.5), first)]  # anywhere in the polls
         if run % 3 == 0:  # a second signal while it stops
-            time.sleep(rng.uniform(0.0, 0.5))
-            proc.send_signal(signal.SIGTERM if first == signal.SIGINT else signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, err = proc.communicate()
-            pytest.fail(f"run {run}: still running 10 s after {first.name}\n{err[-3000:]}")
-        assert time.monotonic() - sent < 10
-        assert proc.returncode == 0, f"run {run}: status {proc.returncode}\n{err[-3000:]}"
-        assert "Traceback" not in err, f"run {run}:\n{err[-3000:]}"
+            signals.append((rng.uniform(0.0, 0.5), second))
+        out, took = run_.stop_and_wait(signals)
+        assert took < 10
+        assert run_.proc.returncode == 0, f"run {run}: status {run_.proc.returncode}\n{run_.stderr[-3000:]}"
+        assert "Traceback" not in run_.stderr, f"run {run}:\n{run_.stderr[-3000:]}"
         outputs.append(out)
         with sqlite3.connect(tmp_path / "partie.sqlite") as db:
             assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
@@ -102,3 +144,76 @@ def test_a_signal_at_any_moment_stops_run_within_10_s_and_loses_nothing(forum: S
         assert copies == [forum_id], f"{key}: on the forum as {copies}, stored as {forum_id}"
     assert len(mine) == 1 + len(drafts)  # the opening post, then one post per live count
     assert sum(out.count("deadline: drafted Jour 1/evening") for out in outputs) == 1
+
+
+class DudForum:
+    """A local server that takes connections and answers every request with a 500, or never answers."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.closing = threading.Event()
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(16)
+        self.port = self.server.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self.closing.is_set():
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._answer, args=(conn,), daemon=True).start()
+
+    def _answer(self, conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(60)
+            try:
+                while b"\r\n\r\n" not in conn.recv(65536):
+                    pass
+                if self.mode == "500":
+                    conn.sendall(
+                        b"HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    )
+                else:
+                    self.closing.wait(60)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.closing.set()
+        self.server.close()
+
+
+@pytest.mark.parametrize("fault", ["hang", "500", "refused"])
+@pytest.mark.parametrize("after", [0.2, 2.5])
+def test_a_signal_stops_run_within_10_s_when_the_forum_fails(fault: str, after: float, tmp_path: Path) -> None:
+    """The running job is in a request the forum leaves hanging (20 s before httpx gives up), or between
+    retries (up to 8 s × jitter of backoff): the stop cuts the waits short and leaves a hanging request."""
+    dud = DudForum(fault)
+    port = dud.port
+    if fault == "refused":
+        dud.close()  # nothing listens there any more: every connection is refused
+    config = tmp_path / "partie.toml"
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:{port}/"\n[account]\nusername = "MJ"\n'
+        '[game]\ntopic = "1"\ndatabase = "partie.sqlite"\n[[deadlines]]\nlabel = "Jour 1"\n'
+        f'at = "{(datetime.now(UTC) - timedelta(minutes=5)).isoformat(timespec="seconds")}"\n'
+        "[poll]\ntopic_every = 1\ninbox_every = 1\ngrace = 0\nmin_request_interval = 0.01\n"
+        '[[players]]\nname = "Anna"\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "MENEUR_PASSWORD": "secret"}
+    try:
+        run = Run(config, env)
+        assert run.running.wait(30), run.stderr
+        _out, took = run.stop_and_wait([(after, signal.SIGTERM)])
+        assert took < 10
+        assert run.proc.returncode == 0, run.stderr[-3000:]
+        assert "Traceback" not in run.stderr, run.stderr[-3000:]
+        with sqlite3.connect(tmp_path / "partie.sqlite") as db:
+            assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
+            assert db.execute("select state from deadlines").fetchone()[0] == "pending"  # it fires at the next start
+    finally:
+        dud.close()
