@@ -93,7 +93,7 @@ class GameScheduler:
         game: LiveGame,
         on_report: Callable[[str, Any], None] | None = None,
         stop_when_done: bool = False,
-        stop_grace: float = 7.0,
+        stop_grace: float = 6.0,
     ) -> None:
         self.game = game
         self.on_report = on_report or (lambda kind, value: None)
