@@ -21,6 +21,21 @@ class LayoutChanged(ParseError):
     """The page looks like a topic page but yields no posts: never read that as "no votes"."""
 
 
+class PageIncomplete(ParseError):
+    """The page was not read whole (cut short, or nested deeper than the parser reads): what it
+    lacks must never be read as posts deleted or votes withdrawn."""
+
+
+class WrongPage(LayoutChanged):
+    """The forum served another page of the topic than the one asked for."""
+
+    def __init__(self, message: str, asked: int, served: int, last: int) -> None:
+        super().__init__(message)
+        self.asked = asked
+        self.served = served
+        self.last = last
+
+
 @dataclass(frozen=True, slots=True)
 class EditNotice:
     """ "Dernière édition par X le …, édité N fois" and its kin, as far as it could be read."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from lxml import etree
@@ -108,27 +108,40 @@ class _Lines:
 
 
 def _walk(
-    element: HtmlElement,
+    content: HtmlElement,
     out: _Lines,
     bold: bool,
     colour: str | None,
     is_quote: Callable[[HtmlElement], bool],
 ) -> None:
-    for child in element:
-        tag = child.tag if isinstance(child.tag, str) else ""  # comments have a callable tag
-        if tag and tag not in _SKIP_TAGS:
-            if is_quote(child):
-                out.newline()
-            else:
-                block = tag in _BLOCK_TAGS
-                if block or tag == "br":
-                    out.newline()
-                child_bold, child_colour = _style_of(child, bold, colour)
-                out.add(child.text, child_bold, child_colour)
-                _walk(child, out, child_bold, child_colour, is_quote)
+    """Every descendant's text and tail in document order, with its style; quotes and scripts
+    skipped. A loop, not a recursion: a post may nest elements two thousand deep."""
+    # A frame: the element's remaining children, the style inside it, the element (None for the
+    # body itself), whether it is a block, and the style its tail takes (its parent's).
+    Frame = tuple[Iterator[HtmlElement], bool, str | None, HtmlElement | None, bool, bool, str | None]
+    frames: list[Frame] = [(iter(content), bold, colour, None, False, bold, colour)]
+    while frames:
+        children, inner_bold, inner_colour, element, block, outer_bold, outer_colour = frames[-1]
+        child = next(children, None)
+        if child is None:
+            frames.pop()
+            if element is not None:
                 if block:
                     out.newline()
-        out.add(child.tail, bold, colour)
+                out.add(element.tail, outer_bold, outer_colour)
+            continue
+        tag = child.tag if isinstance(child.tag, str) else ""  # comments have a callable tag
+        if tag and tag not in _SKIP_TAGS:
+            if not is_quote(child):
+                child_block = tag in _BLOCK_TAGS
+                if child_block or tag == "br":
+                    out.newline()
+                child_bold, child_colour = _style_of(child, inner_bold, inner_colour)
+                out.add(child.text, child_bold, child_colour)
+                frames.append((iter(child), child_bold, child_colour, child, child_block, inner_bold, inner_colour))
+                continue
+            out.newline()
+        out.add(child.tail, inner_bold, inner_colour)
 
 
 def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, list[_Char]]]:

@@ -104,7 +104,9 @@ class ForumAdapter(ABC):
         if response.status_code >= 400:
             raise ForumError(f"topic page {number}: HTTP {response.status_code}")
         try:
-            page = parse_topic_page(response.content, self.settings.layout, self.settings.timezone)
+            page = parse_topic_page(
+                response.content, self.settings.layout, self.settings.timezone, encoding=response.charset_encoding
+            )
         except ParseError as exc:
             raise ParseError(f"topic page {number} ({url}): {exc}") from exc
         return FetchedPage(number, str(response.url), response.content, page)

@@ -60,7 +60,7 @@ class Phpbb2Adapter(ForumAdapter):
 
     def list_inbox(self) -> list[InboxEntry]:
         response = self.get("privmsg.php?folder=inbox")
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         entries = []
         for link in select_all(doc, "a.topictitle"):
             href = link.get("href") or ""
@@ -87,7 +87,7 @@ class Phpbb2Adapter(ForumAdapter):
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         response = self.get(entry.url)
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         body = next(iter(select_all(doc, "span.postbody")), None)
         if body is None:
             raise ParseError(f"MP {entry.key}: no message on its page")
@@ -128,7 +128,7 @@ class Phpbb2Adapter(ForumAdapter):
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         response = self.get("privmsg.php?folder=sentbox")
-        for link in select_all(parse_document(response.content), "a.topictitle"):
+        for link in select_all(parse_document(response.content, response.charset_encoding, whole=True), "a.topictitle"):
             if " ".join(text_of(link).split()) != subject.strip():
                 continue
             found = _MSG_LINK.search(link.get("href") or "")

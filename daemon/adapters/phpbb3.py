@@ -99,7 +99,7 @@ class Phpbb3Adapter(ForumAdapter):
     # -- MPs -----------------------------------------------------------------------------------
     def _folder(self, folder: str) -> list[InboxEntry]:
         response = self.get(f"ucp.php?i=pm&folder={folder}")
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         entries = []
         for row in select_all(doc, "ul.topiclist li.row, ul.pmlist li.row, li.row"):
             link = next(iter(select_all(row, "a.topictitle")), None)
@@ -126,7 +126,7 @@ class Phpbb3Adapter(ForumAdapter):
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         response = self.get(entry.url)
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         post = next(iter(select_all(doc, f"div#post-{entry.key}, div.post.pm")), None)
         if post is None:
             raise ParseError(f"MP {entry.key}: no message on its page")

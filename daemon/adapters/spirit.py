@@ -86,7 +86,7 @@ class SpiritAdapter(ForumAdapter):
         number, last = 1, 1
         while number <= last:
             response = self.get(f"topic/private/?page={number}")
-            doc = parse_document(response.content)
+            doc = parse_document(response.content, response.charset_encoding, whole=True)
             # Lists show numbered page links ("1 2 >"); topics show "Page 1 of 3": read both.
             hrefs = [a.get("href") or "" for a in select_all(doc, "ul.paginator a")]
             numbers = [int(m.group(1)) for h in hrefs if (m := re.search(r"[?&]page=(\d+)", h))]
@@ -124,7 +124,9 @@ class SpiritAdapter(ForumAdapter):
         while number <= last:
             response = self.get(f"{path}?page={number}")
             path = urlsplit(str(response.url)).path
-            page = parse_topic_page(response.content, NAMED["spirit"], self.settings.timezone)
+            page = parse_topic_page(
+                response.content, NAMED["spirit"], self.settings.timezone, encoding=response.charset_encoding
+            )
             last = page.pagination.last
             for post in page.posts:
                 messages.append(

@@ -1,0 +1,168 @@
+"""A page is read whole or not at all: deep posts, pages cut short, encodings (issue 11)."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from meneur.daemon.adapters.base import ForumSettings
+from meneur.daemon.adapters.spirit import SpiritAdapter
+from meneur.daemon.cli import main
+from meneur.daemon.game import TOPIC
+from meneur.daemon.http import PoliteClient
+from meneur.daemon.poller import CountingStopped, Poller, open_alerts
+from meneur.daemon.store import Store
+from meneur.engine.names import NameResolver, PlayerName
+from meneur.parsers.engines import NAMED
+from meneur.parsers.layout import parse_topic_page
+from meneur.parsers.records import PageIncomplete, VoteFormat
+
+TOPICS = Path(__file__).resolve().parent.parent / "fixtures" / "topics"
+VILLAGE = TOPICS / "phpbb3" / "j1-village"
+PLACE = TOPICS / "spirit" / "j1-place"
+BOLD = VoteFormat(require_colour=False)
+
+
+def nest_in_post(html: str, marker: str, index: int, opening: str, closing: str, depth: int) -> str:
+    """The page with the ``index``-th body (found by ``marker``) starting with ``depth`` nested elements."""
+    starts = [m.end() for m in re.finditer(re.escape(marker), html)]
+    at = starts[index]
+    return html[:at] + opening * depth + "profond" + closing * depth + html[at:]
+
+
+def votes_after(page, first: int) -> list[tuple[str, tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    return [(p.post_id, tuple(m.target for m in page.votes_of(p.post_id) or ())) for p in page.posts[first:]]
+
+
+def test_a_post_of_250_nested_spans_hides_no_later_post() -> None:
+    html = (VILLAGE / "page-1.html").read_text(encoding="utf-8")
+    clean = parse_topic_page(html.encode(), NAMED["phpbb3"], fmt=VoteFormat())
+    deep = nest_in_post(html, '<div class="content">', 2, '<span style="color:brown">', "</span>", 250)
+    page = parse_topic_page(deep.encode(), NAMED["phpbb3"], fmt=VoteFormat())
+    assert len(page.posts) == len(clean.posts) == 10
+    assert votes_after(page, 3) == votes_after(clean, 3)
+    assert any(targets for _, targets in votes_after(page, 3))  # later votes are there to be lost
+    assert page.pagination == clean.pagination
+
+
+def test_a_markdown_post_nested_a_thousand_deep_hides_no_later_comment() -> None:
+    # 2 000 asterisks around a word: spirit's Markdown makes ~1 000 nested <em>/<strong>.
+    html = (PLACE / "page-1.html").read_text(encoding="utf-8")
+    clean = parse_topic_page(html.encode(), NAMED["spirit"], fmt=BOLD)
+    deep = nest_in_post(html, '<div class="comment__text js-comment-text">', 1, "<em><strong>", "</strong></em>", 500)
+    page = parse_topic_page(deep.encode(), NAMED["spirit"], fmt=BOLD)
+    assert [p.post_id for p in page.posts] == [p.post_id for p in clean.posts]
+    assert votes_after(page, 2) == votes_after(clean, 2)
+    assert "profond" in page.posts[1].content_text
+
+
+def test_a_post_nested_deeper_than_the_parser_reads_is_a_page_error() -> None:
+    html = (VILLAGE / "page-1.html").read_text(encoding="utf-8")
+    deep = nest_in_post(html, '<div class="content">', 2, "<span>", "</span>", 3000)
+    with pytest.raises(PageIncomplete, match="could not be read to its end"):
+        parse_topic_page(deep.encode(), NAMED["phpbb3"], fmt=VoteFormat())
+
+
+def test_a_page_cut_short_by_the_network_is_a_page_error() -> None:
+    raw = (VILLAGE / "page-1.html").read_bytes()
+    cut = raw[: raw.index(b'id="p', len(raw) // 2)]  # in the middle of the posts
+    with pytest.raises(PageIncomplete, match="cut short"):
+        parse_topic_page(cut, NAMED["phpbb3"])
+
+
+def test_count_exits_2_on_a_page_cut_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pages = sorted(VILLAGE.glob("page-*.html"))
+    cut = tmp_path / "page-2.html"
+    raw = pages[1].read_bytes()
+    cut.write_bytes(raw[: len(raw) // 2])
+    args = ["count", "--config", str(VILLAGE / "case.toml"), "--json", str(pages[0]), str(cut), str(pages[2])]
+    assert main(args) == 2
+    assert "page-2.html" in capsys.readouterr().err
+
+
+def spirit_poller(tmp_path: Path, served: dict[str, bytes]) -> tuple[Poller, Store]:
+    """A poller over spirit pages served from memory, by ``?page=N``."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        number = request.url.params.get("page", "1")
+        return httpx.Response(200, content=served[number], headers={"content-type": "text/html; charset=utf-8"})
+
+    http = PoliteClient(httpx.Client(transport=httpx.MockTransport(handler)), min_interval=0, sleep=lambda s: None)
+    spirit = SpiritAdapter(http, ForumSettings("http://127.0.0.1:9/", "Grand_Hibou", lambda: "x", "3", NAMED["spirit"]))
+    spirit.logged_in = True
+    store = Store(tmp_path / "game.sqlite")
+    resolver = NameResolver([PlayerName("Lucas")])
+    return Poller(store, spirit, TOPIC, resolver, lambda: datetime.now(UTC)), store
+
+
+def test_a_page_cut_short_marks_no_post_deleted_and_opens_an_alert(tmp_path: Path) -> None:
+    pages = {str(n): (PLACE / f"page-{n}.html").read_bytes() for n in (1, 2, 3)}
+    served = dict(pages)
+    poller, store = spirit_poller(tmp_path, served)
+    poller.poll_topic(full=True)
+    before = {p.post_id for p in store.posts(TOPIC)}
+    assert len(before) == 42
+    served["2"] = pages["2"][: len(pages["2"]) * 2 // 3]
+    with pytest.raises(CountingStopped):
+        poller.poll_topic(full=True)
+    assert store.deleted_posts(TOPIC) == set()
+    assert {p.post_id for p in store.posts(TOPIC)} == before
+    assert "cut short" in str(open_alerts(store, "layout")[0]["message"])
+
+
+def test_a_deep_post_on_a_later_poll_deletes_nothing(tmp_path: Path) -> None:
+    pages = {str(n): (PLACE / f"page-{n}.html").read_bytes() for n in (1, 2, 3)}
+    served = dict(pages)
+    poller, store = spirit_poller(tmp_path, served)
+    poller.poll_topic(full=True)
+    html = pages["1"].decode("utf-8")
+    served["1"] = nest_in_post(html, '<div class="comment__text js-comment-text">', 3, "<em>", "</em>", 2500).encode()
+    with pytest.raises(CountingStopped):
+        poller.poll_topic(full=True)
+    assert store.deleted_posts(TOPIC) == set()
+
+
+def strip_meta_charset(raw: bytes) -> bytes:
+    stripped = re.sub(rb"<meta charset=\"utf-8\">", b"", raw, flags=re.IGNORECASE)
+    assert stripped != raw
+    return stripped
+
+
+def test_a_page_without_a_declared_charset_is_read_in_the_headers_charset(tmp_path: Path) -> None:
+    raw = strip_meta_charset((PLACE / "page-1.html").read_bytes())
+    served = {"1": raw}
+    poller, _ = spirit_poller(tmp_path, served)
+    fetched = poller.adapter.read_topic_page(1)
+    authors = {p.author for p in fetched.page.posts}
+    assert "Éloïse" in authors and not any("Ã" in a for a in authors)
+
+
+def test_without_header_or_meta_the_bytes_decide() -> None:
+    utf8 = strip_meta_charset((PLACE / "page-1.html").read_bytes())
+    assert "Éloïse" in {p.author for p in parse_topic_page(utf8, NAMED["spirit"]).posts}
+    # phpBB 2 boards in Latin-1: the same page without its meta is still read as Latin-1.
+    latin = (TOPICS / "phpbb2" / "j1-taverne" / "page-1.html").read_bytes()
+    bare = re.sub(rb"<meta http-equiv=\"Content-Type\"[^>]*>", b"", latin)
+    assert bare != latin
+    with_meta = parse_topic_page(latin, NAMED["phpbb2"])
+    without = parse_topic_page(bare, NAMED["phpbb2"])
+    assert [p.content_text for p in without.posts] == [p.content_text for p in with_meta.posts]
+    assert any(ch in "".join(p.content_text for p in without.posts) for ch in "éèàç")
+
+
+def test_the_headers_charset_wins_over_the_pages() -> None:
+    raw = (PLACE / "page-1.html").read_bytes().replace(b'<meta charset="utf-8">', b'<meta charset="iso-8859-1">')
+    authors = {p.author for p in parse_topic_page(raw, NAMED["spirit"], encoding="utf-8").posts}
+    assert "Éloïse" in authors
+
+
+def test_expected_counts_unchanged_by_whole_page_reading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pages = [str(p) for p in sorted(PLACE.glob("page-*.html"))]
+    assert main(["count", "--config", str(PLACE / "case.toml"), "--json", *pages]) == 0
+    out = json.loads(capsys.readouterr().out)
+    expected = json.loads((PLACE / "expected.json").read_text(encoding="utf-8"))
+    assert out["current"] == expected["current"]
