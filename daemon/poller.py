@@ -7,15 +7,16 @@ A page that should hold posts but cannot be read stops everything with a loud al
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..engine.names import NameResolver
-from ..parsers.records import ParseError, PrivateMessage
+from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
-from .store import PageChanges, Store
+from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
 
@@ -71,6 +72,8 @@ class Poller:
         self.resolver = resolver
         self.clock = clock
         self.new_alert: int | None = None  # set when a poll opens a layout alert
+        self._learned: dict[str, str] | None = None
+        self._learned_key = f"forum-learned/{topic_key}"
 
     def _state(self) -> dict[str, object] | None:
         rows = list(self.store.db.query("select * from poll_state where topic = ?", [self.topic_key]))
@@ -81,21 +84,36 @@ class Poller:
         result.new.extend(changes.new)
         result.edited.extend(changes.edited)
 
+    def _restore_learned(self) -> None:
+        """What the adapter learnt in an earlier process (spirit's slug address, phpBB's posts per
+        page): a cron'd ``meneur poll`` is a fresh process each time."""
+        if self._learned is None:
+            self._learned = json.loads(kv_get(self.store, self._learned_key) or "{}")
+            self.adapter.learn(dict(self._learned))
+
+    def _keep_learned(self) -> None:
+        learned = self.adapter.learned()
+        if learned and learned != self._learned:
+            kv_set(self.store, self._learned_key, json.dumps(learned, sort_keys=True))
+            self._learned = learned
+
     def poll_topic(self, full: bool = False) -> TopicPoll:
         """Read what is new in the game topic (everything when ``full``)."""
+        self._restore_learned()
         state = self._state()
         start = 1 if state is None or full else int(str(state["last_page"]))
         result = TopicPoll()
         began = self.clock()
         try:
-            number = start
-            last = start
-            while number <= last:
-                fetched = self.adapter.read_topic_page(number)
-                changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
-                self._record(number, changes, result)
-                last = max(last, fetched.page.pagination.last)
-                number += 1
+            try:
+                last = self._read_pages(start, result)
+            except WrongPage as exc:
+                if start == 1 or exc.asked <= exc.last:
+                    raise
+                # The topic has fewer pages than when last read (posts deleted): read it all again.
+                log.warning("topic page %d is gone (the topic has %d pages now): reading it all", exc.asked, exc.last)
+                start, result = 1, TopicPoll()
+                last = self._read_pages(start, result)
         except ParseError as exc:
             self.new_alert = add_alert(
                 self.store,
@@ -105,6 +123,8 @@ class Poller:
                 self.clock(),
             )
             raise CountingStopped(str(exc)) from exc
+        finally:
+            self._keep_learned()
         if open_alerts(self.store, LAYOUT_ALERT):
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
@@ -123,6 +143,17 @@ class Poller:
                 [self.topic_key, last, last_post, now, now if start == 1 else None],
             )
         return result
+
+    def _read_pages(self, start: int, result: TopicPoll) -> int:
+        """Read from page ``start`` to the last one; the number of the last page."""
+        number = last = start
+        while number <= last:
+            fetched = self.adapter.read_topic_page(number)
+            changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
+            self._record(number, changes, result)
+            last = max(last, fetched.page.pagination.last)
+            number += 1
+        return last
 
     def poll_inbox(self) -> list[PrivateMessage]:
         """Store the MPs not seen yet; each is read from the forum once."""

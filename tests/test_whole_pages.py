@@ -166,3 +166,92 @@ def test_expected_counts_unchanged_by_whole_page_reading(tmp_path: Path, capsys:
     out = json.loads(capsys.readouterr().out)
     expected = json.loads((PLACE / "expected.json").read_text(encoding="utf-8"))
     assert out["current"] == expected["current"]
+
+
+# -- the page read is the page asked for ---------------------------------------------------------
+
+
+class SpiritLike:
+    """Serves the j1-place pages the way django-spirit does: ``/topic/3/?page=N`` (no slug) is a 301
+    to ``/topic/3/partie-12/``, which loses ``?page=``. Records every path asked."""
+
+    def __init__(self) -> None:
+        self.pages = {n: (PLACE / f"page-{n}.html").read_bytes() for n in (1, 2, 3)}
+        self.asked: list[str] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.asked.append(str(request.url.raw_path.decode()))
+        if request.url.path != "/topic/3/partie-12/":
+            return httpx.Response(301, headers={"location": "/topic/3/partie-12/"})
+        number = int(request.url.params.get("page", "1"))
+        return httpx.Response(200, content=self.pages[number], headers={"content-type": "text/html; charset=utf-8"})
+
+    def poller(self, store: Store) -> Poller:
+        http = PoliteClient(httpx.Client(transport=httpx.MockTransport(self)), min_interval=0, sleep=lambda s: None)
+        settings = ForumSettings("http://127.0.0.1:9/", "Grand_Hibou", lambda: "x", "3", NAMED["spirit"])
+        spirit = SpiritAdapter(http, settings)
+        spirit.logged_in = True
+        return Poller(store, spirit, TOPIC, NameResolver([PlayerName("Lucas")]), lambda: datetime.now(UTC))
+
+
+def add_comment(page: bytes, pk: int, text: str) -> bytes:
+    """The page with one more comment: a copy of its last one, with a new id and text."""
+    html = page.decode("utf-8")
+    start = html.rindex('<div\n    class="comments_list__comment')
+    start = html.rindex("<div", 0, start + 1)
+    end = html.index('<div class="comments__footer', start) if '<div class="comments__footer' in html else None
+    block = html[start:end]
+    old_pk = re.search(r'data-pk="(\d+)"', block)
+    assert old_pk is not None
+    body = re.search(r'(<div class="comment__text js-comment-text">)(.*?)(</div>)', block, re.S)
+    assert body is not None
+    copy = block.replace(old_pk.group(0), f'data-pk="{pk}"').replace(body.group(2), f"<p>{text}</p>")
+    return (html[:start] + block + copy + html[start + len(block) :]).encode("utf-8")
+
+
+def test_a_fresh_process_asks_the_learnt_address_and_sees_the_new_comment(tmp_path: Path) -> None:
+    forum = SpiritLike()
+    store = Store(tmp_path / "game.sqlite")
+    forum.poller(store).poll_topic()  # the first poll: every page
+    assert len(store.posts(TOPIC)) == 42
+    forum.pages[3] = add_comment(forum.pages[3], 99001, "<strong>Je vote contre Lucas</strong>")
+    forum.asked.clear()
+    fresh = forum.poller(Store(tmp_path / "game.sqlite"))  # a new `meneur poll`: nothing in memory
+    result = fresh.poll_topic()
+    assert result.new == ["99001"]
+    assert forum.asked == ["/topic/3/partie-12/?page=3"]  # one request, at the right address
+    assert open_alerts(store, "layout") == []
+
+
+def test_a_redirect_that_loses_the_page_is_followed_knowingly(tmp_path: Path) -> None:
+    forum = SpiritLike()
+    store = Store(tmp_path / "game.sqlite")
+    poller = forum.poller(store)
+    poller.poll_topic()
+    store.db.execute("delete from kv")  # an older database: the address was never kept
+    forum.pages[3] = add_comment(forum.pages[3], 99002, "<strong>Je vote contre Lucas</strong>")
+    result = forum.poller(store).poll_topic()
+    assert result.new == ["99002"] and result.pages == [3]
+    assert [p.page for p in store.posts(TOPIC) if p.post_id == "99002"] == [3]
+
+
+def test_a_forum_serving_another_page_than_asked_is_a_layout_alert(tmp_path: Path) -> None:
+    forum = SpiritLike()
+    forum.pages[2] = forum.pages[1]  # page 1 served for page 2, without a redirect
+    store = Store(tmp_path / "game.sqlite")
+    with pytest.raises(CountingStopped, match="asked for topic page 2"):
+        forum.poller(store).poll_topic()
+    assert "served page 1" in str(open_alerts(store, "layout")[0]["message"])
+
+
+def test_a_topic_that_lost_a_page_is_read_again_from_the_start(tmp_path: Path) -> None:
+    forum = SpiritLike()
+    store = Store(tmp_path / "game.sqlite")
+    forum.poller(store).poll_topic()
+    # Comments deleted: the topic has two pages now, and the forum serves page 2 for page 3.
+    forum.pages[2] = forum.pages[2].replace(b"Page 2 of 3", b"Page 2 of 2")
+    forum.pages[1] = forum.pages[1].replace(b"Page 1 of 3", b"Page 1 of 2").replace(b'href="?page=3"', b"")
+    forum.pages[2] = forum.pages[2].replace(b'href="?page=3"', b"")
+    forum.pages[3] = forum.pages[2]
+    result = forum.poller(store).poll_topic()
+    assert result.pages == [1, 2] and open_alerts(store, "layout") == []

@@ -18,7 +18,7 @@ import httpx
 from lxml import etree
 
 from ...parsers.layout import Layout, parse_topic_page, text_of
-from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, content_hash
+from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, WrongPage, content_hash
 from ..http import PoliteClient
 
 log = logging.getLogger("meneur.forum")
@@ -99,17 +99,42 @@ class ForumAdapter(ABC):
         return None
 
     def read_topic_page(self, number: int) -> FetchedPage:
+        """Topic page ``number``, checked to be that page: a forum that serves another one (a
+        redirect that lost the page number, a page gone after deletions) raises WrongPage rather
+        than have page 1's posts taken for page 2's."""
         url = self.topic_page_url(number)
         response = self.get(url)
         if response.status_code >= 400:
             raise ForumError(f"topic page {number}: HTTP {response.status_code}")
+        return self.topic_page_from(number, url, response)
+
+    def topic_page_from(self, number: int, url: str, response: httpx.Response) -> FetchedPage:
         try:
             page = parse_topic_page(
                 response.content, self.settings.layout, self.settings.timezone, encoding=response.charset_encoding
             )
         except ParseError as exc:
-            raise ParseError(f"topic page {number} ({url}): {exc}") from exc
+            raise type(exc)(f"topic page {number} ({url}): {exc}") from exc
+        served = page.pagination.current
+        if served != number:
+            raise WrongPage(
+                f"asked for topic page {number} ({url}), the forum served page {served} of {page.pagination.last}"
+                + (f" (redirected to {response.url})" if response.history else ""),
+                number,
+                served,
+                page.pagination.last,
+            )
         return FetchedPage(number, str(response.url), response.content, page)
+
+    # -- what an adapter learns about the forum, kept in the store between processes -----------
+    def learned(self) -> dict[str, str]:
+        """Facts about the forum learnt while reading it (a canonical address, posts per page), so a
+        fresh process (a cron'd ``meneur poll``) asks the right address first."""
+        return {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        """Take back what ``learned`` gave in an earlier process (nothing to take by default)."""
+        return None
 
     @abstractmethod
     def list_inbox(self) -> list[InboxEntry]: ...

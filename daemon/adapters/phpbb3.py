@@ -86,6 +86,15 @@ class Phpbb3Adapter(ForumAdapter):
                 return self._learned_per_page
         return None
 
+    def learned(self) -> dict[str, str]:
+        learned = getattr(self, "_learned_per_page", None)
+        return {"per_page": str(learned)} if learned else {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        value = facts.get("per_page", "")
+        if value.isdigit() and int(value) > 0:
+            self._learned_per_page = int(value)
+
     def topic_page_url(self, number: int) -> str:
         start = 0 if number <= 1 else (number - 1) * self._per_page()
         suffix = f"&start={start}" if start else ""
