@@ -13,14 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine.names import NameResolver
+from ..engine.names import Account, NameResolver, bind_accounts, identify_account
 from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
+from .counting import accounts_seen
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
 
 LAYOUT_ALERT = "layout"
+ACCOUNT_ALERT = "account"  # a second forum account reads as a player's name
 
 
 class CountingStopped(Exception):
@@ -181,8 +183,26 @@ class Poller:
                     )
         return fresh
 
+    def mp_sender(self, message: PrivateMessage) -> str | None:
+        """The player who sent an MP, or None. Night actions are read from the stored ``mps.player``,
+        so an MP from a second account whose name resolves to a player ("Lucas_", a Cyrillic
+        look-alike) is stored as nobody's, with an alert: the same binding as the vote count's."""
+        account = Account(message.author, message.author_id)
+        seen = [*accounts_seen(self.store, self.topic_key), account]
+        found = identify_account(self.resolver, account, bind_accounts(self.resolver, seen))
+        if found.other_account_of is not None:
+            add_alert(
+                self.store,
+                f"{ACCOUNT_ALERT}:{account}",
+                f"MP {message.msg_id} comes from {account}, another forum account than "
+                f"{found.other_account_of}'s ({found.players_account}), though its name reads the same: "
+                "it is not taken as theirs (no night action read from it).",
+                self.clock(),
+            )
+        return found.player
+
     def _store_mp(self, message: PrivateMessage) -> bool:
-        player = self.resolver.identify(message.author, message.author_id)
+        player = self.mp_sender(message)
         with self.store.transaction():
             cursor = self.store.db.execute(
                 "insert or ignore into mps (msg_id, author, author_id, player, sent_at, subject, content_html, "

@@ -13,7 +13,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from ..parsers.records import Post, VoteMention, VoteStatus
-from .names import Match, NameResolver
+from .names import Account, Match, NameResolver, bind_accounts, identify_account
 from .tally import Modifier, Tally, tally
 
 
@@ -21,6 +21,7 @@ class WarningKind(StrEnum):
     VOTE_NOT_BOLD = "vote_not_bold"
     VOTE_WRONG_COLOUR = "vote_wrong_colour"
     VOTER_NOT_PLAYER = "voter_not_player"
+    VOTER_OTHER_ACCOUNT = "voter_other_account"  # a second forum account whose name resolves to a player
     VOTER_DEAD = "voter_dead"
     TARGET_UNKNOWN = "target_unknown"
     TARGET_DEAD = "target_dead"
@@ -93,6 +94,7 @@ def count_day(
     refusal: Callable[[str, str], str | None] | None = None,
     since: datetime | None = None,
     corrections: Mapping[str, str | None] | None = None,
+    accounts: Mapping[str, Account] | None = None,
 ) -> DayCount:
     """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order.
 
@@ -100,7 +102,15 @@ def count_day(
     or before it belong to an earlier day and are left out. ``corrections`` are the MJ's readings of
     posts, by post id: a player's name (the post is a vote against them, whatever its wording or
     format) or None (the post holds no vote). They replace what the parser read, not the rules: a
-    late post, a dead voter or a dead target still do not count."""
+    late post, a dead voter or a dead target still do not count.
+
+    ``accounts`` binds each player to one forum account (``bind_accounts``); by default it is
+    derived from these posts, earlier days included. A post by another account whose name only
+    resolves to a player ("Lucas_", a Cyrillic look-alike) is not that player's."""
+    posts = list(posts)
+    if accounts is None:
+        by_time = sorted(enumerate(posts), key=lambda item: (item[1].post.posted_at, item[0]))
+        accounts = bind_accounts(resolver, (Account(e.post.author, e.post.author_id) for _, e in by_time))
     ordered = sorted(
         ((i, e) for i, e in enumerate(posts) if since is None or e.post.posted_at > since),
         key=lambda item: (item[1].post.posted_at, item[0]),
@@ -126,9 +136,9 @@ def count_day(
         if not late:
             last_post_id = post.post_id
         if post.post_id in fixes:
-            vote = _corrected_vote(post, fixes[post.post_id], roster, resolver, late, warnings)
+            vote = _corrected_vote(post, fixes[post.post_id], roster, resolver, late, warnings, accounts)
         else:
-            vote = _post_vote(entry, roster, resolver, deadline, warnings)
+            vote = _post_vote(entry, roster, resolver, deadline, warnings, accounts)
         reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
         if vote is not None and reason:
             warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, reason))
@@ -147,6 +157,7 @@ def _corrected_vote(
     resolver: NameResolver,
     late: bool,
     warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
 ) -> CountedVote | None:
     """A post the MJ has read for the counter: a vote against ``target``, or no vote at all."""
 
@@ -159,7 +170,7 @@ def _corrected_vote(
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
         return None
-    voter = _living_voter(post, roster, resolver, warnings)
+    voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
     if target not in roster.players:
@@ -178,6 +189,7 @@ def _post_vote(
     resolver: NameResolver,
     deadline: datetime | None,
     warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
 ) -> CountedVote | None:
     post = entry.post
     late = deadline is not None and post.posted_at > deadline
@@ -212,7 +224,7 @@ def _post_vote(
     if post.edit is not None:
         warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))
     mention = formatted[-1]
-    voter = _living_voter(post, roster, resolver, warnings)
+    voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
     found = resolver.resolve(mention.target)
@@ -238,9 +250,26 @@ def _post_vote(
     return CountedVote(post.post_id, voter, found.player, post.posted_at)
 
 
-def _living_voter(post: Post, roster: Roster, resolver: NameResolver, warnings: list[CountWarning]) -> str | None:
+def _living_voter(
+    post: Post,
+    roster: Roster,
+    resolver: NameResolver,
+    warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
+) -> str | None:
     """The post's author as a living player, or None with the warning that says why not."""
-    voter = resolver.identify(post.author, post.author_id)
+    found = identify_account(resolver, Account(post.author, post.author_id), accounts)
+    voter = found.player
+    if found.other_account_of is not None:
+        warnings.append(
+            CountWarning(
+                post.post_id,
+                WarningKind.VOTER_OTHER_ACCOUNT,
+                f"{Account(post.author, post.author_id)} is another forum account than {found.other_account_of}'s "
+                f"({found.players_account}), though its name reads the same: vote not counted.",
+            )
+        )
+        return None
     if voter is None:
         warnings.append(
             CountWarning(

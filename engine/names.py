@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -137,3 +137,65 @@ class NameResolver:
         if known_id is not None and user_id is not None and known_id != user_id:
             return None  # same name, another account: not the player
         return exact.player
+
+
+def _plain(name: str) -> str:
+    """A name as an account shows it, up to case and Unicode composition: "Nina" and "nina" are one
+    account name, "Nіna" (Cyrillic і) and "Lucas_" are others."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A forum account as a post or an MP shows it: its name, and its user id where the page gives it."""
+
+    name: str
+    user_id: str | None = None
+
+    def same_as(self, other: Account) -> bool:
+        if self.user_id and other.user_id:
+            return self.user_id == other.user_id
+        return _plain(self.name) == _plain(other.name)
+
+    def __str__(self) -> str:
+        return f'"{self.name}"' + (f" (user {self.user_id})" if self.user_id else "")
+
+
+def bind_accounts(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, Account]:
+    """Each player's forum account, from the accounts seen (posts, MPs) in time order.
+
+    Names are matched loosely (look-alike letters, separators), so "Lucas_" or "Nіna" with a
+    Cyrillic і would pass for Lucas or Nina: one account per player is theirs. It is the account
+    named exactly as the MJ wrote the player's name or an alias (case aside), if one was seen,
+    else the first seen that resolves to the player. A configured user id decides by itself
+    (``identify`` already refuses another id)."""
+    candidates: dict[str, list[Account]] = {}
+    for account in seen:
+        player = resolver.identify(account.name, account.user_id)
+        if player is not None:
+            candidates.setdefault(player, []).append(account)
+    exact_names = {p.name: {_plain(p.name), *map(_plain, p.aliases)} for p in resolver.players}
+    bound: dict[str, Account] = {}
+    for player, accounts in candidates.items():
+        exact = [a for a in accounts if _plain(a.name) in exact_names.get(player, set())]
+        bound[player] = (exact or accounts)[0]
+    return bound
+
+
+def identify_account(resolver: NameResolver, account: Account, bound: Mapping[str, Account]) -> Identified:
+    """The player an account is, given each player's bound account: a second account resolving to a
+    player already bound to another is nobody's (``other_account_of`` names the player)."""
+    player = resolver.identify(account.name, account.user_id)
+    if player is None:
+        return Identified(None)
+    theirs = bound.get(player)
+    if theirs is not None and not theirs.same_as(account):
+        return Identified(None, player, theirs)
+    return Identified(player)
+
+
+@dataclass(frozen=True, slots=True)
+class Identified:
+    player: str | None
+    other_account_of: str | None = None  # set when the account only looks like this player's
+    players_account: Account | None = None
