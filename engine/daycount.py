@@ -227,7 +227,7 @@ def _post_vote(
     voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
-    found = resolver.resolve(mention.target)
+    found = resolver.resolve_vote(mention.target, mention.written)
     if found.match is Match.AMBIGUOUS:
         warn(
             WarningKind.TARGET_AMBIGUOUS,

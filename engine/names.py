@@ -23,6 +23,8 @@ _LOOKALIKES = str.maketrans(
         "χ": "x", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i",
     }
 )  # fmt: skip
+# What ends the name in a vote's text (parsers.votes cuts there): names holding it need the uncut text.
+_CUT = re.compile(r"[,;!?(){}\u2026.]")
 _SEPARATORS = re.compile(r"[\s\-_.'’\u2010-\u2015]+")
 
 
@@ -80,6 +82,7 @@ class NameResolver:
             self._forms.setdefault(normalise_name(player.name), []).append((player.name, Match.EXACT))
             for alias in player.aliases:
                 self._forms.setdefault(normalise_name(alias), []).append((player.name, Match.ALIAS))
+        self._punctuated = frozenset(p.name for p in self.players if any(_CUT.search(n) for n in (p.name, *p.aliases)))
         self._by_id = {p.user_id: p.name for p in self.players if p.user_id}
         self._id_of = {p.name: p.user_id for p in self.players}
 
@@ -108,6 +111,21 @@ class NameResolver:
             if prefix is not None:
                 return prefix
         return self._fuzzy(form)
+
+    def resolve_vote(self, name: str, written: str = "") -> Resolution:
+        """The player a vote names: ``name`` is cut at sentence punctuation, ``written`` is the text
+        uncut. A player whose own name holds punctuation ("Kévin (le vrai)", "Bob, le chef",
+        "Qui?") is found exactly in ``written``, as its longest leading run of words; otherwise
+        ``name`` is resolved as ``resolve`` does."""
+        if written and written != name and self._punctuated:
+            words = normalise_name(written).split(" ")[:12]
+            for length in range(len(words), 0, -1):
+                hit = self._exact(" ".join(words[:length]))
+                # Only a name that holds punctuation itself is looked for past the cut: "Bob. Le chef
+                # ment" stays a vote against Bob, even with a player "Bob le chef".
+                if hit is not None and set(hit.candidates) & self._punctuated:
+                    return hit
+        return self.resolve(name)
 
     def _fuzzy(self, form: str) -> Resolution:
         best: dict[str, float] = {}

@@ -96,14 +96,20 @@ class VoteStatus(StrEnum):
 class VoteMention:
     """One "Je vote contre X" found in a post's own text (never in a quote).
 
-    ``target`` is the name as written (cleaned of trailing punctuation); ``status`` says whether the
+    ``target`` is the name as written (cut at sentence punctuation); ``status`` says whether the
     text had the required format; ``colour`` is the colour seen (normalised ``#rrggbb``) if any.
+    ``written`` is the whole formatted text after "contre", uncut (at most ``WRITTEN_MAX``
+    characters), for names that hold punctuation themselves ("Kévin (le vrai)", "Qui?").
     """
 
     target: str
     status: VoteStatus
     colour: str | None = None
     bold: bool = False
+    written: str = ""
+
+
+WRITTEN_MAX = 200
 
 
 @dataclass(frozen=True, slots=True)

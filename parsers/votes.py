@@ -16,7 +16,7 @@ from lxml import etree
 from lxml.etree import _Element as HtmlElement
 
 from .colours import normalise_colour
-from .records import VoteFormat, VoteMention, VoteStatus
+from .records import WRITTEN_MAX, VoteFormat, VoteMention, VoteStatus
 
 _BLOCK_TAGS = frozenset(
     "p div li ul ol dl dt dd blockquote table tbody thead tr td th h1 h2 h3 h4 h5 h6 hr pre center "
@@ -216,9 +216,10 @@ def _mention(
             break
         end += 1
         last_formatted = end
-    name = clean_name(text[phrase_end:last_formatted])
+    written = text[phrase_end:last_formatted]
+    name = clean_name(written)
     if name:
-        return VoteMention(name, VoteStatus.OK, colour, bold)
+        return VoteMention(name, VoteStatus.OK, colour, bold, " ".join(written[:WRITTEN_MAX].split()))
     rest = clean_name(text[phrase_end:tail_end])
     if not rest:
         return VoteMention("", VoteStatus.OK, colour, bold)
