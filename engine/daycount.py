@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from ..parsers.records import Post, VoteMention, VoteStatus
+from ..parsers.records import MENTION_CAP, Post, VoteMention, VoteStatus
 from .names import Account, Match, NameResolver, bind_accounts, identify_account
 from .tally import Modifier, Tally, tally
+
+WARNINGS_PER_CAUSE = 3  # unformatted votes warned about one by one in a post; the rest in one warning
 
 
 class WarningKind(StrEnum):
@@ -198,28 +200,41 @@ def _post_vote(
         warnings.append(CountWarning(post.post_id, kind, message))
 
     formatted = [m for m in entry.mentions if m.status is VoteStatus.OK]
+    unformatted: dict[VoteStatus, int] = {}
     for mention in entry.mentions:
+        if mention.status is VoteStatus.OK:
+            continue
+        seen = unformatted[mention.status] = unformatted.get(mention.status, 0) + 1
+        if seen > WARNINGS_PER_CAUSE:
+            continue  # one post of a thousand malformed votes is not a thousand warnings
         if mention.status is VoteStatus.NOT_BOLD:
             warn(
                 WarningKind.VOTE_NOT_BOLD,
                 f'{post.author} wrote "Je vote contre {mention.target}" without bold: not counted.',
             )
         elif mention.status is VoteStatus.WRONG_COLOUR:
-            seen = f"in {mention.colour}" if mention.colour else "with no colour"
+            where = f"in {mention.colour}" if mention.colour else "with no colour"
             warn(
                 WarningKind.VOTE_WRONG_COLOUR,
-                f'{post.author} wrote "Je vote contre {mention.target}" {seen}: not counted.',
+                f'{post.author} wrote "Je vote contre {mention.target}" {where}: not counted.',
             )
+    for status, seen in unformatted.items():
+        if seen > WARNINGS_PER_CAUSE:
+            more = seen - WARNINGS_PER_CAUSE
+            at_least = "at least " if len(entry.mentions) >= MENTION_CAP else ""
+            kind = WarningKind.VOTE_NOT_BOLD if status is VoteStatus.NOT_BOLD else WarningKind.VOTE_WRONG_COLOUR
+            warn(kind, f"{post.author}'s post holds {at_least}{more} more such unformatted votes: none counted.")
     if not formatted:
         return None
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
         return None
     if len(formatted) > 1:
-        names = ", ".join(m.target for m in formatted)
+        names = ", ".join(m.target for m in formatted[:5]) + (", …" if len(formatted) > 5 else "")
+        cast = f"{len(formatted)}{' or more' if len(entry.mentions) >= MENTION_CAP else ''}"
         warn(
             WarningKind.SEVERAL_VOTES,
-            f"{post.author} cast {len(formatted)} votes in one post ({names}): only the last one is read.",
+            f"{post.author} cast {cast} votes in one post ({names}): only the last one is read.",
         )
     if post.edit is not None:
         warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))

@@ -110,6 +110,9 @@ class VoteMention:
 
 
 WRITTEN_MAX = 200
+# Vote mentions kept per post: the first MENTION_CAP - 1 in reading order, and the last formatted
+# one (the post's vote) if it came later. A post of megabytes of votes costs no more than this.
+MENTION_CAP = 50
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
@@ -16,7 +17,7 @@ from lxml import etree
 from lxml.etree import _Element as HtmlElement
 
 from .colours import normalise_colour
-from .records import WRITTEN_MAX, VoteFormat, VoteMention, VoteStatus
+from .records import MENTION_CAP, WRITTEN_MAX, VoteFormat, VoteMention, VoteStatus
 
 _BLOCK_TAGS = frozenset(
     "p div li ul ol dl dt dd blockquote table tbody thead tr td th h1 h2 h3 h4 h5 h6 hr pre center "
@@ -33,6 +34,7 @@ _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
 _MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
 
 _STRING = etree.XPath("string()")
+_TAIL_MAX = 1000
 _NAME_CUT = re.compile(r"[,;!?(){}\u2026]|\s[-\u2013\u2014]\s|\.\s")
 _NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@[]"
 
@@ -87,11 +89,32 @@ def _style_of(element: HtmlElement, bold: bool, colour: str | None) -> tuple[boo
     return bold, colour
 
 
-class _Lines:
-    """Accumulates (text, per-character style) line by line."""
+class _Styles:
+    """The style of each character of a line, kept as runs (where each style starts): a post of
+    megabytes of bold text costs a few entries, not eight bytes a character."""
+
+    __slots__ = ("length", "starts", "values")
 
     def __init__(self) -> None:
-        self.lines: list[tuple[list[str], list[_Char]]] = [([], [])]
+        self.starts: list[int] = []
+        self.values: list[_Char] = []
+        self.length = 0
+
+    def extend(self, size: int, style: _Char) -> None:
+        if not self.values or self.values[-1] != style:
+            self.starts.append(self.length)
+            self.values.append(style)
+        self.length += size
+
+    def __getitem__(self, index: int) -> _Char:
+        return self.values[bisect_right(self.starts, index) - 1]
+
+
+class _Lines:
+    """Accumulates (text, style runs) line by line."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[list[str], _Styles]] = [([], _Styles())]
 
     def add(self, text: str | None, bold: bool, colour: str | None) -> None:
         if not text:
@@ -99,12 +122,11 @@ class _Lines:
         text = text.replace("\r", "").replace("\n", " ")
         chars, styles = self.lines[-1]
         chars.append(text)
-        style = _Char(bold, colour)
-        styles.extend([style] * len(text))
+        styles.extend(len(text), _Char(bold, colour))
 
     def newline(self) -> None:
         if self.lines[-1][0]:
-            self.lines.append(([], []))
+            self.lines.append(([], _Styles()))
 
 
 def _walk(
@@ -144,7 +166,7 @@ def _walk(
         out.add(child.tail, inner_bold, inner_colour)
 
 
-def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, list[_Char]]]:
+def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, _Styles]]:
     """The body's own text (quotes left out), line by line, with each character's style."""
     out = _Lines()
     bold, colour = _style_of(content, False, None)
@@ -183,6 +205,7 @@ def extract_votes(
     if not _MAYBE.search(str(_STRING(content))):
         return []
     mentions: list[VoteMention] = []
+    later: list[tuple[str, _Styles, int, int, int]] = []  # past the cap: only the post's vote is read
     for text, styles in styled_lines(content, is_quote):
         if "contre" not in text.lower():
             continue
@@ -190,13 +213,20 @@ def extract_votes(
         matches = list(_PHRASE.finditer(folded))
         for index, match in enumerate(matches):
             end_of_tail = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-            mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
+            if len(mentions) < MENTION_CAP - 1:
+                mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
+            else:
+                later.append((text, styles, match.start(), match.end(), end_of_tail))
+    for text, styles, start, phrase_end, end_of_tail in reversed(later):
+        mention = _mention(text, styles, start, phrase_end, end_of_tail, fmt)
+        if mention.status is VoteStatus.OK:
+            mentions.append(mention)
+            break
     return mentions
 
 
-def _mention(
-    text: str, styles: list[_Char], start: int, phrase_end: int, tail_end: int, fmt: VoteFormat
-) -> VoteMention:
+def _mention(text: str, styles: _Styles, start: int, phrase_end: int, tail_end: int, fmt: VoteFormat) -> VoteMention:
+    tail_end = min(tail_end, phrase_end + _TAIL_MAX)  # a name is never longer: megabytes after it are not read
     phrase_styles = [styles[i] for i in range(start, phrase_end) if not text[i].isspace()]
     phrase_ok = all(_formatted(s, fmt) for s in phrase_styles)
     colour = phrase_styles[0].colour if phrase_styles else None
