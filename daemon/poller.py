@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..engine.names import Account, NameResolver, bind_accounts, identify_account
+from ..parsers.layout import FLATTEN_DEPTH
 from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
 from .counting import accounts_seen
@@ -22,6 +23,7 @@ from .store import PageChanges, Store, kv_get, kv_set
 log = logging.getLogger("meneur.poll")
 
 LAYOUT_ALERT = "layout"
+DEEP_ALERT = "deep-post"  # a post nested past the parser's limit: read with its deepest tags left out
 ACCOUNT_ALERT = "account"  # a second forum account reads as a player's name
 
 
@@ -151,6 +153,15 @@ class Poller:
         number = last = start
         while number <= last:
             fetched = self.adapter.read_topic_page(number)
+            if fetched.page.flattened:
+                add_alert(
+                    self.store,
+                    f"{DEEP_ALERT}:{number}",
+                    f"topic page {number} holds a post nested more than {FLATTEN_DEPTH} elements deep: "
+                    f"{fetched.page.flattened} of its tags were left out to read the page (their text is kept, "
+                    "so a vote inside may read as unformatted); every other post was read.",
+                    self.clock(),
+                )
             changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
             self._record(number, changes, result)
             last = max(last, fetched.page.pagination.last)

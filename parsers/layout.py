@@ -230,14 +230,84 @@ def _fatal(parser: etree.HTMLParser) -> str | None:
     return None
 
 
+# Deeper than this, elements are dropped (their text kept) when a page nests past libxml2's 2048.
+FLATTEN_DEPTH = 1500
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+_CLOSES_SAME = frozenset("p li dt dd tr td th option".split())  # a new one closes an open one
+_CLOSES_P = frozenset(
+    "address article aside blockquote div dl fieldset footer form h1 h2 h3 h4 h5 h6 header hr main nav ol p pre "
+    "section table ul".split()
+)
+_TOKEN = re.compile(
+    r"<!--.*?-->|<(script|style|textarea|title)\b[^>]*>.*?</\1\s*>|<(/?)([A-Za-z][A-Za-z0-9:-]*)\b[^>]*>",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> tuple[str, int]:
+    """The page with every element nested deeper than ``limit`` left out (its text kept), and how many
+    tags were left out. The nesting is followed as an HTML parser does it roughly (void elements,
+    a new paragraph or list item closing the open one, a close tag closing what it encloses), which
+    is enough: only what lies past ``limit``, far below any page's own depth, is touched."""
+    out: list[str] = []
+    position = 0
+    stack: list[tuple[str, bool]] = []  # open elements: name, kept
+    depth = 0  # kept elements open
+    dropped = 0
+
+    def close_from(index: int) -> None:
+        nonlocal depth
+        depth -= sum(1 for _, kept in stack[index:] if kept)
+        del stack[index:]
+
+    for token in _TOKEN.finditer(text):
+        if token.group(3) is None:
+            continue  # a comment, a script, a style: read as they are
+        name = token.group(3).lower()
+        if token.group(2):
+            found = next((i for i in range(len(stack) - 1, -1, -1) if stack[i][0] == name), None)
+            if found is None:
+                continue  # a stray close tag: the parser ignores it
+            kept = stack[found][1]
+            close_from(found)
+            if kept:
+                continue
+        else:
+            if name in _VOID or token.group(0).endswith("/>"):
+                continue
+            if stack and (
+                (stack[-1][0] == "p" and name in _CLOSES_P) or (name in _CLOSES_SAME and stack[-1][0] == name)
+            ):
+                close_from(len(stack) - 1)
+            if depth < limit:
+                stack.append((name, True))
+                depth += 1
+                continue
+            stack.append((name, False))
+        out.append(text[position : token.start()])
+        position = token.end()
+        dropped += 1
+    out.append(text[position:])
+    return "".join(out), dropped
+
+
 def parse_document(html: bytes | str, encoding: str | None = None, whole: bool = False) -> HtmlElement:
     """An HTML page, read in ``encoding`` (the HTTP header's charset) or as ``page_encoding`` finds it.
 
     With ``whole`` (pages whose content is stored: topic pages, MPs, the inbox), raises
-    PageIncomplete when the page was not read to its end: libxml2 stopped at an element nested too
-    deep (a player's post can do that), or a page that opened ``<html>`` never closes it (cut short
-    by the network). Either way posts would silently be missing. Without it (forms, the answer
-    to a POST) what could be read is returned."""
+    PageIncomplete when the page was not read to its end (see ``read_document``). Without it
+    (forms, the answer to a POST) what could be read is returned."""
+    return read_document(html, encoding, whole)[0]
+
+
+def read_document(html: bytes | str, encoding: str | None = None, whole: bool = False) -> tuple[HtmlElement, int]:
+    """The page's root, and how many tags nested past ``FLATTEN_DEPTH`` were left out to read it.
+
+    libxml2 stops at an element nested deeper than 2048 (a player's post can do that) and drops the
+    rest of the page: such a page is read again with its deepest tags left out, so every later post
+    is still there. With ``whole``, PageIncomplete is raised when the page still cannot be read to
+    its end, or when a page that opened ``<html>`` never closes it (cut short by the network):
+    either way posts would silently be missing."""
     parser: etree.HTMLParser
     if isinstance(html, bytes):
         codec = page_encoding(html, encoding)
@@ -248,25 +318,32 @@ def parse_document(html: bytes | str, encoding: str | None = None, whole: bool =
         opens = _OPENS_HTML.search(html, 0, 4096) is not None
         closes = _CLOSES_HTML.search(html, max(0, len(html.rstrip()) - 4096)) is not None
     else:
-        data = html
+        codec, data = None, html
         parser = _parser(None)
         opens = _STR_OPENS_HTML.search(html, 0, 4096) is not None
         closes = _STR_CLOSES_HTML.search(html, max(0, len(html.rstrip()) - 4096)) is not None
     try:
         root = etree.fromstring(data, parser)
+        fatal = _fatal(parser)
+        flattened = 0
+        if fatal is not None and "depth" in fatal.lower():
+            text = data if isinstance(data, str) else data.decode(codec or "utf-8", "replace")
+            flat, flattened = flatten_deep(text)
+            parser = _parser(None)
+            root = etree.fromstring(flat, parser)
+            fatal = _fatal(parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError, LookupError) as exc:
         raise NotATopicPage(f"not an HTML page ({exc})") from exc
-    fatal = _fatal(parser) if whole else None
-    if fatal is not None:
+    if whole and fatal is not None:
         raise PageIncomplete(
-            f"the page could not be read to its end: {fatal}; a post nested that deep hides "
-            "every later post, so nothing on this page is trusted"
+            f"the page could not be read to its end: {fatal}; what follows would be missing, "
+            "so nothing on this page is trusted"
         )
     if whole and opens and not closes:
         raise PageIncomplete("the page is cut short (it never closes </html>): posts after the cut would be missing")
     if root is None:
         raise NotATopicPage("an empty page")
-    return root
+    return root, flattened
 
 
 def _drop(node: HtmlElement) -> None:
@@ -384,7 +461,7 @@ def parse_topic_page(
     when it looks like one but its posts cannot be read, and PageIncomplete when it was not read
     to its end: never an empty count, never posts taken for deleted.
     """
-    doc = parse_document(html, encoding, whole=True)
+    doc, flattened = read_document(html, encoding, whole=True)
     marker = _first(doc, layout.marker) if layout.marker else None
     if layout.marker and marker is None:
         raise NotATopicPage(f"no {layout.marker!r} on the page: not a {layout.engine} topic page")
@@ -404,7 +481,9 @@ def parse_topic_page(
         posts.append(post)
         if fmt is not None:
             votes[post.post_id] = tuple(extract_votes(content, fmt, quote_test(content, layout)))
-    return TopicPage(layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None)
+    return TopicPage(
+        layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None, flattened
+    )
 
 
 @lru_cache(maxsize=128)

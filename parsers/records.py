@@ -81,6 +81,8 @@ class TopicPage:
     title: str | None = None
     # post id → vote mentions, when the page was read with a vote format
     votes: tuple[tuple[str, tuple[VoteMention, ...]], ...] | None = None
+    # Tags left out to read the page: a post nested past libxml2's limit (their text is kept).
+    flattened: int = 0
 
     def votes_of(self, post_id: str) -> tuple[VoteMention, ...] | None:
         return None if self.votes is None else dict(self.votes).get(post_id)
