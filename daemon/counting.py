@@ -34,9 +34,7 @@ def read_pages(paths: list[Path], config: Config) -> list[PageFile]:
         except OSError as exc:
             raise ParseError(f"{path}: cannot read it ({exc.strerror})") from exc
         if len(raw) > config.max_page_bytes:
-            raise ParseError(
-                f"{path}: larger than {config.max_page_bytes // 1024} KB ([forum] max_page_kb): not read"
-            )
+            raise ParseError(f"{path}: larger than {config.max_page_bytes // 1024} KB ([forum] max_page_kb): not read")
         try:
             page = parse_topic_page(raw, config.layout, config.timezone)
         except ParseError as exc:

@@ -265,3 +265,47 @@ def test_a_topic_that_lost_a_page_is_read_again_from_the_start(tmp_path: Path) -
     forum.pages[3] = forum.pages[2]
     result = forum.poller(store).poll_topic()
     assert result.pages == [1, 2] and open_alerts(store, "layout") == []
+
+
+class Board2At25:
+    """The j3-bucher phpBB 2 pages on a board set to 25 posts a page (the links say start=25, 50);
+    like phpBB 2, an offset between pages serves the page it falls in."""
+
+    def __init__(self) -> None:
+        source = TOPICS / "phpbb2" / "j3-bucher"
+        self.pages = {
+            n: (source / f"page-{n}.html")
+            .read_bytes()
+            .replace(b"start=30", b"start=50")
+            .replace(b"start=15", b"start=25")
+            for n in (1, 2, 3)
+        }
+        self.asked: list[str] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        start = int(request.url.params.get("start", "0"))
+        self.asked.append(f"start={start}")
+        return httpx.Response(
+            200, content=self.pages[min(3, start // 25 + 1)], headers={"content-type": "text/html; charset=iso-8859-1"}
+        )
+
+    def poller(self, store: Store) -> Poller:
+        from meneur.daemon.adapters.phpbb2 import Phpbb2Adapter
+
+        http = PoliteClient(httpx.Client(transport=httpx.MockTransport(self)), min_interval=0, sleep=lambda s: None)
+        board = Phpbb2Adapter(
+            http, ForumSettings("http://127.0.0.1:9/", "MJ", lambda: "x", "1093", NAMED["phpbb2"], "Etc/GMT-1")
+        )
+        board.logged_in = True
+        return Poller(store, board, TOPIC, NameResolver([PlayerName("Benoît")]), lambda: datetime.now(UTC))
+
+
+def test_a_phpbb2_board_at_25_posts_a_page_is_read_at_the_right_offsets(tmp_path: Path) -> None:
+    board = Board2At25()
+    store = Store(tmp_path / "game.sqlite")
+    result = board.poller(store).poll_topic()
+    assert result.pages == [1, 2, 3] and board.asked == ["start=0", "start=25", "start=50"]
+    assert len(store.posts(TOPIC)) == 15 + 15 + 8
+    board.asked.clear()
+    board.poller(Store(tmp_path / "game.sqlite")).poll_topic()  # a fresh process: the 25 was kept
+    assert board.asked == ["start=50"]

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx
 from lxml import etree
@@ -116,7 +116,8 @@ class ForumAdapter(ABC):
         except ParseError as exc:
             raise type(exc)(f"topic page {number} ({url}): {exc}") from exc
         served = page.pagination.current
-        if served != number:
+        # A home-made forum's layout may not say where its current page is: nothing to check then.
+        if served != number and self.settings.layout.pagination_current is not None:
             raise WrongPage(
                 f"asked for topic page {number} ({url}), the forum served page {served} of {page.pagination.last}"
                 + (f" (redirected to {response.url})" if response.history else ""),
@@ -165,6 +166,42 @@ class ForumAdapter(ABC):
     @abstractmethod
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         """The id of an MP the MJ sent to ``username`` holding ``reference``, if any."""
+
+
+class OffsetPaged(ForumAdapter):
+    """phpBB's topic pages, addressed by post offset (``&start=``): the offset of page N depends on
+    the board's posts per page, taken from the configuration, else learnt from the pagination's
+    links (and kept in the store, so a fresh process needs no extra request), else the default."""
+
+    default_per_page = 10
+    _learned_per_page: int | None = None
+
+    def per_page(self) -> int:
+        if self.settings.posts_per_page:
+            return self.settings.posts_per_page
+        if self._learned_per_page is None:
+            self.read_topic_page(1)  # page 1 needs no offset; its links tell the others'
+        return self._learned_per_page or self.default_per_page
+
+    def _learn_per_page(self, links: tuple[tuple[int, str], ...]) -> None:
+        for number, href in links:
+            start = parse_qs(urlsplit(href.replace("&amp;", "&")).query).get("start")
+            if number > 1 and start and start[0].isdigit() and int(start[0]) > 0:
+                self._learned_per_page = int(start[0]) // (number - 1)
+                return
+
+    def read_topic_page(self, number: int) -> FetchedPage:
+        fetched = super().read_topic_page(number)
+        self._learn_per_page(fetched.page.pagination.links)
+        return fetched
+
+    def learned(self) -> dict[str, str]:
+        return {"per_page": str(self._learned_per_page)} if self._learned_per_page else {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        value = facts.get("per_page", "")
+        if value.isdigit() and int(value) > 0:
+            self._learned_per_page = int(value)
 
 
 def message_from(
