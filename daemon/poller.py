@@ -17,7 +17,7 @@ from ..engine.names import Account, NameResolver, bind_accounts, identify_accoun
 from ..parsers.layout import FLATTEN_DEPTH
 from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
-from .counting import accounts_seen
+from .counting import account_binding, accounts_seen
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
@@ -132,6 +132,8 @@ class Poller:
         if open_alerts(self.store, LAYOUT_ALERT):
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
+        if result.new:
+            self.recheck_mp_senders()  # a player's own account may have just shown up
         if start == 1:  # every page was read: what was not seen is gone from the forum
             result.deleted = self.store.mark_missing(self.topic_key, began, len(result.pages))
             for post_id in result.deleted:
@@ -192,7 +194,33 @@ class Poller:
                         "polled_at = excluded.polled_at",
                         [state_key, str(entry.size), self.clock().isoformat()],
                     )
+        if fresh:
+            self.recheck_mp_senders()
         return fresh
+
+    def recheck_mp_senders(self) -> list[str]:
+        """MPs stored as a player's whose account is no longer that player's: the account named
+        exactly as the MJ wrote the player has since appeared (in the topic or the inbox), and the
+        look-alike that wrote first loses the name. They become nobody's, with an alert; the ids."""
+        bound = account_binding(self.store, self.topic_key, self.resolver)
+        moved = []
+        for row in list(
+            self.store.db.query("select msg_id, author, author_id, player from mps where player is not null")
+        ):
+            account = Account(str(row["author"]), str(row["author_id"]) if row["author_id"] is not None else None)
+            theirs = bound.get(str(row["player"]))
+            if theirs is not None and not theirs.same_as(account):
+                moved.append(str(row["msg_id"]))
+                with self.store.transaction():
+                    self.store.db.execute("update mps set player = null where msg_id = ?", [row["msg_id"]])
+                add_alert(
+                    self.store,
+                    f"{ACCOUNT_ALERT}:{account}",
+                    f"MP {row['msg_id']} from {account} was taken as {row['player']}'s, but {row['player']}'s "
+                    f"account is {theirs}: it is no longer taken as theirs (no night action read from it).",
+                    self.clock(),
+                )
+        return moved
 
     def mp_sender(self, message: PrivateMessage) -> str | None:
         """The player who sent an MP, or None. Night actions are read from the stored ``mps.player``,

@@ -117,3 +117,35 @@ def test_an_mp_from_a_look_alike_account_is_nobodys(tmp_path: Path) -> None:
     assert ("Lucas_", "Lucas") not in rows
     alerts = [a for a in open_alerts(store) if str(a["kind"]).startswith("account")]
     assert alerts and "Lucas_" in str(alerts[0]["message"])
+
+
+def test_an_mp_taken_as_a_players_is_given_back_when_their_own_account_shows_up(tmp_path: Path) -> None:
+    # "Lucas_" (user 9) writes to the MJ before the real Lucas has written anything: his MP is
+    # taken as Lucas's. Then the account named "Lucas" posts in the game topic: the MP is nobody's.
+    conversation = (SPIRIT / "private-topic.html").read_text(encoding="utf-8")
+    forged = conversation.replace('href="/user/2/lucas/"', 'href="/user/9/lucas_/"').replace(
+        "<span>Lucas</span>", "<span>Lucas_</span>"
+    )
+    place = ROOT / "fixtures" / "topics" / "spirit" / "j1-place"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path == "/topic/private/":
+            body = (SPIRIT / "private-list.html").read_bytes()
+        elif path.startswith("/topic/private/"):
+            body = forged.encode()
+        else:
+            body = (place / f"page-{request.url.params.get('page', '1')}.html").read_bytes()
+        return httpx.Response(200, content=body, headers={"content-type": "text/html; charset=utf-8"})
+
+    http = PoliteClient(httpx.Client(transport=httpx.MockTransport(handler)), min_interval=0, sleep=lambda s: None)
+    spirit = SpiritAdapter(http, ForumSettings("http://127.0.0.1:9/", "Grand_Hibou", lambda: "x", "3", NAMED["spirit"]))
+    spirit.logged_in = True
+    store = Store(tmp_path / "game.sqlite")
+    poller = Poller(store, spirit, TOPIC, NameResolver([PlayerName("Lucas")]), lambda: datetime.now(UTC))
+    poller.poll_inbox()  # nothing read from the topic yet
+    assert {r["player"] for r in store.db.query("select player from mps where author = 'Lucas_'")} == {"Lucas"}
+    poller.poll_topic(full=True)
+    assert any(p.author == "Lucas" for p in store.posts(TOPIC))
+    assert {r["player"] for r in store.db.query("select player from mps where author = 'Lucas_'")} == {None}
+    assert any(str(a["kind"]).startswith("account") for a in open_alerts(store))
