@@ -316,12 +316,12 @@ def read_document(html: bytes | str, encoding: str | None = None, whole: bool = 
             data, codec = html.decode(codec, "replace").encode("utf-8"), "utf-8"
         parser = _parser(codec)
         opens = _OPENS_HTML.search(html, 0, 4096) is not None
-        closes = _CLOSES_HTML.search(html, max(0, len(html.rstrip()) - 4096)) is not None
+        closes = _CLOSES_HTML.search(html, max(0, len(html) - 8192)) is not None
     else:
         codec, data = None, html
         parser = _parser(None)
         opens = _STR_OPENS_HTML.search(html, 0, 4096) is not None
-        closes = _STR_CLOSES_HTML.search(html, max(0, len(html.rstrip()) - 4096)) is not None
+        closes = _STR_CLOSES_HTML.search(html, max(0, len(html) - 8192)) is not None
     try:
         root = etree.fromstring(data, parser)
         fatal = _fatal(parser)
