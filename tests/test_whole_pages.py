@@ -309,3 +309,38 @@ def test_a_phpbb2_board_at_25_posts_a_page_is_read_at_the_right_offsets(tmp_path
     board.asked.clear()
     board.poller(Store(tmp_path / "game.sqlite")).poll_topic()  # a fresh process: the 25 was kept
     assert board.asked == ["start=50"]
+
+
+@pytest.mark.parametrize(
+    ("folder", "marker", "encoding"),
+    [
+        ("phpbb3/j1-village", '<div class="content">', "utf-8"),
+        ("phpbb2/j3-bucher", '<span class="postbody">', "iso-8859-1"),
+        ("spirit/j2-proces", '<div class="comment__text js-comment-text">', "utf-8"),
+        ("generic/j4-moulin", '<div class="texte">', "utf-8"),
+    ],
+)
+def test_every_engines_page_with_a_post_3000_deep_keeps_every_other_post(
+    folder: str, marker: str, encoding: str
+) -> None:
+    """The tags left out are the deep post's only: every other post reads exactly as on the clean page."""
+    from meneur.daemon.config import load_config
+
+    config = load_config(TOPICS / folder / "case.toml")
+    html = (TOPICS / folder / "page-1.html").read_bytes().decode(encoding)
+    clean = parse_topic_page(html.encode(encoding), config.layout, config.timezone, config.vote_format)
+    deep_html = nest_in_post(html, marker, 1, "<b><i>", "</i></b>", 1500)
+    deep = parse_topic_page(deep_html.encode(encoding), config.layout, config.timezone, config.vote_format)
+    assert deep.flattened > 0
+    assert [p.post_id for p in deep.posts] == [p.post_id for p in clean.posts]
+
+    (nested,) = [p.post_id for p in deep.posts if "profond" in p.content_text]
+
+    def others(page):  # type: ignore[no-untyped-def]
+        return [
+            (p.author, p.posted_at, p.content_hash, page.votes_of(p.post_id)) for p in page.posts if p.post_id != nested
+        ]
+
+    assert len(others(deep)) == len(deep.posts) - 1
+    assert others(deep) == others(clean)
+    assert deep.pagination == clean.pagination and deep.title == clean.title
