@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import jinja2
 import waitress  # type: ignore[import-untyped]
@@ -59,7 +59,7 @@ _SECURITY_HEADERS = [
     ("Cache-Control", "no-store"),
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "no-referrer"),
+    ("Referrer-Policy", "same-origin"),  # nothing to the forum's links; "no-referrer" would make Origin "null"
     (
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -141,6 +141,10 @@ class MJPage:
             raise BadRequest("l'en-tête Host ne nomme pas cette machine")
         if method not in ("GET", "HEAD", "POST"):
             return self._text("405 Method Not Allowed", "Méthode non permise", [("Allow", "GET, HEAD, POST")])
+        origin = environ.get("HTTP_ORIGIN", "null")  # "null": none given, or hidden by a privacy setting
+        if method == "POST" and origin != "null" and urlsplit(origin).netloc.lower() != environ["HTTP_HOST"].lower():
+            # a form of another site, whatever cookie and token it carries (defence in depth: SameSite and CSRF)
+            return self._text("403 Forbidden", "Formulaire venu d'un autre site : refusé.")
         path = environ.get("PATH_INFO", "/")
         query = _parse(environ.get("QUERY_STRING", ""), "l'adresse")
         given = _credential(query.get("token", ""), "le jeton")
@@ -555,7 +559,7 @@ class WebServer:
             cleanup_interval=max(1, min(30, idle_timeout // 2)),
             max_request_body_size=MAX_BODY,
             max_request_header_size=64 << 10,
-            connection_limit=64,
+            connection_limit=100,
             ident="meneur",
             expose_tracebacks=False,
         )

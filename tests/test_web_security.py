@@ -326,6 +326,10 @@ def test_the_token_only_opens_a_session(served: Served) -> None:
         # Another session's CSRF token does not pass.
         refused = second.post("/outbox/approve", data={"csrf": csrf, "key": "Jour 1/evening"})
         assert refused.status_code == 403 and served.game.outbox.get("Jour 1/evening").state == "drafted"
+        # Its own passes, from the page's own origin as a browser sends it.
+        own = {"csrf": csrf_of(second), "key": "Jour 1/evening"}
+        done = second.post("/outbox/approve", data=own, headers={"Origin": f"http://127.0.0.1:{served.port}"})
+        assert done.status_code == 303 and served.game.outbox.get("Jour 1/evening").state == "approved"
 
 
 def test_logging_out_ends_the_session_and_a_new_one_opens_without_the_old(served: Served) -> None:
@@ -411,8 +415,12 @@ def test_every_state_changing_route_needs_the_sessions_csrf(served: Served, path
         for csrf in ("", "0" * 64):
             refused = browser.post(path, data={**data, "csrf": csrf} if csrf else data)
             assert refused.status_code == 403, (path, csrf)
-        # A cross-site form post carries no cookie (SameSite=Strict) and is refused for want of a session.
+        # A cross-site form post carries no cookie (SameSite=Strict) and is refused for want of a session;
+        # one that had the cookie and the token is refused for its Origin.
         assert httpx.post(served.base + path.lstrip("/"), data=data).status_code == 403
+        for origin in ("http://evil.example", f"http://localhost:{served.port}", "https://127.0.0.1.evil.example"):
+            foreign = browser.post(path, data={**data, "csrf": csrf_of(browser)}, headers={"Origin": origin})
+            assert foreign.status_code == 403 and "autre site" in foreign.text, origin
         after = served.game.outbox.get("Jour 1/evening")
         assert (after.state, after.body) == (before.state, before.body)
         assert served.game.store.corrections("game") == {}
