@@ -239,7 +239,7 @@ class MJPage:
                 wait = math.ceil(self._wait_until - now)
                 if wait <= 0:  # while slowed down, no password is tried, not even the right one
                     assert self.password is not None
-                    given = form.get("password", "").encode("utf-8", "surrogateescape")
+                    given = form.get("password", "").encode("utf-8")
                     if hmac.compare_digest(given, self.password.encode("utf-8")):
                         self._failures, self._wait_until = 0, 0.0
                     else:
