@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine.names import Account, NameResolver, bind_accounts, identify_account
+from ..engine.names import Account, NameResolver, accounts_of_players, bind_accounts, identify_account
 from ..parsers.layout import FLATTEN_DEPTH
 from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
-from .counting import account_binding, accounts_seen
+from .counting import accounts_seen
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
@@ -133,7 +133,7 @@ class Poller:
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
         if result.new:
-            self.recheck_mp_senders()  # a player's own account may have just shown up
+            self.check_accounts()  # a player's own account, or a look-alike, may have just shown up
         if start == 1:  # every page was read: what was not seen is gone from the forum
             result.deleted = self.store.mark_missing(self.topic_key, began, len(result.pages))
             for post_id in result.deleted:
@@ -195,14 +195,31 @@ class Poller:
                         [state_key, str(entry.size), self.clock().isoformat()],
                     )
         if fresh:
-            self.recheck_mp_senders()
+            self.check_accounts()
         return fresh
 
-    def recheck_mp_senders(self) -> list[str]:
+    def check_accounts(self) -> None:
+        """Tell the MJ when two forum accounts read as one player (whether or not they voted), and
+        take back the MPs stored as a player's from an account that is not theirs."""
+        seen = accounts_seen(self.store, self.topic_key)
+        bound = bind_accounts(self.resolver, seen)
+        for player, accounts in accounts_of_players(self.resolver, seen).items():
+            if len(accounts) > 1:
+                others = ", ".join(str(a) for a in accounts if not a.same_as(bound[player]))
+                add_alert(
+                    self.store,
+                    f"{ACCOUNT_ALERT}s:{player}",
+                    f"several forum accounts read as {player}: {bound[player]} is taken as theirs; {others} "
+                    f"not (their votes and MPs do not count). If that is wrong, give {player}'s user_id "
+                    "in the configuration.",
+                    self.clock(),
+                )
+        self.recheck_mp_senders(bound)
+
+    def recheck_mp_senders(self, bound: dict[str, Account]) -> list[str]:
         """MPs stored as a player's whose account is no longer that player's: the account named
         exactly as the MJ wrote the player has since appeared (in the topic or the inbox), and the
         look-alike that wrote first loses the name. They become nobody's, with an alert; the ids."""
-        bound = account_binding(self.store, self.topic_key, self.resolver)
         moved = []
         for row in list(
             self.store.db.query("select msg_id, author, author_id, player from mps where player is not null")

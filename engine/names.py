@@ -179,6 +179,16 @@ class Account:
         return f'"{self.name}"' + (f" (user {self.user_id})" if self.user_id else "")
 
 
+def accounts_of_players(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, list[Account]]:
+    """Every distinct account that resolves to each player, in the order first seen."""
+    found: dict[str, list[Account]] = {}
+    for account in seen:
+        player = resolver.identify(account.name, account.user_id)
+        if player is not None and not any(known.same_as(account) for known in found.get(player, [])):
+            found.setdefault(player, []).append(account)
+    return found
+
+
 def bind_accounts(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, Account]:
     """Each player's forum account, from the accounts seen (posts, MPs) in time order.
 
@@ -187,14 +197,9 @@ def bind_accounts(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, 
     named exactly as the MJ wrote the player's name or an alias (case aside), if one was seen,
     else the first seen that resolves to the player. A configured user id decides by itself
     (``identify`` already refuses another id)."""
-    candidates: dict[str, list[Account]] = {}
-    for account in seen:
-        player = resolver.identify(account.name, account.user_id)
-        if player is not None:
-            candidates.setdefault(player, []).append(account)
     exact_names = {p.name: {_plain(p.name), *map(_plain, p.aliases)} for p in resolver.players}
     bound: dict[str, Account] = {}
-    for player, accounts in candidates.items():
+    for player, accounts in accounts_of_players(resolver, seen).items():
         exact = [a for a in accounts if _plain(a.name) in exact_names.get(player, set())]
         bound[player] = (exact or accounts)[0]
     return bound

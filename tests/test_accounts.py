@@ -149,3 +149,27 @@ def test_an_mp_taken_as_a_players_is_given_back_when_their_own_account_shows_up(
     assert any(p.author == "Lucas" for p in store.posts(TOPIC))
     assert {r["player"] for r in store.db.query("select player from mps where author = 'Lucas_'")} == {None}
     assert any(str(a["kind"]).startswith("account") for a in open_alerts(store))
+
+
+def test_two_accounts_reading_as_one_player_alert_the_mj_even_without_a_vote(tmp_path: Path) -> None:
+    place = ROOT / "fixtures" / "topics" / "spirit" / "j1-place"
+    pages = {n: (place / f"page-{n}.html").read_text(encoding="utf-8") for n in (1, 2, 3)}
+    # Lucas's first comment is by "Lucаs" (Cyrillic а, user 99) instead.
+    first = pages[1].index('href="/user/8/lucas/"')
+    pages[1] = pages[1][:first] + pages[1][first:].replace(
+        'href="/user/8/lucas/"', 'href="/user/99/lucas-2/"', 1
+    ).replace("<span>Lucas</span>", "<span>Luc\u0430s</span>", 1)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = pages[int(request.url.params.get("page", "1"))].encode("utf-8")
+        return httpx.Response(200, content=body, headers={"content-type": "text/html; charset=utf-8"})
+
+    http = PoliteClient(httpx.Client(transport=httpx.MockTransport(handler)), min_interval=0, sleep=lambda s: None)
+    spirit = SpiritAdapter(http, ForumSettings("http://127.0.0.1:9/", "Grand_Hibou", lambda: "x", "3", NAMED["spirit"]))
+    spirit.logged_in = True
+    store = Store(tmp_path / "game.sqlite")
+    Poller(store, spirit, TOPIC, NameResolver([PlayerName("Lucas")]), lambda: datetime.now(UTC)).poll_topic()
+    alerts = open_alerts(store, "accounts:Lucas")
+    assert len(alerts) == 1
+    message = str(alerts[0]["message"])
+    assert '"Lucas" (user 8) is taken as theirs' in message and "Luc\u0430s" in message
