@@ -3,16 +3,28 @@ daemon and for scenario replays.
 
 :func:`read_mp` is the one entry point: every MP ends as actions understood (some perhaps read with
 doubt), names not understood, or "not an order" — never as nothing at all. Refusals (a power the
-sender does not have, a rule that forbids it) are the rule set's to give, at resolution."""
+sender does not have, a rule that forbids it) are the rule set's to give, at resolution.
+
+Two readers work together. The phrase grammar (:func:`meneur.parsers.actions.find_actions`) reads the
+vocabulary's phrasings exactly, for every power (a power the sender lacks is read too, for the rule
+set to refuse). The free reader (:mod:`meneur.parsers.freeform`) reads the sender's *own* powers —
+his role's, his items', the wolves' if he is one — by their keywords and the players' names found in
+the text; it fills what the grammar misses (free wording, SMS spellings, "j'utilise ma cape pour voler
+X"), and it has the last word on a correction ("… non, finalement plutôt Théo") and on a list the
+grammar cut short ("à Joëlle et à Ulysse"). Where neither reads a keyword, a bare name is an order
+only for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's
+question (``asked``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.model import Action, GameState
-from ..engine.names import Match, NameResolver
-from ..parsers.actions import SELF, Verb, find_actions
+from ..engine import items
+from ..engine.model import Action, GameState, PlayerState
+from ..engine.names import Match, NameResolver, normalise_name
+from ..parsers import freeform
+from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions
 
 
 @dataclass(frozen=True)
@@ -40,40 +52,243 @@ class MpReading:
     not_an_order: bool = False
 
 
+@dataclass
+class _Read:
+    action: Action
+    sure: bool
+    start: int
+    end: int
+    verb: Verb
+
+
 def read_mp(
-    text: str, sender: str, state: GameState, verbs: Sequence[Verb], resolver: NameResolver, source: str
+    text: str,
+    sender: str,
+    state: GameState,
+    verbs: Sequence[Verb],
+    resolver: NameResolver,
+    source: str,
+    *,
+    asked: str | None = None,
 ) -> MpReading:
-    """Read one MP from ``sender``: see :class:`MpReading`."""
-    actions, unclear = actions_in_mp(text, sender, state, verbs, resolver, source)
-    if actions or unclear:
-        return MpReading(actions=tuple(actions), unclear=tuple(unclear))
-    # Nothing read: until the reader tells chatter from a garbled order, the MJ must look at it.
+    """Read one MP from ``sender``: see :class:`MpReading`.
+
+    ``asked``: the power the MJ asked this player to use (a hunter's shot…): a bare name answers it."""
+    player = state.player(sender)
+    by_power = {v.power: v for v in verbs}
+    own = [v for v in verbs if _owns(state, player, v)]
+    if asked is not None and asked in by_power and by_power[asked] not in own:
+        own.append(by_power[asked])
+    reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
+    w = freeform.words(text)
+    spots = freeform.spots(w, _lookup(resolver, verbs))
+    free = freeform.read_free(w, own, spots)
+    reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
+    if not reads and not unclear:
+        reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
+    reads = _last_per_power(reads)
+    if reads or unclear:
+        return MpReading(
+            actions=tuple(r.action for r in reads),
+            doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure),
+            unclear=tuple(unclear),
+        )
+    if freeform.is_pass(w):
+        return MpReading(not_an_order=True)
+    spoken = freeform.cues(w, verbs)
+    if not spoken or freeform.is_question(w):
+        # No power named at all, or a question: chatter, a rules question, thanks.
+        return MpReading(not_an_order=True)
     return MpReading(not_understood=True)
+
+
+def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
+    """The sender may order this power: his role's, the wolves' if he is one, or an item he holds."""
+    owner = verb.power.split(".")[0]
+    if owner == player.role:
+        return True
+    if owner == "loups":
+        return player.camp == "loups" and player.role != "traitre"
+    return any(item.kind == owner for item in items.held(state, player.name))
+
+
+def _grammar(
+    text: str,
+    sender: str,
+    state: GameState,
+    verbs: Sequence[Verb],
+    resolver: NameResolver,
+    source: str,
+    own: Sequence[Verb],
+) -> tuple[list[_Read], list[Unclear]]:
+    owned = {v.power for v in own}
+    by_power = {v.power: v for v in verbs}
+    mentions = find_actions(text, verbs)
+    reads: list[_Read] = []
+    unclear: list[Unclear] = []
+    for mention in mentions:
+        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
+        rivals = [m for m in mentions if m.start == mention.start]
+        mine = [m for m in rivals if m.power in owned]
+        if mention is not (mine or rivals)[0]:
+            continue
+        targets = _resolve(mention, sender, resolver)
+        if targets is None:
+            unclear.append(Unclear(mention.power, next(n for n in mention.targets if _unresolved(n, resolver))))
+            continue
+        end = mention.end if mention.end >= 0 else mention.start + len(mention.text)
+        reads.append(
+            _Read(Action(sender, mention.power, targets, source), True, mention.start, end, by_power[mention.power])
+        )
+    return reads, unclear
+
+
+def _unresolved(written: str, resolver: NameResolver) -> bool:
+    if written == SELF:
+        return False
+    found = resolver.resolve(written)
+    return found.player is None or found.match is Match.AMBIGUOUS
+
+
+def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[str, ...] | None:
+    targets = []
+    for written in mention.targets:
+        if written == SELF:
+            targets.append(sender)
+            continue
+        if _unresolved(written, resolver):
+            return None
+        player = resolver.resolve(written).player
+        assert player is not None
+        targets.append(player)
+    return tuple(targets)
+
+
+def _merge(
+    reads: list[_Read],
+    unclear: list[Unclear],
+    free: Sequence[freeform.FreeReading],
+    sender: str,
+    source: str,
+    by_power: dict[str, Verb],
+) -> tuple[list[_Read], list[Unclear]]:
+    """The free reading of the sender's own powers, laid over the grammar's."""
+    for reading in free:
+        verb = by_power[reading.power]
+        mine = [r for r in reads if r.action.power == reading.power]
+        inside_other = any(
+            r.action.power != reading.power and r.start <= reading.start and reading.end <= r.end for r in reads
+        )
+        if reading.hesitant:
+            if not mine:
+                reads = [r for r in reads if not (r.start <= reading.start < r.end)]
+                unclear = [u for u in unclear if u.power != reading.power]
+                unclear.append(Unclear(reading.power, " ou ".join(reading.targets)))
+            continue
+        action = Action(sender, reading.power, reading.targets, source)
+        new = _Read(action, reading.sure, reading.start, reading.end, verb)
+        if mine:
+            last = mine[-1]
+            got = last.action.targets
+            better = (
+                reading.corrected
+                or (len(got) < verb.min_targets <= len(reading.targets))
+                or (set(got) < set(reading.targets) and len(reading.targets) <= verb.max_targets)
+                or (not got and reading.targets and verb.min_targets == 0 and reading.start < last.end)
+            )
+            if better and got != reading.targets:
+                reads = [r for r in reads if r.action.power != reading.power]
+                reads.append(new)
+            continue
+        if inside_other:
+            continue  # the grammar read these words as another power (its longer phrase): keep its reading
+        if any(u.power == reading.power for u in unclear):
+            unclear = [u for u in unclear if u.power != reading.power]
+        reads.append(new)
+    reads.sort(key=lambda r: r.start)
+    return reads, unclear
+
+
+def _bare(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    asked: Verb | None,
+    source: str,
+) -> tuple[list[_Read], list[Unclear]]:
+    """Names with no keyword: the answer to the MJ's question, or a wolf's choice of victim."""
+    named, agreement, doubtful = freeform.bare(w, spots)
+    if not named:
+        return [], []
+    players = list(dict.fromkeys(s.player for s in named))
+    start, end = named[0].start, named[-1].end
+    if asked is not None:
+        if len(players) > max(asked.max_targets, 1):
+            return [], [Unclear(asked.power, " ou ".join(players))]
+        sure = not doubtful and all(s.sure for s in named) and len(players) >= asked.min_targets
+        return [_Read(Action(player.name, asked.power, tuple(players), source), sure, start, end, asked)], []
+    pack = [v for v in own if v.bare]
+    if not pack:
+        return [], []
+    victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
+    if len(victims) != 1:
+        return ([], [Unclear(pack[0].power, " ou ".join(victims))]) if len(victims) > 1 else ([], [])
+    sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
+    return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+def _last_per_power(reads: list[_Read]) -> list[_Read]:
+    """A later order for the same power replaces an earlier one (the MP's own correction)."""
+    kept: list[_Read] = []
+    for read in reads:
+        kept = [k for k in kept if k.action.power != read.action.power]
+        kept.append(read)
+    return kept
+
+
+_COMMON = frozenset(_STOP) | frozenset(
+    "loup loups garou garous mort morte morts nuit jour vote votes mj potion potions village villageois "
+    "victime cible role roles bucher maire joueur joueuse joueurs camp pouvoir merci bonne bien tres "
+    "stp svp oui non ok".split()
+)
+
+
+def _lookup(resolver: NameResolver, verbs: Sequence[Verb]) -> freeform.Lookup:
+    """A player named by a few words: exactly (accents, case and hyphens aside) or, for one capitalised
+    word that is no common word, by a near spelling (then not sure)."""
+    forms: dict[str, set[str]] = {}
+    for p in resolver.players:
+        for form in (p.name, *p.aliases):
+            forms.setdefault(normalise_name(form), set()).add(p.name)
+    keywords = {k for v in verbs for k in v.keywords}
+
+    def lookup(written: str, capitalised: bool) -> tuple[str, bool] | None:
+        form = normalise_name(written)
+        if not form:
+            return None
+        hits = forms.get(form)
+        if hits:
+            if len(hits) > 1 or (not capitalised and (form in _COMMON or form in keywords)):
+                return None
+            return next(iter(hits)), True
+        if " " in form or len(form) < 4 or form in _COMMON or any(form.startswith(k) for k in keywords):
+            return None
+        found = resolver.resolve(written)
+        if found.player is None or found.match not in (Match.NEAR, Match.FUZZY):
+            return None
+        if not capitalised and found.match is not Match.NEAR:
+            return None
+        return found.player, False
+
+    return lookup
 
 
 def actions_in_mp(
     text: str, sender: str, state: GameState, verbs: Sequence[Verb], resolver: NameResolver, source: str
 ) -> tuple[list[Action], list[Unclear]]:
-    role = state.player(sender).role
-    mentions = find_actions(text, verbs)
-    actions: list[Action] = []
-    unclear: list[Unclear] = []
-    for mention in mentions:
-        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
-        rivals = [m for m in mentions if m.start == mention.start]
-        own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
-        if mention is not (own or rivals)[0]:
-            continue
-        targets = []
-        for written in mention.targets:
-            if written == SELF:
-                targets.append(sender)
-                continue
-            found = resolver.resolve(written)
-            if found.player is None or found.match is Match.AMBIGUOUS:
-                unclear.append(Unclear(mention.power, written))
-                break
-            targets.append(found.player)
-        else:
-            actions.append(Action(sender, mention.power, tuple(targets), source))
-    return actions, unclear
+    """The actions an MP gives (those read with doubt included) and the names not understood: the
+    shape the engine driver and replays take. See :func:`read_mp`."""
+    reading = read_mp(text, sender, state, verbs, resolver, source)
+    return list(reading.actions), list(reading.unclear)

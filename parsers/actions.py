@@ -60,7 +60,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -78,6 +78,12 @@ class Verb:
     phrases: tuple[str, ...]  # French patterns, e.g. "je protège {cible}", "protection sur {cible}"
     min_targets: int = 1
     max_targets: int = 1
+    # Word stems that name this power wherever they stand ("protec", "fleche", "hache"), for the
+    # reader of free wording (:mod:`meneur.parsers.freeform`); several words: consecutive words.
+    keywords: tuple[str, ...] = ()
+    # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
+    # "Ok pour Eve", "Gérard aussi pour moi").
+    bare: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,7 @@ class ActionMention:
     targets: tuple[str, ...]  # names as written, cleaned of punctuation; SELF for the sender
     start: int  # position in the text (reading order)
     text: str  # the sentence it was found in, for the MJ
+    end: int = field(default=-1, compare=False)  # where the phrase read ends in the text
 
 
 def canonical(verb: Verb) -> str:
@@ -102,6 +109,11 @@ def canonical(verb: Verb) -> str:
     if verb.max_targets > 3:
         names.append("…")
     return f"!{verb.power} " + ", ".join(names)
+
+
+def uses_without_target(verb: Verb) -> bool:
+    """The power is used with no name at all ("je tombe malade", "potion de guérison": the victim)."""
+    return verb.max_targets <= 0 or (verb.min_targets == 0 and _compile((verb,)).zero_means_use[0])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -545,7 +557,7 @@ def _canonical_lines(text: str, compiled: _Compiled, found: list[tuple[int, int,
             verb = compiled.verbs[number]
             chosen = tuple(targets) if verb.max_targets > 0 else ()
             if chosen or verb.min_targets == 0:
-                found.append((start, number, ActionMention(verb.power, chosen, start, line)))
+                found.append((start, number, ActionMention(verb.power, chosen, start, line, m.end())))
         if chars is None:
             chars = list(text)
         _blank(chars, m.start(), m.end())
@@ -923,6 +935,7 @@ def find_actions(text: str, verbs: Sequence[Verb]) -> list[ActionMention]:
             continue
         start = tokens[candidate.first].start
         sentence = _sentence(tokens, candidate.first, candidate.end, clean)
-        found.append((start, candidate.verb, ActionMention(candidate.power, targets, start, sentence)))
+        end = tokens[max(candidate.end, candidate.first + 1) - 1].end
+        found.append((start, candidate.verb, ActionMention(candidate.power, targets, start, sentence, end)))
     found.sort(key=lambda item: (item[0], item[1]))
     return [mention for _, _, mention in found]

@@ -1,0 +1,408 @@
+"""Reading an order in the players' own words, where no phrase of the vocabulary reads it whole.
+
+The phrase grammar of :mod:`meneur.parsers.actions` is exact but brittle: « Mes deux flèches pour Dorian
+et Laëtitia : je les rends amoureux ! », « Et je donne un coup de hache à Fanny », « jprotege Lou »,
+« je protège Anaïs... non attends, finalement plutôt Théo ». This reader is its safety net, and works
+from what the caller knows and the grammar does not: the **players' names** (found by the caller's
+``lookup``, so a name is a player, never a word that looks like one) and the **powers the sender may
+use** (the caller passes only those verbs). A power is named by its keywords (:attr:`Verb.keywords`:
+word stems, matched accents off, also glued to an SMS ``j``: « jassome »); the names it governs are
+those that follow it — or, when none follow, precede it — in its sentence, joined by list words
+(« , et à pour sur »). Then:
+
+- a **negated** keyword (« je ne veux pas protéger Boris ») or name (« pas Boris », « au lieu de Boris »)
+  gives nothing;
+- a **correction** (« non », « finalement », « en fait », « je change », « oublie », « attends »…)
+  between names, or a later keyword of the same power, keeps only what comes after it;
+- a **hesitation** (« Zoé ou Dorian », « Zoé ? ou plutôt Dorian ? ») is not an order: the MJ asks back;
+- a reading is **sure** only with a keyword, names in its own sentence, the power's number of names,
+  names found exactly, and no question or hypothesis around it; otherwise it is a guess, said so.
+
+Pure: no I/O; names are matched by the ``lookup`` callable the caller gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .actions import _NEWLINE, _PUNCT, _WORD, Verb, _strip_markup, _Token, _tokenise, uses_without_target
+
+Lookup = Callable[[str, bool], "tuple[str, bool] | None"]
+"""``lookup(written, capitalised)`` → (the player's exact name, sure) or None when no player is named."""
+
+MAX_NAME_TOKENS = 3
+MAX_REACH = 9  # words between a keyword and the first name it governs
+
+_LIST_WORDS = frozenset(
+    ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite".split()
+)
+_CORRECTION = frozenset(
+    "non finalement fait change changement oublie oubliez annule annuler attends attend pardon erreur "
+    "trompe trompee corrige correction remplace rectifie rectification deuxieme second reflexion".split()
+)
+_SOFT_CORRECTION = frozenset({"plutot", "prefere"})
+_NEGATIONS = frozenset({"ne", "n'", "pas", "jamais", "sauf", "excepte", "hormis", "nul"})
+# "je garde ma potion", "sans sonder", "plus de potion": the power is not used.
+_KEEP = frozenset("sans aucun aucune plus garde garder gardes conserve conserver reserve reserver".split())
+_HEDGES = frozenset({"si", "peut", "hesite", "sais", "hesitation", "ptet", "pe", "doute", "idee", "conseil"})
+_AGREEMENT = frozenset(
+    "ok okay oki d'accord accord daccord dac oui ouais yes go valide valider partant partante vote votons "
+    "suis aussi pareil idem banco top parfait va".split()
+)
+_PASS = (
+    ("je", "ne", "fais", "rien"),
+    ("je", "fais", "rien"),
+    ("je", "passe"),
+    ("je", "passe", "mon", "tour"),
+    ("rien", "cette", "nuit"),
+    ("rien", "ce", "soir"),
+    ("pas", "d'action"),
+    ("aucune", "action"),
+    ("je", "n'", "utilise", "rien"),
+    ("je", "garde"),
+    ("je", "ne", "joue", "pas"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A player named in the text: tokens [start, end)."""
+
+    player: str
+    start: int
+    end: int
+    sure: bool  # found exactly (not by a near spelling)
+
+
+@dataclass(frozen=True, slots=True)
+class FreeReading:
+    """One order read in free wording."""
+
+    power: str
+    targets: tuple[str, ...]
+    start: int  # character span of the keyword and names read
+    end: int
+    sure: bool
+    corrected: bool  # an earlier choice was withdrawn in the MP
+    hesitant: bool  # "X ou Y": the MJ asks back
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """An MP's text, cleaned (quotes and BBCode off), as tokens."""
+
+    text: str
+    tokens: tuple[_Token, ...]
+
+
+def words(text: str) -> Words:
+    """Quotes and BBCode off; canonical ``!power`` lines off (the grammar reads those)."""
+    clean = _strip_markup(text)
+    lines = [" " * len(line) if line.lstrip().startswith("!") else line for line in clean.split("\n")]
+    clean = "\n".join(lines)
+    return Words(clean, tuple(_tokenise(clean)))
+
+
+def _is_boundary(token: _Token) -> bool:
+    if token.kind == _NEWLINE:
+        return True
+    if token.kind != _PUNCT:
+        return False
+    fold = token.fold
+    if fold in ("...", "..", "…") or (set(fold) == {"."} and len(fold) > 1):
+        return False
+    return any(c in fold for c in ".!?;")
+
+
+def _is_question(token: _Token) -> bool:
+    return token.kind == _PUNCT and "?" in token.fold
+
+
+def spots(w: Words, lookup: Lookup) -> list[Spot]:
+    """Every player named in the text, longest name first at each place."""
+    found: list[Spot] = []
+    tokens = w.tokens
+    i = 0
+    while i < len(tokens):
+        if tokens[i].kind != _WORD:
+            i += 1
+            continue
+        hit = None
+        for length in range(MAX_NAME_TOKENS, 0, -1):
+            j = i + length
+            if j > len(tokens) or any(t.kind != _WORD for t in tokens[i:j]):
+                continue
+            if any(w.text[tokens[k - 1].end : tokens[k].start].strip(" -") for k in range(i + 1, j)):
+                continue  # only spaces or a hyphen inside a name
+            written = w.text[tokens[i].start : tokens[j - 1].end]
+            result = lookup(written, tokens[i].cap)
+            if result is not None:
+                hit = Spot(result[0], i, j, result[1])
+                break
+        if hit is None:
+            i += 1
+            continue
+        found.append(hit)
+        i = hit.end
+    return found
+
+
+_STEM_GLUE = frozenset("de d' a en le la les l' du mon ma mes son sa ses".split())
+
+
+def _stem_at(tokens: Sequence[_Token], i: int, stem: tuple[str, ...]) -> int:
+    """The end of ``stem`` (word prefixes, a few small words allowed between) matched at token ``i``, or -1."""
+    k = i
+    for n, part in enumerate(stem):
+        skipped = 0
+        while n > 0 and k < len(tokens) and tokens[k].fold in _STEM_GLUE and not tokens[k].fold.startswith(part):
+            k += 1
+            skipped += 1
+            if skipped > 2:
+                return -1
+        if k >= len(tokens) or tokens[k].kind != _WORD:
+            return -1
+        fold = tokens[k].fold
+        sms = n == 0 and len(fold) > 3 and fold[0] == "j" and fold[1:].startswith(part)  # "jprotege"
+        if not (fold.startswith(part) or sms):
+            return -1
+        k += 1
+    return k
+
+
+@dataclass(frozen=True, slots=True)
+class _Cue:
+    verb: int
+    start: int  # token span
+    end: int
+    negated: bool
+
+
+def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
+    """Each keyword of the verbs found in the text (the longest at each place; a tie keeps every power)."""
+    stems = [(number, tuple(k.split())) for number, verb in enumerate(verbs) for k in verb.keywords]
+    found: list[_Cue] = []
+    i = 0
+    tokens = w.tokens
+    while i < len(tokens):
+        best: list[tuple[int, int]] = []
+        best_end = -1
+        for number, stem in stems:
+            end = _stem_at(tokens, i, stem)
+            if end > best_end:
+                best, best_end = [(number, end)], end
+            elif end == best_end and end > 0 and all(n != number for n, _ in best):
+                best.append((number, end))
+        if best_end < 0:
+            i += 1
+            continue
+        negated = _negated_before(tokens, i)
+        found.extend(_Cue(number, i, end, negated) for number, end in best)
+        i = best_end
+    return found
+
+
+def _negated_before(tokens: Sequence[_Token], i: int) -> bool:
+    """« je ne veux pas protéger », « pas de protection », « sans sonder » — the same clause, just before."""
+    j = i - 1
+    seen = 0
+    while j >= 0 and seen < 5:
+        token = tokens[j]
+        if token.kind != _WORD:
+            break
+        if token.fold in _NEGATIONS or token.fold in _KEEP:
+            return True
+        if token.fold in _CORRECTION or token.fold in ("mais", "et", "puis"):
+            break
+        seen += 1
+        j -= 1
+    return False
+
+
+def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
+    """How the tokens [a, b) between two names join them: list, correction, hesitation, negation or stop."""
+    kinds = set()
+    for token in tokens[a:b]:
+        fold = token.fold
+        if token.kind == _NEWLINE:
+            kinds.add("newline")
+        elif _is_question(token):
+            kinds.add("question")
+        elif _is_boundary(token):
+            kinds.add("boundary")
+        elif fold == "ou":
+            kinds.add("or")
+        elif fold in _CORRECTION:
+            kinds.add("correction")
+        elif fold in _SOFT_CORRECTION:
+            kinds.add("soft")
+        elif fold in ("pas", "sauf", "lieu", "excepte", "hormis"):
+            kinds.add("not")
+        elif token.kind == _PUNCT or fold in _LIST_WORDS or fold in ("attends", "attend", "je", "j'", "plus"):
+            continue
+        else:
+            kinds.add("other")
+    if "correction" in kinds and b - a <= 12:
+        return "correction"
+    if "or" in kinds or ("question" in kinds and "soft" in kinds):
+        return "or"
+    if "soft" in kinds and not kinds & {"boundary", "newline", "other"}:
+        return "correction"
+    if kinds & {"boundary", "newline", "question", "other"}:
+        return "stop"
+    if "not" in kinds:
+        return "not"
+    return "list"
+
+
+def _sentence_of(tokens: Sequence[_Token], i: int) -> tuple[int, int]:
+    a = i
+    while a > 0 and not _is_boundary(tokens[a - 1]):
+        a -= 1
+    b = i
+    while b < len(tokens) and not _is_boundary(tokens[b]):
+        b += 1
+    return a, b
+
+
+def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
+    """A question or a hypothesis around the order ("je protège Zoé ?", "si je protège…", "je sais pas")."""
+    if b < len(tokens) and _is_question(tokens[b]):
+        return True
+    return any(t.fold in _HEDGES for t in tokens[a:b])
+
+
+def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[FreeReading]:
+    """The orders given in free wording for ``verbs`` (the sender's own powers), names from ``found``."""
+    tokens = w.tokens
+    all_cues = cues(w, verbs)
+    taken: set[int] = set()  # spots already governed by a keyword
+    groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]] = {}
+    for index, cue in enumerate(all_cues):
+        later = all_cues[index + 1].start if index + 1 < len(all_cues) else len(tokens)
+        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, taken)
+        for spot in chosen:
+            taken.add(found.index(spot))
+        groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant, sure_place))
+    readings: list[FreeReading] = []
+    for number, entries in groups.items():
+        verb = verbs[number]
+        live = [e for e in entries if e[1] and not e[0].negated]
+        if not live:
+            if uses_without_target(verb) and any(not e[0].negated for e in entries):
+                cue = next(e[0] for e in entries if not e[0].negated)
+                a, b = _sentence_of(tokens, cue.start)
+                sure = not _doubtful_sentence(tokens, a, b)
+                readings.append(
+                    FreeReading(verb.power, (), tokens[cue.start].start, tokens[cue.end - 1].end, sure, False, False)
+                )
+            continue
+        cue, chosen, corrected, hesitant, sure_place = live[-1]
+        corrected = corrected or any(e[1] != chosen for e in live[:-1])
+        targets = tuple(dict.fromkeys(s.player for s in chosen))
+        if verb.max_targets and len(targets) > verb.max_targets:
+            hesitant = True
+        a, b = _sentence_of(tokens, cue.start)
+        sure = (
+            sure_place
+            and not hesitant
+            and verb.min_targets <= len(targets) <= max(verb.max_targets, 0)
+            and all(s.sure for s in chosen)
+            and not _doubtful_sentence(tokens, a, b)
+        )
+        start = min(tokens[cue.start].start, tokens[chosen[0].start].start)
+        end = max(tokens[cue.end - 1].end, tokens[chosen[-1].end - 1].end)
+        readings.append(FreeReading(verb.power, targets, start, end, sure, corrected, hesitant))
+    readings.sort(key=lambda r: r.start)
+    return readings
+
+
+def _governed(
+    tokens: Sequence[_Token], cue: _Cue, later: int, found: Sequence[Spot], taken: set[int]
+) -> tuple[list[Spot], bool, bool, bool]:
+    """The names a keyword governs: (spots, corrected, hesitant, in its own sentence)."""
+    free = [s for n, s in enumerate(found) if n not in taken]
+    after = [s for s in free if s.start >= cue.end]
+    chosen: list[Spot] = []
+    corrected = hesitant = False
+    if after:
+        first = after[0]
+        if first.start - cue.end <= MAX_REACH and first.start < later and not _crosses(tokens, cue.end, first.start):
+            chosen = [first]
+        if chosen:
+            for spot in after[1:]:
+                if spot.start >= later and _gap(tokens, chosen[-1].end, spot.start) != "correction":
+                    break
+                kind = _gap(tokens, chosen[-1].end, spot.start)
+                if kind == "list":
+                    chosen.append(spot)
+                elif kind == "correction":
+                    chosen = [spot]
+                    corrected = True
+                elif kind == "or":
+                    chosen.append(spot)
+                    hesitant = True
+                elif kind == "not":
+                    continue
+                else:
+                    break
+            chosen = [s for s in chosen if not _name_negated(tokens, s)]
+            if chosen:
+                return chosen, corrected, hesitant, True
+    # None after: the names just before the keyword, in its sentence ("Dorian et Laëtitia comme amoureux").
+    before = [s for s in free if s.end <= cue.start]
+    if before and not _crosses(tokens, before[-1].end, cue.start) and cue.start - before[-1].end <= 5:
+        chosen = [before[-1]]
+        for spot in reversed(before[:-1]):
+            kind = _gap(tokens, spot.end, chosen[0].start)
+            if kind == "list":
+                chosen.insert(0, spot)
+            elif kind == "or":
+                chosen.insert(0, spot)
+                hesitant = True
+            else:
+                break
+        chosen = [s for s in chosen if not _name_negated(tokens, s)]
+        return chosen, False, hesitant, True
+    return [], False, False, False
+
+
+def _crosses(tokens: Sequence[_Token], a: int, b: int) -> bool:
+    return any(_is_boundary(t) for t in tokens[a:b])
+
+
+def _name_negated(tokens: Sequence[_Token], spot: Spot) -> bool:
+    """« pas Boris », « sauf Boris », « au lieu de Boris », « plutôt que Boris »."""
+    before = [t.fold for t in tokens[max(0, spot.start - 3) : spot.start] if t.kind == _WORD]
+    if before[-1:] and before[-1] in ("pas", "sauf", "excepte", "hormis"):
+        return True
+    return before[-2:] in (["lieu", "de"], ["lieu", "d'"], ["plutot", "que"], ["plutot", "qu'"]) or before[-3:-1] == [
+        "place",
+        "de",
+    ]
+
+
+def bare(w: Words, found: Sequence[Spot]) -> tuple[list[Spot], bool, bool]:
+    """Names given with no keyword (a wolf's « Ok pour Eve. », an answer to the MJ's question):
+    (the names not negated, an agreement word is there, the MP is a question or a hypothesis)."""
+    tokens = w.tokens
+    named = [s for s in found if not _name_negated(tokens, s)]
+    agreement = any(t.fold in _AGREEMENT for t in tokens) or any(
+        t.fold == "pour" and i + 1 < len(tokens) and tokens[i + 1].fold in ("moi", "nous") for i, t in enumerate(tokens)
+    )
+    doubtful = any(_is_question(t) for t in tokens) or any(t.fold in _HEDGES for t in tokens)
+    return named, agreement, doubtful
+
+
+def is_pass(w: Words) -> bool:
+    """« je ne fais rien cette nuit », « je passe », « je garde mes potions »: an explicit pass."""
+    folds = [t.fold for t in w.tokens if t.kind == _WORD]
+    for i in range(len(folds)):
+        for seq in _PASS:
+            if tuple(folds[i : i + len(seq)]) == seq:
+                return True
+    return False
+
+
+def is_question(w: Words) -> bool:
+    return any(_is_question(t) for t in w.tokens)
