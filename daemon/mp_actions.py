@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..engine import items
 from ..engine.model import Action, GameState, PlayerState
 from ..engine.names import Match, NameResolver, normalise_name
+from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions
 
@@ -82,8 +83,11 @@ def read_mp(
     reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
     w = freeform.words(text)
     spots = freeform.spots(w, _lookup(resolver, verbs))
-    free = freeform.read_free(w, own, spots)
+    spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
+    usable = [v for v in own if _usable_now(state, player, v)] or own
+    free = freeform.read_free(w, usable, spots)
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
+    reads, unclear = _too_few(reads, unclear)
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
     reads = _last_per_power(reads)
@@ -112,6 +116,33 @@ def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     return any(item.kind == owner for item in items.held(state, player.name))
 
 
+def _usable_now(state: GameState, player: PlayerState, verb: Verb) -> bool:
+    """The rule set would take this power from the sender now, for some target (the free reader then
+    ignores the keywords of a power out of season: an Amoureux's adulé after N1…)."""
+    try:
+        validate = ruleset(state.ruleset).validate
+    except KeyError:
+        return True
+    others = [p.name for p in state.players if p.name != player.name]
+    alive = [n for n in others if state.player(n).alive]
+    dead = [n for n in others if not state.player(n).alive]
+    count = max(verb.min_targets, 1) if verb.max_targets > 0 else 0
+    trials = [tuple(alive[:count]), tuple(dead[:count]), (player.name,) * count, tuple(alive[:1]) * count]
+    return any(len(t) == count and validate(state, Action(player.name, verb.power, t)) is None for t in trials)
+
+
+def _too_few(reads: list[_Read], unclear: list[Unclear]) -> tuple[list[_Read], list[Unclear]]:
+    """Fewer names than the power takes ("Je rends Rémi amoureux !"): the MJ asks for the rest."""
+    kept = []
+    for read in reads:
+        targets = read.action.targets
+        if targets and len(targets) < read.verb.min_targets:
+            unclear.append(Unclear(read.action.power, " et ".join(targets)))
+        else:
+            kept.append(read)
+    return kept, unclear
+
+
 def _grammar(
     text: str,
     sender: str,
@@ -132,36 +163,47 @@ def _grammar(
         mine = [m for m in rivals if m.power in owned]
         if mention is not (mine or rivals)[0]:
             continue
-        targets = _resolve(mention, sender, resolver)
-        if targets is None:
+        resolved = _resolve(mention, sender, resolver)
+        if resolved is None:
             unclear.append(Unclear(mention.power, next(n for n in mention.targets if _unresolved(n, resolver))))
             continue
+        targets, sure = resolved
         end = mention.end if mention.end >= 0 else mention.start + len(mention.text)
-        reads.append(
-            _Read(Action(sender, mention.power, targets, source), True, mention.start, end, by_power[mention.power])
-        )
+        action = Action(sender, mention.power, targets, source)
+        reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
     return reads, unclear
+
+
+def _prefix_of_several(written: str, resolver: NameResolver) -> bool:
+    """« Mathi » for Mathis and Mathilde, « maë » for Maël and Maëlle: the MJ asks which."""
+    form = normalise_name(written)
+    if len(form) < 2 or any(normalise_name(p.name) == form for p in resolver.players):
+        return False
+    return sum(normalise_name(p.name).startswith(form) for p in resolver.players) > 1
 
 
 def _unresolved(written: str, resolver: NameResolver) -> bool:
     if written == SELF:
         return False
     found = resolver.resolve(written)
-    return found.player is None or found.match is Match.AMBIGUOUS
+    return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
 
 
-def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[str, ...] | None:
+def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[tuple[str, ...], bool] | None:
+    """The players a mention names, and whether every name was read exactly (not by a near spelling)."""
     targets = []
+    sure = True
     for written in mention.targets:
         if written == SELF:
             targets.append(sender)
             continue
         if _unresolved(written, resolver):
             return None
-        player = resolver.resolve(written).player
-        assert player is not None
-        targets.append(player)
-    return tuple(targets)
+        found = resolver.resolve(written)
+        assert found.player is not None
+        sure = sure and found.match in (Match.EXACT, Match.ALIAS)
+        targets.append(found.player)
+    return tuple(targets), sure
 
 
 def _merge(
@@ -190,11 +232,15 @@ def _merge(
         if mine:
             last = mine[-1]
             got = last.action.targets
+            more = list(reading.targets)
+            for name in got:
+                if name in more:
+                    more.remove(name)
             better = (
                 reading.corrected
                 or (len(got) < verb.min_targets <= len(reading.targets))
-                or (set(got) < set(reading.targets) and len(reading.targets) <= verb.max_targets)
-                or (not got and reading.targets and verb.min_targets == 0 and reading.start < last.end)
+                or (bool(more) and len(got) + len(more) == len(reading.targets) <= verb.max_targets)
+                or (not got and bool(reading.targets) and verb.min_targets == 0)
             )
             if better and got != reading.targets:
                 reads = [r for r in reads if r.action.power != reading.power]
@@ -273,14 +319,16 @@ def _lookup(resolver: NameResolver, verbs: Sequence[Verb]) -> freeform.Lookup:
             if len(hits) > 1 or (not capitalised and (form in _COMMON or form in keywords)):
                 return None
             return next(iter(hits)), True
-        if " " in form or len(form) < 4 or form in _COMMON or any(form.startswith(k) for k in keywords):
+        if " " in form or len(form) < 3 or form in _COMMON or any(form.startswith(k) for k in keywords):
+            return None
+        if _prefix_of_several(written, resolver):
             return None
         found = resolver.resolve(written)
         if found.player is None or found.match not in (Match.NEAR, Match.FUZZY):
             return None
-        if not capitalised and found.match is not Match.NEAR:
+        if not capitalised and (found.match is not Match.NEAR or len(form) < 4):
             return None
-        return found.player, False
+        return found.player, False  # a near spelling: read with doubt
 
     return lookup
 

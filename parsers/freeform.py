@@ -196,7 +196,7 @@ def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
         if best_end < 0:
             i += 1
             continue
-        negated = _negated_before(tokens, i)
+        negated = _negated_before(tokens, i) or _negated_after(tokens, best_end)
         found.extend(_Cue(number, i, end, negated) for number, end in best)
         i = best_end
     return found
@@ -217,6 +217,11 @@ def _negated_before(tokens: Sequence[_Token], i: int) -> bool:
         seen += 1
         j -= 1
     return False
+
+
+def _negated_after(tokens: Sequence[_Token], end: int) -> bool:
+    """« je sauve pas Anaïs », « je tire pas », « je charme personne »."""
+    return end < len(tokens) and tokens[end].fold in ("pas", "jamais", "personne", "rien", "point")
 
 
 def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
@@ -284,12 +289,13 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
         for spot in chosen:
             taken.add(found.index(spot))
         groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant, sure_place))
+    _late_corrections(tokens, all_cues, found, taken, groups)
     readings: list[FreeReading] = []
     for number, entries in groups.items():
         verb = verbs[number]
         live = [e for e in entries if e[1] and not e[0].negated]
         if not live:
-            if uses_without_target(verb) and any(not e[0].negated for e in entries):
+            if uses_without_target(verb) and all(not e[0].negated and not e[1] for e in entries):
                 cue = next(e[0] for e in entries if not e[0].negated)
                 a, b = _sentence_of(tokens, cue.start)
                 sure = not _doubtful_sentence(tokens, a, b)
@@ -299,7 +305,9 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
             continue
         cue, chosen, corrected, hesitant, sure_place = live[-1]
         corrected = corrected or any(e[1] != chosen for e in live[:-1])
-        targets = tuple(dict.fromkeys(s.player for s in chosen))
+        targets = tuple(s.player for s in chosen)
+        if verb.max_targets <= 2:  # "je protège Théo, oui Théo"; a Berger's sheep may stand twice at one door
+            targets = tuple(dict.fromkeys(targets))
         if verb.max_targets and len(targets) > verb.max_targets:
             hesitant = True
         a, b = _sentence_of(tokens, cue.start)
@@ -367,6 +375,38 @@ def _governed(
     return [], False, False, False
 
 
+def _late_corrections(
+    tokens: Sequence[_Token],
+    all_cues: Sequence[_Cue],
+    found: Sequence[Spot],
+    taken: set[int],
+    groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]],
+) -> None:
+    """« Je désigne Ulysse comme adulé. Non, plutôt Joëlle. »: a name after a correction word, in a
+    sentence with no keyword, replaces the choice of the last keyword before it."""
+    for n, spot in enumerate(found):
+        if n in taken or _name_negated(tokens, spot):
+            continue
+        a, b = _sentence_of(tokens, spot.start)
+        if any(a <= c.start < b for c in all_cues):
+            continue
+        if not any(t.fold in _CORRECTION or t.fold in _SOFT_CORRECTION for t in tokens[a : spot.start]):
+            continue
+        before = [c for c in all_cues if c.end <= spot.start and not c.negated]
+        if not before:
+            continue
+        cue = before[-1]
+        entries = groups.get(cue.verb, [])
+        if not any(e[1] for e in entries):
+            continue  # nothing chosen before: no correction
+        taken.add(n)
+        # the same names again ("Non, plutôt Joëlle. Voilà, Joëlle") are one choice
+        last = entries[-1]
+        if last[0] is cue and last[2] and [s.player for s in last[1]] == [spot.player]:
+            continue
+        entries.append((cue, [spot], True, False, True))
+
+
 def _crosses(tokens: Sequence[_Token], a: int, b: int) -> bool:
     return any(_is_boundary(t) for t in tokens[a:b])
 
@@ -380,6 +420,29 @@ def _name_negated(tokens: Sequence[_Token], spot: Spot) -> bool:
         "place",
         "de",
     ]
+
+
+_SELF_FORMS = frozenset({"moi", "moi-meme", "moimeme"})
+_NOT_SELF_BEFORE = frozenset({"pour", "selon", "comme", "apres", "a", "de", "d'", "toi", "sauf"})
+
+
+def self_spots(w: Words, sender: str) -> list[Spot]:
+    """« moi », « moi-même » naming the sender ("je mets en couple Boris avec... moi"), not "pour moi"."""
+    found = []
+    tokens = w.tokens
+    for i, token in enumerate(tokens):
+        if token.kind != _WORD or token.fold not in _SELF_FORMS:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].kind == _PUNCT and not _is_boundary(tokens[j]):
+            j -= 1
+        if j >= 0 and tokens[j].fold in _NOT_SELF_BEFORE:
+            continue
+        end = i + 1
+        if end < len(tokens) and tokens[end].fold == "meme" and tokens[end].glued:
+            end += 1
+        found.append(Spot(sender, i, end, True))
+    return found
 
 
 def bare(w: Words, found: Sequence[Spot]) -> tuple[list[Spot], bool, bool]:

@@ -122,12 +122,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "salvateur.proteger",
-        (
-            *_PROTEGER,
-            "le salvateur protège {cible}",
-            "je (protège|protégerai) {cible} (des loups|contre les loups|de la meute|des crocs des loups)",
-            f"je {_VEUX} protéger {{cible}} (des loups|contre les loups|de la meute)",
-        ),
+        (*_PROTEGER, "le salvateur protège {cible}"),
     ),
     Verb(
         "loups.devorer",
@@ -155,6 +150,7 @@ VERBS: tuple[Verb, ...] = (
             "je (sauve|ressuscite|soigne|guéris|ranime|réanime) {cible}",
             f"je {_VEUX} (sauver|ressusciter|soigner|guérir|ranimer|réanimer) {{cible}}",
             "je (sauve|ressuscite|soigne|guéris|ranime|réanime) (la victime|la victime des loups|le mort|la morte)",
+            "je me (sauve|soigne|guéris|ressuscite) {moi}",
             "je (le|la) (sauve|ressuscite|soigne|ranime|réanime)",
             "guérison (sur|pour|:) {cible}",
         ),
