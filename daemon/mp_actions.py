@@ -18,7 +18,7 @@ question (``asked``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine import items
 from ..engine.model import Action, GameState, PlayerState
@@ -84,9 +84,18 @@ def read_mp(
     w = freeform.words(text)
     spots = freeform.spots(w, _lookup(resolver, verbs))
     spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
-    usable = [v for v in own if _usable_now(state, player, v)] or own
-    free = freeform.read_free(w, usable, spots)
+    in_season = [v for v in own if not _out_of_season(state, player, v)] or own
+    free = freeform.read_free(w, in_season, spots)
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
+    if not reads and not unclear:
+        # Another role's power in free wording ("Mon adulée c'est Joëlle" from the Traqueur): read with
+        # doubt, for the rule set to refuse.
+        foreign = freeform.read_free(w, [v for v in verbs if v not in own], spots)
+        reads = [
+            _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
+            for f in foreign
+            if not f.hesitant and f.targets
+        ]
     reads, unclear = _too_few(reads, unclear)
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
@@ -97,8 +106,9 @@ def read_mp(
             doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure),
             unclear=tuple(unclear),
         )
-    if freeform.is_pass(w):
-        return MpReading(not_an_order=True)
+    own_cues = freeform.cues(w, own)
+    if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)):
+        return MpReading(not_an_order=True)  # an explicit pass: « je ne fais rien », « je tire pas »
     spoken = freeform.cues(w, verbs)
     if not spoken or freeform.is_question(w):
         # No power named at all, or a question: chatter, a rules question, thanks.
@@ -116,19 +126,28 @@ def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     return any(item.kind == owner for item in items.held(state, player.name))
 
 
-def _usable_now(state: GameState, player: PlayerState, verb: Verb) -> bool:
-    """The rule set would take this power from the sender now, for some target (the free reader then
-    ignores the keywords of a power out of season: an Amoureux's adulé after N1…)."""
+def _out_of_season(state: GameState, player: PlayerState, verb: Verb) -> bool:
+    """The rule set refuses this power from the sender now but takes it at another phase (an Amoureux's
+    adulé after N1, a coupon after N1): the free reader then ignores its keywords. A refusal the phase
+    does not lift (memory the state lacks) keeps the power."""
     try:
         validate = ruleset(state.ruleset).validate
     except KeyError:
-        return True
+        return False
     others = [p.name for p in state.players if p.name != player.name]
     alive = [n for n in others if state.player(n).alive]
     dead = [n for n in others if not state.player(n).alive]
     count = max(verb.min_targets, 1) if verb.max_targets > 0 else 0
-    trials = [tuple(alive[:count]), tuple(dead[:count]), (player.name,) * count, tuple(alive[:1]) * count]
-    return any(len(t) == count and validate(state, Action(player.name, verb.power, t)) is None for t in trials)
+    trials = [tuple(alive[:count]), tuple(dead[:count]), (player.name,) * count]
+    trials = [t for t in trials if len(t) == count]
+
+    def takes(phase: str) -> bool:
+        probe = state if phase == state.phase else replace(state, phase=phase)
+        return any(validate(probe, Action(player.name, verb.power, t)) is None for t in trials)
+
+    if takes(state.phase):
+        return False
+    return any(takes(phase) for phase in ("N1", "J1", "N2", "J2", "N3", "J3", "N4") if phase != state.phase)
 
 
 def _too_few(reads: list[_Read], unclear: list[Unclear]) -> tuple[list[_Read], list[Unclear]]:
@@ -286,9 +305,13 @@ def _bare(
 
 
 def _last_per_power(reads: list[_Read]) -> list[_Read]:
-    """A later order for the same power replaces an earlier one (the MP's own correction)."""
+    """A later order for the same power replaces an earlier one (the MP's own correction); a mention
+    without names does not undo one with names (« je me sauve avec ma potion de guérison »)."""
     kept: list[_Read] = []
     for read in reads:
+        named = [k for k in kept if k.action.power == read.action.power and k.action.targets]
+        if named and not read.action.targets:
+            continue
         kept = [k for k in kept if k.action.power != read.action.power]
         kept.append(read)
     return kept

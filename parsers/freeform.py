@@ -34,7 +34,8 @@ MAX_NAME_TOKENS = 3
 MAX_REACH = 9  # words between a keyword and the first name it governs
 
 _LIST_WORDS = frozenset(
-    ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite".split()
+    ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite "
+    "un une 1 autre l'autre dernier derniere devant vers dans".split()
 )
 _CORRECTION = frozenset(
     "non finalement fait change changement oublie oubliez annule annuler attends attend pardon erreur "
@@ -285,6 +286,9 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
     groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]] = {}
     for index, cue in enumerate(all_cues):
         later = all_cues[index + 1].start if index + 1 < len(all_cues) else len(tokens)
+        if verbs[cue.verb].max_targets == 0:  # "découvrir le camp de Maëlle": the name is not its target
+            groups.setdefault(cue.verb, []).append((cue, [], False, False, True))
+            continue
         chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, taken)
         for spot in chosen:
             taken.add(found.index(spot))

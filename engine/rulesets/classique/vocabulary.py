@@ -436,7 +436,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "malade.tomber_malade": ("malad",),
     "devin.designer": ("devin", "divin", "predi", "victim", "design", "loup"),
     "ange_gardien.proteger": ("proteg", "protec", "protej", "bucher", "veill"),
-    "chaman.mauvais_oeil": ("mauvais oeil", "oeil"),
+    "chaman.mauvais_oeil": ("mauvais oeil", "oeil", "envout", "vot comme"),
     "chaman.mauvaise_langue": ("mauvaise langue", "langue"),
     "enchanteur.endormir": ("endor", "sommeil", "berceus", "dodo", "dormi", "flut", "melod"),
     "chasseur.tirer": ("tir", "tue", "abat", "fusil", "balle", "flingu", "descend", "shoot", "emmen", "cartouch",

@@ -99,9 +99,9 @@ VERBS: tuple[Verb, ...] = (
 # (meneur.parsers.freeform). Accents off, word beginnings.
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "amoureux.aduler": ("adul", "ador", "amour", "coeur"),
-    "amoureux.decouvrir": ("decouvr camp", "conna camp", "savoir camp", "voir camp"),
-    "loups.inviter": ("invit", "coupon"),
-    "loups.griffer": ("griff",),
+    "amoureux.decouvrir": ("decouvr", "camp", "savoir si", "loup ou", "villageois ou"),
+    "loups.inviter": ("invit", "coupon", "propos", "devenir loup", "rejoin", "recrut", "tent"),
+    "loups.griffer": ("griff", "tue", "tuer", "attaqu"),
     "loups.vote_secret": ("vot", "secret"),
     "sorciere.potion": ("potion", "empois", "poison", "tue", "tuer"),
     "traqueur.scanner": ("scan", "traqu", "sond", "pist", "regard", "espion"),
