@@ -25,7 +25,7 @@ from ..engine.model import Action, GameState, PlayerState
 from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
-from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions
+from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
 
 
 @dataclass(frozen=True)
@@ -78,24 +78,42 @@ def read_mp(
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
+    w = freeform.words(text)
+    if asked is None:
+        asked = _asked_in_quote(text, w, own)
     if asked is not None and asked in by_power and by_power[asked] not in own:
         own.append(by_power[asked])
     reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
-    w = freeform.words(text)
     spots = freeform.spots(w, _lookup(resolver, verbs))
     spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
     in_season = [v for v in own if not _out_of_season(state, player, v)] or own
     free = freeform.read_free(w, in_season, spots)
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
-        # Another role's power in free wording ("Mon adulée c'est Joëlle" from the Traqueur): read with
-        # doubt, for the rule set to refuse.
-        foreign = freeform.read_free(w, [v for v in verbs if v not in own], spots)
+        # A power out of season, or another role's, in free wording ("Mon adulée c'est Joëlle" from the
+        # Traqueur, "je prends la potion de télépathie ce soir"): read with doubt, for the rule set to refuse.
+        foreign = freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
         reads = [
             _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
             for f in foreign
-            if not f.hesitant and f.targets
+            if not f.hesitant and (f.targets or by_power[f.power] in own)
         ]
+    count = len(reads)
+    reads = _passes(reads)
+    passed = len(reads) < count
+    for read in reads:
+        # « La victime c'est Rémi ? ok je le soigne »: a power used on « le »/« la » may mean a name written
+        # before; the MJ checks.
+        if (
+            not read.action.targets
+            and read.verb.max_targets > 0
+            and any(s.start < read.start for s in _loose(spots, reads, w))
+        ):
+            read.sure = False
+    hedged = _hedged_spans(w)
+    for read in reads:
+        if any(a <= read.start < b for a, b in hedged):
+            read.sure = False
     reads, unclear = _too_few(reads, unclear)
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
@@ -107,10 +125,10 @@ def read_mp(
             unclear=tuple(unclear),
         )
     own_cues = freeform.cues(w, own)
-    if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)):
+    if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)) or passed:
         return MpReading(not_an_order=True)  # an explicit pass: « je ne fais rien », « je tire pas »
     spoken = freeform.cues(w, verbs)
-    if not spoken or freeform.is_question(w):
+    if not spoken or freeform.is_question(w) or hedged:
         # No power named at all, or a question: chatter, a rules question, thanks.
         return MpReading(not_an_order=True)
     return MpReading(not_understood=True)
@@ -124,6 +142,35 @@ def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     if owner == "loups":
         return player.camp == "loups" and player.role != "traitre"
     return any(item.kind == owner for item in items.held(state, player.name))
+
+
+def _loose(spots: Sequence[freeform.Spot], reads: Sequence[_Read], w: freeform.Words) -> list[freeform.Spot]:
+    """The names no order read took (as character positions: each spot's start in the text)."""
+    loose = []
+    for spot in spots:
+        at = w.tokens[spot.start].start
+        if not any(r.start <= at < r.end for r in reads):
+            loose.append(replace(spot, start=at))
+    return loose
+
+
+def _passes(reads: list[_Read]) -> list[_Read]:
+    """« Pas de charme cette nuit », « je garde mes moutons »: a power refused with no name is a pass, no
+    order (nothing to carry out); a power used without a name (« potion de guérison ») stays."""
+    return [r for r in reads if r.action.targets or uses_without_target(r.verb)]
+
+
+def _hedged_spans(w: freeform.Words) -> list[tuple[int, int]]:
+    """The sentences that hesitate (« J'hésite : … », « je sais pas »), as character spans."""
+    return freeform.hedged_sentences(w)
+
+
+def _asked_in_quote(text: str, w: freeform.Words, own: Sequence[Verb]) -> str | None:
+    """A quote of the MJ's question that names one of the sender's powers (« Quel mort veux-tu cibler
+    avec ton sceptre ? ») makes a bare name its answer."""
+    quoted = freeform.quoted_cues(text, w, own)
+    powers = {own[c.verb].power for c in quoted}
+    return next(iter(powers)) if len(powers) == 1 else None
 
 
 def _out_of_season(state: GameState, player: PlayerState, verb: Verb) -> bool:
@@ -285,10 +332,18 @@ def _bare(
 ) -> tuple[list[_Read], list[Unclear]]:
     """Names with no keyword: the answer to the MJ's question, or a wolf's choice of victim."""
     named, agreement, doubtful = freeform.bare(w, spots)
+    start, end = (w.tokens[named[0].start].start, w.tokens[named[-1].end - 1].end) if named else (0, len(w.text))
+    if asked is not None:
+        excepted = freeform.everyone_but(w, spots)
+        if excepted is not None and asked.max_targets > 2:
+            everyone = [p for p in state.living() if p != player.name and p not in excepted]
+            action = Action(player.name, asked.power, tuple(everyone), source)
+            return [_Read(action, not doubtful, start, end, asked)], []
     if not named:
         return [], []
+    if not state.phase.startswith("N") and asked is None:
+        return [], []  # the wolves choose at night; a name by day is chatter about the vote
     players = list(dict.fromkeys(s.player for s in named))
-    start, end = named[0].start, named[-1].end
     if asked is not None:
         if len(players) > max(asked.max_targets, 1):
             return [], [Unclear(asked.power, " ou ".join(players))]

@@ -35,7 +35,7 @@ MAX_REACH = 9  # words between a keyword and the first name it governs
 
 _LIST_WORDS = frozenset(
     ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite "
-    "un une 1 autre l'autre dernier derniere devant vers dans".split()
+    "un une 1 autre l'autre dernier derniere devant vers dans cette nuit soir ce stp svp demain".split()
 )
 _CORRECTION = frozenset(
     "non finalement fait change changement oublie oubliez annule annuler attends attend pardon erreur "
@@ -45,6 +45,7 @@ _SOFT_CORRECTION = frozenset({"plutot", "prefere"})
 _NEGATIONS = frozenset({"ne", "n'", "pas", "jamais", "sauf", "excepte", "hormis", "nul"})
 # "je garde ma potion", "sans sonder", "plus de potion": the power is not used.
 _KEEP = frozenset("sans aucun aucune plus garde garder gardes conserve conserver reserve reserver".split())
+_PAST = frozenset({"ai", "avais", "avait", "as", "aurais"})
 _HEDGES = frozenset({"si", "peut", "hesite", "sais", "hesitation", "ptet", "pe", "doute", "idee", "conseil"})
 _AGREEMENT = frozenset(
     "ok okay oki d'accord accord daccord dac oui ouais yes go valide valider partant partante vote votons "
@@ -148,7 +149,7 @@ def spots(w: Words, lookup: Lookup) -> list[Spot]:
     return found
 
 
-_STEM_GLUE = frozenset("de d' a en le la les l' du mon ma mes son sa ses".split())
+_STEM_GLUE = frozenset("de d' a en le la les l' du mon ma mes son sa ses un une".split())
 
 
 def _stem_at(tokens: Sequence[_Token], i: int, stem: tuple[str, ...]) -> int:
@@ -204,7 +205,12 @@ def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
 
 
 def _negated_before(tokens: Sequence[_Token], i: int) -> bool:
-    """« je ne veux pas protéger », « pas de protection », « sans sonder » — the same clause, just before."""
+    """« je ne veux pas protéger », « pas de protection », « sans sonder » — the same clause, just before;
+    and the past (« j'ai sondé Boris hier »): no order either."""
+    if (i > 0 and tokens[i - 1].fold in _PAST) or (
+        i > 1 and tokens[i - 1].fold == "deja" and tokens[i - 2].fold in _PAST
+    ):
+        return True
     j = i - 1
     seen = 0
     while j >= 0 and seen < 5:
@@ -297,7 +303,7 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
     readings: list[FreeReading] = []
     for number, entries in groups.items():
         verb = verbs[number]
-        live = [e for e in entries if e[1] and not e[0].negated]
+        live = sorted((e for e in entries if e[1] and not e[0].negated), key=lambda e: e[1][0].start)
         if not live:
             if uses_without_target(verb) and all(not e[0].negated and not e[1] for e in entries):
                 cue = next(e[0] for e in entries if not e[0].negated)
@@ -307,11 +313,21 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
                     FreeReading(verb.power, (), tokens[cue.start].start, tokens[cue.end - 1].end, sure, False, False)
                 )
             continue
-        cue, chosen, corrected, hesitant, sure_place = live[-1]
-        corrected = corrected or any(e[1] != chosen for e in live[:-1])
-        targets = tuple(s.player for s in chosen)
-        if verb.max_targets <= 2:  # "je protège Théo, oui Théo"; a Berger's sheep may stand twice at one door
-            targets = tuple(dict.fromkeys(targets))
+        cue, chosen, corrected, hesitant, sure_place = live[0]
+        changed = False  # a second choice with no word of correction: a guess which one stands
+        for entry in live[1:]:
+            first = min(entry[0].start, entry[1][0].start)
+            told = entry[2] or any(t.fold in _CORRECTION for t in tokens[chosen[-1].end : first])
+            if told or verb.max_targets <= 1:
+                changed = changed or (not told and [s.player for s in entry[1]] != [s.player for s in chosen])
+                corrected = corrected or told
+                chosen = entry[1]
+            else:  # "J'ensorcelle François avec ma flûte, et Zoé aussi"
+                chosen = chosen + entry[1]
+            cue, hesitant, sure_place = entry[0], hesitant or entry[3], sure_place and entry[4]
+        if changed:
+            sure_place = False
+        targets = _counted(tokens, chosen, verb)
         if verb.max_targets and len(targets) > verb.max_targets:
             hesitant = True
         a, b = _sentence_of(tokens, cue.start)
@@ -322,7 +338,7 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
             and all(s.sure for s in chosen)
             and not _doubtful_sentence(tokens, a, b)
         )
-        start = min(tokens[cue.start].start, tokens[chosen[0].start].start)
+        start = min(tokens[live[0][0].start].start, tokens[chosen[0].start].start)
         end = max(tokens[cue.end - 1].end, tokens[chosen[-1].end - 1].end)
         readings.append(FreeReading(verb.power, targets, start, end, sure, corrected, hesitant))
     readings.sort(key=lambda r: r.start)
@@ -358,7 +374,7 @@ def _governed(
                     continue
                 else:
                     break
-            chosen = [s for s in chosen if not _name_negated(tokens, s)]
+            chosen = _drop_negated(tokens, chosen)
             if chosen:
                 return chosen, corrected, hesitant, True
     # None after: the names just before the keyword, in its sentence ("Dorian et Laëtitia comme amoureux").
@@ -374,8 +390,14 @@ def _governed(
                 hesitant = True
             else:
                 break
-        chosen = [s for s in chosen if not _name_negated(tokens, s)]
-        return chosen, False, hesitant, True
+        return _drop_negated(tokens, chosen), False, hesitant, True
+    # A keyword alone in its sentence (« … ce qu'était Noé. Prompteur ! »): the names of the sentence before.
+    a, b = _sentence_of(tokens, cue.start)
+    if not any(a <= s.start < b for s in found) and a > 0:
+        pa, _ = _sentence_of(tokens, a - 1)
+        earlier = [s for s in free if pa <= s.start < a]
+        if earlier:
+            return _drop_negated(tokens, earlier), False, False, False
     return [], False, False, False
 
 
@@ -394,7 +416,8 @@ def _late_corrections(
         a, b = _sentence_of(tokens, spot.start)
         if any(a <= c.start < b for c in all_cues):
             continue
-        if not any(t.fold in _CORRECTION or t.fold in _SOFT_CORRECTION for t in tokens[a : spot.start]):
+        previous = max([s.end for s in found if a <= s.end <= spot.start] or [a])
+        if not any(t.fold in _CORRECTION or t.fold in _SOFT_CORRECTION for t in tokens[previous : spot.start]):
             continue
         before = [c for c in all_cues if c.end <= spot.start and not c.negated]
         if not before:
@@ -409,6 +432,43 @@ def _late_corrections(
         if last[0] is cue and last[2] and [s.player for s in last[1]] == [spot.player]:
             continue
         entries.append((cue, [spot], True, False, True))
+
+
+_NUMBERS = {"deux": 2, "2": 2, "trois": 3, "3": 3}
+
+
+def _counted(tokens: Sequence[_Token], chosen: list[Spot], verb: Verb) -> tuple[str, ...]:
+    """The targets: a name once (« je protège Théo, oui Théo »), but for a power that takes three or more,
+    as many times as said (« deux moutons devant chez Hélène et un devant chez moi »)."""
+    if verb.max_targets <= 2:
+        return tuple(dict.fromkeys(s.player for s in chosen))
+    counts: list[int | None] = []
+    for n, spot in enumerate(chosen):
+        a = chosen[n - 1].end if n else _sentence_of(tokens, spot.start)[0]
+        said = [
+            _NUMBERS.get(t.fold, 1) for t in tokens[a : spot.start] if t.fold in _NUMBERS or t.fold in ("un", "une")
+        ]
+        counts.append(max(said) if said else None)
+    if len(chosen) > 1 and all(c is None for c in counts[1:]):
+        counts = [1] * len(chosen)  # « mes deux moutons devant chez Marc et chez Alice »: the number is the total
+    targets: list[str] = []
+    for spot, count in zip(chosen, counts, strict=True):
+        targets.extend([spot.player] * (count or 1))
+    return tuple(targets)
+
+
+def _drop_negated(tokens: Sequence[_Token], chosen: list[Spot]) -> list[Spot]:
+    """Names after « pas », « sauf »… are not chosen, and so are those listed with them (« sauf Boris et Kévin »)."""
+    kept: list[Spot] = []
+    negated = False
+    for n, spot in enumerate(chosen):
+        if _name_negated(tokens, spot):
+            negated = True
+        elif n == 0 or _gap(tokens, chosen[n - 1].end, spot.start) != "list":
+            negated = False
+        if not negated:
+            kept.append(spot)
+    return kept
 
 
 def _crosses(tokens: Sequence[_Token], a: int, b: int) -> bool:
@@ -453,7 +513,7 @@ def bare(w: Words, found: Sequence[Spot]) -> tuple[list[Spot], bool, bool]:
     """Names given with no keyword (a wolf's « Ok pour Eve. », an answer to the MJ's question):
     (the names not negated, an agreement word is there, the MP is a question or a hypothesis)."""
     tokens = w.tokens
-    named = [s for s in found if not _name_negated(tokens, s)]
+    named = _drop_negated(tokens, list(found))
     agreement = any(t.fold in _AGREEMENT for t in tokens) or any(
         t.fold == "pour" and i + 1 < len(tokens) and tokens[i + 1].fold in ("moi", "nous") for i, t in enumerate(tokens)
     )
@@ -473,3 +533,39 @@ def is_pass(w: Words) -> bool:
 
 def is_question(w: Words) -> bool:
     return any(_is_question(t) for t in w.tokens)
+
+
+def hedged_sentences(w: Words) -> list[tuple[int, int]]:
+    """The sentences that hesitate (« J'hésite : … », « je sais pas encore »), as character spans."""
+    tokens = w.tokens
+    spans = []
+    i = 0
+    while i < len(tokens):
+        a, b = _sentence_of(tokens, i)
+        folds = [t.fold for t in tokens[a:b]]
+        hesitates = any(f.startswith("hesit") for f in folds) or any(
+            folds[k] == "sais" and folds[k + 1 : k + 2] == ["pas"] for k in range(len(folds))
+        )
+        if hesitates and b > a:
+            spans.append((tokens[a].start, tokens[b - 1].end))
+        i = b + 1
+    return spans
+
+
+def quoted_cues(text: str, w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
+    """The keywords of ``verbs`` inside the MP's quotes (the MJ's question quoted before the answer)."""
+    whole = Words(text, tuple(_tokenise(text)))
+    kept = {tokens.start for tokens in w.tokens if tokens.kind == _WORD}
+    return [c for c in cues(whole, verbs) if whole.tokens[c.start].start not in kept]
+
+
+def everyone_but(w: Words, found: Sequence[Spot]) -> list[str] | None:
+    """« Tout le monde sauf Boris et Kévin »: the players excepted, or None when the MP does not say so."""
+    folds = [t.fold for t in w.tokens]
+    for k in range(len(folds) - 2):
+        if folds[k : k + 3] == ["tout", "le", "monde"] and "sauf" in folds[k + 3 : k + 6]:
+            start = k + 3
+            named = [s for s in found if s.start >= start]
+            kept = _drop_negated(w.tokens, named)
+            return [s.player for s in named if s not in kept]
+    return None

@@ -71,11 +71,12 @@ def game_state(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> GameS
 
 
 def _last_per_power(actions: list[tuple[str, tuple[str, ...]]]) -> list[tuple[str, tuple[str, ...]]]:
-    """A later order for the same power replaces an earlier one (as at resolution)."""
+    """A later order for the same power replaces an earlier one (as at resolution); targets compared as
+    multisets (fixtures/mps/README.md: no power gives their order a meaning; repeats count)."""
     kept: dict[str, tuple[str, ...]] = {}
     for power, targets in actions:
         kept.pop(power, None)
-        kept[power] = targets
+        kept[power] = tuple(sorted(targets))
     return list(kept.items())
 
 
@@ -104,7 +105,14 @@ def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
         # validation may look at: a hunter's shot is asked at his death, a griffure needs its source).
         read_all = [(a.power, tuple(a.targets)) for a in reading.actions]
         exact = _last_per_power(read_all) == expected and not reading.unclear
-        wrong = any(pair not in expected for pair in _last_per_power(certain))
+        # A wrong action: one read for sure that would be carried out (valid), or a wrong choice of names for a
+        # power the MP does order; an extra order the rule set refuses is shown to the MJ as refused, not done.
+        expected_powers = {p for p, _ in expected}
+        valid_powers = {p for p, _ in valid}
+        wrong = any(
+            pair not in expected and (pair[0] in valid_powers or pair[0] in expected_powers)
+            for pair in _last_per_power(certain)
+        )
         shown = f"actions {expected}"
     elif "refused" in mp:
         exact = sorted(set(refused)) == sorted(set(mp["refused"])) and not valid

@@ -103,8 +103,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "loups.inviter": ("invit", "coupon", "propos", "devenir loup", "rejoin", "recrut", "tent"),
     "loups.griffer": ("griff", "tue", "tuer", "attaqu"),
     "loups.vote_secret": ("vot", "secret"),
-    "sorciere.potion": ("potion", "empois", "poison", "tue", "tuer"),
-    "traqueur.scanner": ("scan", "traqu", "sond", "pist", "regard", "espion"),
+    "sorciere.potion": ("potion", "fiole", "empois", "poison", "tue", "tuer"),
+    "traqueur.scanner": ("scan", "traqu", "sond", "pist", "regard", "espion", "role", "identite"),
 }
 
 VERBS = tuple(replace(verb, keywords=KEYWORDS.get(verb.power, ())) for verb in VERBS)

@@ -159,7 +159,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "potion_d_echange.echanger": ("echang", "potion echange"),
     "cape.voler": ("cape", "vol", "derob", "detrouss", "depouill", "invisib", "pique"),
     "hache.frapper": ("hache", "frapp", "detrui", "detruir"),
-    "sceptre.designer": ("sceptre", "reveill", "convoq"),
+    "sceptre.designer": ("sceptre", "reveill", "convoq", "ajout vote", "vote en plus", "vote de plus"),
     "potion_de_verite.reveler": ("verite", "revel"),
     "poupee_vaudou.maudire": ("poupee", "vaudou", "maudi", "maledict", "aiguill", "marqueur"),
     "marteau.reparer": ("marteau", "repar"),
