@@ -96,7 +96,7 @@ def read_mp(
         reads = [
             _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
             for f in foreign
-            if not f.hesitant and (f.targets or by_power[f.power] in own)
+            if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure) and not freeform.is_day_vote(w)
         ]
     count = len(reads)
     reads = _passes(reads)
@@ -111,6 +111,10 @@ def read_mp(
         ):
             read.sure = False
     hedged = _hedged_spans(w)
+    if hedged and freeform.is_question(w):
+        # « J'hésite : potion de mort sur Hugo, ou échange ? Je te redis demain » — advice asked, no order yet.
+        reads = [r for r in reads if not any(a <= r.start < b for a, b in hedged)]
+        unclear = []
     for read in reads:
         if any(a <= read.start < b for a, b in hedged):
             read.sure = False
@@ -128,7 +132,7 @@ def read_mp(
     if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)) or passed:
         return MpReading(not_an_order=True)  # an explicit pass: « je ne fais rien », « je tire pas »
     spoken = freeform.cues(w, verbs)
-    if not spoken or freeform.is_question(w) or hedged:
+    if not spoken or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
         # No power named at all, or a question: chatter, a rules question, thanks.
         return MpReading(not_an_order=True)
     return MpReading(not_understood=True)

@@ -35,7 +35,8 @@ MAX_REACH = 9  # words between a keyword and the first name it governs
 
 _LIST_WORDS = frozenset(
     ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite "
-    "un une 1 autre l'autre dernier derniere devant vers dans cette nuit soir ce stp svp demain".split()
+    "un une 1 autre l'autre dernier derniere devant vers dans cette nuit soir ce stp svp demain contre ceux "
+    "celles objets".split()
 )
 _CORRECTION = frozenset(
     "non finalement fait change changement oublie oubliez annule annuler attends attend pardon erreur "
@@ -178,6 +179,7 @@ class _Cue:
     start: int  # token span
     end: int
     negated: bool
+    tie: bool = False  # the same word names another of the sender's powers (« chapelet », « j'envoûte »)
 
 
 def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
@@ -199,7 +201,8 @@ def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
             i += 1
             continue
         negated = _negated_before(tokens, i) or _negated_after(tokens, best_end)
-        found.extend(_Cue(number, i, end, negated) for number, end in best)
+        tie = len(best) > 1
+        found.extend(_Cue(number, i, end, negated, tie) for number, end in best)
         i = best_end
     return found
 
@@ -234,8 +237,14 @@ def _negated_after(tokens: Sequence[_Token], end: int) -> bool:
 def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
     """How the tokens [a, b) between two names join them: list, correction, hesitation, negation or stop."""
     kinds = set()
+    depth = 0
     for token in tokens[a:b]:
         fold = token.fold
+        if token.kind == _PUNCT and ("(" in fold or ")" in fold):
+            depth = max(0, depth + fold.count("(") - fold.count(")"))
+            continue
+        if depth:
+            continue  # « Je tente Maël (il a l'air influençable) et Ulysse »
         if token.kind == _NEWLINE:
             kinds.add("newline")
         elif _is_question(token):
@@ -279,9 +288,15 @@ def _sentence_of(tokens: Sequence[_Token], i: int) -> tuple[int, int]:
 
 def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
     """A question or a hypothesis around the order ("je protège Zoé ?", "si je protège…", "je sais pas")."""
-    if b < len(tokens) and _is_question(tokens[b]):
+    if b < len(tokens) and _is_question(tokens[b]) and not _in_brackets(tokens, Spot("", b, b + 1, True)):
         return True
-    return any(t.fold in _HEDGES for t in tokens[a:b])
+    for k in range(a, b):
+        fold = tokens[k].fold
+        if fold == "si" and k > 0 and tokens[k - 1].fold in ("savoir", "sais", "demande", "voir"):
+            continue  # « savoir si mon adulé est un loup »: no hypothesis
+        if fold in _HEDGES:
+            return True
+    return False
 
 
 def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[FreeReading]:
@@ -291,14 +306,17 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
     taken: set[int] = set()  # spots already governed by a keyword
     groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]] = {}
     for index, cue in enumerate(all_cues):
-        later = all_cues[index + 1].start if index + 1 < len(all_cues) else len(tokens)
+        if index and all_cues[index - 1].start == cue.start:
+            continue  # a tie: read once, below, as a missing mode
+        later = next((c.start for c in all_cues[index + 1 :] if c.start > cue.start), len(tokens))
         if verbs[cue.verb].max_targets == 0:  # "découvrir le camp de Maëlle": the name is not its target
             groups.setdefault(cue.verb, []).append((cue, [], False, False, True))
             continue
-        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, taken)
+        most = verbs[cue.verb].max_targets
+        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, taken, most)
         for spot in chosen:
             taken.add(found.index(spot))
-        groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant, sure_place))
+        groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant or cue.tie, sure_place))
     _late_corrections(tokens, all_cues, found, taken, groups)
     readings: list[FreeReading] = []
     for number, entries in groups.items():
@@ -308,7 +326,9 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
             if uses_without_target(verb) and all(not e[0].negated and not e[1] for e in entries):
                 cue = next(e[0] for e in entries if not e[0].negated)
                 a, b = _sentence_of(tokens, cue.start)
-                sure = not _doubtful_sentence(tokens, a, b)
+                if _doubtful_sentence(tokens, a, b):
+                    continue  # « C'est quand le meilleur moment pour tomber malade ? »: a question
+                sure = True
                 readings.append(
                     FreeReading(verb.power, (), tokens[cue.start].start, tokens[cue.end - 1].end, sure, False, False)
                 )
@@ -346,10 +366,10 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
 
 
 def _governed(
-    tokens: Sequence[_Token], cue: _Cue, later: int, found: Sequence[Spot], taken: set[int]
+    tokens: Sequence[_Token], cue: _Cue, later: int, found: Sequence[Spot], taken: set[int], most: int
 ) -> tuple[list[Spot], bool, bool, bool]:
     """The names a keyword governs: (spots, corrected, hesitant, in its own sentence)."""
-    free = [s for n, s in enumerate(found) if n not in taken]
+    free = [s for n, s in enumerate(found) if n not in taken and not _in_brackets(tokens, s)]
     after = [s for s in free if s.start >= cue.end]
     chosen: list[Spot] = []
     corrected = hesitant = False
@@ -362,6 +382,8 @@ def _governed(
                 if spot.start >= later and _gap(tokens, chosen[-1].end, spot.start) != "correction":
                     break
                 kind = _gap(tokens, chosen[-1].end, spot.start)
+                if kind == "list" and len(chosen) >= most and _comma_only(tokens, chosen[-1].end, spot.start):
+                    break  # « on griffe Joëlle, Marc-Antoine est d'accord »
                 if kind == "list":
                     chosen.append(spot)
                 elif kind == "correction":
@@ -471,6 +493,21 @@ def _drop_negated(tokens: Sequence[_Token], chosen: list[Spot]) -> list[Spot]:
     return kept
 
 
+def _comma_only(tokens: Sequence[_Token], a: int, b: int) -> bool:
+    return not any(t.fold in ("et", "&", "+", "/", "puis") for t in tokens[a:b])
+
+
+def _in_brackets(tokens: Sequence[_Token], spot: Spot) -> bool:
+    """A name inside parentheses (« télépathie pour mon groupe (Jérôme, Capucine et moi) »): an aside."""
+    depth = 0
+    for token in tokens[: spot.start]:
+        if token.kind == _PUNCT:
+            depth = max(0, depth + token.fold.count("(") - token.fold.count(")"))
+        elif token.kind == _NEWLINE:
+            depth = 0
+    return depth > 0
+
+
 def _crosses(tokens: Sequence[_Token], a: int, b: int) -> bool:
     return any(_is_boundary(t) for t in tokens[a:b])
 
@@ -487,7 +524,7 @@ def _name_negated(tokens: Sequence[_Token], spot: Spot) -> bool:
 
 
 _SELF_FORMS = frozenset({"moi", "moi-meme", "moimeme"})
-_NOT_SELF_BEFORE = frozenset({"pour", "selon", "comme", "apres", "a", "de", "d'", "toi", "sauf"})
+_NOT_SELF_BEFORE = frozenset({"pour", "selon", "comme", "apres", "a", "de", "d'", "toi", "sauf", "que", "qu'"})
 
 
 def self_spots(w: Words, sender: str) -> list[Spot]:
@@ -502,6 +539,8 @@ def self_spots(w: Words, sender: str) -> list[Spot]:
             j -= 1
         if j >= 0 and tokens[j].fold in _NOT_SELF_BEFORE:
             continue
+        if j >= 0 and tokens[j].fold == "avec" and i + 1 < len(tokens) and tokens[i + 1].kind == _WORD:
+            continue  # « je t'emmène avec moi Théo »
         end = i + 1
         if end < len(tokens) and tokens[end].fold == "meme" and tokens[end].glued:
             end += 1
@@ -569,3 +608,9 @@ def everyone_but(w: Words, found: Sequence[Spot]) -> list[str] | None:
             kept = _drop_negated(w.tokens, named)
             return [s.player for s in named if s not in kept]
     return None
+
+
+def is_day_vote(w: Words) -> bool:
+    """« Je vote contre Boris »: a pyre vote sent by MP (the vote counts on the topic), no power."""
+    folds = [t.fold for t in w.tokens]
+    return any(f.startswith("vot") and folds[k + 1 : k + 2] == ["contre"] for k, f in enumerate(folds))

@@ -153,8 +153,8 @@ VERBS: tuple[Verb, ...] = (
 # Keywords: the words that name each power wherever they stand, for the free reader
 # (meneur.parsers.freeform). Accents off, word beginnings. "chapelet" alone names no mode.
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie"),
-    "boule_de_cristal.sonder": ("boule", "cristal", "sond", "regard", "vision", "voyan"),
+    "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie", "vot"),
+    "boule_de_cristal.sonder": ("boule", "cristal", "sond", "regard", "vision", "voyan", "camp"),
     "potion_de_mort.tuer": ("potion de mort", "potion mortelle", "empois", "poison", "tue", "tuer"),
     "potion_d_echange.echanger": ("echang", "potion echange"),
     "cape.voler": ("cape", "vol", "derob", "detrouss", "depouill", "invisib", "pique"),
@@ -165,9 +165,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "marteau.reparer": ("marteau", "repar"),
     "harpe.ressusciter": ("harpe", "ressusc", "ramen", "reviv", "resurrect"),
     "potion_de_telepathie.utiliser": ("telepath",),
-    "chapelet.savoir": ("savoir", "chapelet savoir"),
-    "chapelet.proteger": ("proteg", "protec", "protej"),
-    "chapelet.intercepter": ("intercep",),
+    "chapelet.savoir": ("savoir", "chapelet savoir", "chapelet"),
+    "chapelet.proteger": ("proteg", "protec", "protej", "chapelet"),
+    "chapelet.intercepter": ("intercep", "chapelet"),
     "prompteur.reveler": ("prompteur", "revel"),
 }
 
