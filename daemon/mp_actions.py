@@ -86,8 +86,10 @@ def read_mp(
     reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
     spots = freeform.spots(w, _lookup(resolver, verbs))
     spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
-    in_season = [v for v in own if not _out_of_season(state, player, v)] or own
-    free = freeform.read_free(w, in_season, spots)
+    in_season = [v for v in own if not _out_of_season(state, player, v)]
+    pack = frozenset(p.name for p in state.players if p.camp == "loups" and p.name != sender)
+    never = {v.power: pack for v in in_season if v.bare}
+    free = [_not_the_pack(state, f, by_power[f.power]) for f in freeform.read_free(w, in_season, spots, never)]
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
         # A power out of season, or another role's, in free wording ("Mon adulée c'est Joëlle" from the
@@ -156,6 +158,17 @@ def _loose(spots: Sequence[freeform.Spot], reads: Sequence[_Read], w: freeform.W
         if not any(r.start <= at < r.end for r in reads):
             loose.append(replace(spot, start=at))
     return loose
+
+
+def _not_the_pack(state: GameState, reading: freeform.FreeReading, verb: Verb) -> freeform.FreeReading:
+    """The wolves' victim among names that include a fellow wolf (« d'accord avec Hugo : Noé »): the wolf
+    is the one who agrees, not the victim."""
+    if not verb.bare or len(reading.targets) <= verb.max_targets:
+        return reading
+    prey = tuple(t for t in reading.targets if state.player(t).camp != "loups")
+    if verb.min_targets <= len(prey) <= verb.max_targets:
+        return replace(reading, targets=prey, hesitant=False)
+    return reading
 
 
 def _passes(reads: list[_Read]) -> list[_Read]:

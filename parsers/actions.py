@@ -701,6 +701,15 @@ def _read_targets(tokens: Sequence[_Token], a: int, limit: int, most: int, text:
         if after == i:
             break
         i = after
+    if (
+        i + 1 < limit
+        and tokens[i].kind == _WORD
+        and not tokens[i].cap
+        and tokens[i].fold.endswith(("er", "ir", "re"))
+        and tokens[i].canon not in _STOP
+        and tokens[i + 1].cap
+    ):
+        i += 1  # « ma harpe pour ressusciter Eve », « ma cape pour voler Bob »: the verb, then the name
     if i < limit and tokens[i].canon in _REFUSE:
         # "je protège personne" refuses the power; "je ne protège pas Boris" only names who is not chosen.
         named = _name_span(tokens, _seq_at(tokens, i + 1, limit, _LEADING_FILLERS), limit)

@@ -22,7 +22,7 @@ Pure: no I/O; names are matched by the ``lookup`` callable the caller gives."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .actions import _NEWLINE, _PUNCT, _WORD, Verb, _strip_markup, _Token, _tokenise, uses_without_target
@@ -36,7 +36,7 @@ MAX_REACH = 9  # words between a keyword and the first name it governs
 _LIST_WORDS = frozenset(
     ", et & + / a au pour sur puis ainsi que avec de chez ma mon mes les le la l' : - aussi egalement ensuite "
     "un une 1 autre l'autre dernier derniere devant vers dans cette nuit soir ce stp svp demain contre ceux "
-    "celles objets".split()
+    "celles".split()
 )
 _CORRECTION = frozenset(
     "non finalement fait change changement oublie oubliez annule annuler attends attend pardon erreur "
@@ -292,19 +292,24 @@ def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
         return True
     for k in range(a, b):
         fold = tokens[k].fold
-        if fold == "si" and k > 0 and tokens[k - 1].fold in ("savoir", "sais", "demande", "voir"):
+        if fold == "si" and k > 0 and tokens[k - 1].fold in ("savoir", "sais", "demande", "voir", "moi", "dis"):
             continue  # « savoir si mon adulé est un loup »: no hypothesis
         if fold in _HEDGES:
             return True
     return False
 
 
-def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[FreeReading]:
-    """The orders given in free wording for ``verbs`` (the sender's own powers), names from ``found``."""
+def read_free(
+    w: Words, verbs: Sequence[Verb], found: Sequence[Spot], never: Mapping[str, frozenset[str]] | None = None
+) -> list[FreeReading]:
+    """The orders given in free wording for ``verbs`` (the sender's own powers), names from ``found``;
+    ``never``: by power, players it does not take (a wolf's fellow wolves for the victim: « d'accord avec
+    Hugo : Noé »)."""
     tokens = w.tokens
     all_cues = cues(w, verbs)
     taken: set[int] = set()  # spots already governed by a keyword
     groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]] = {}
+    all_cues = _settle_ties(all_cues)
     for index, cue in enumerate(all_cues):
         if index and all_cues[index - 1].start == cue.start:
             continue  # a tie: read once, below, as a missing mode
@@ -313,7 +318,9 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
             groups.setdefault(cue.verb, []).append((cue, [], False, False, True))
             continue
         most = verbs[cue.verb].max_targets
-        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, taken, most)
+        barred = (never or {}).get(verbs[cue.verb].power, frozenset())
+        skip = taken | {n for n, s in enumerate(found) if s.player in barred}
+        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, skip, most)
         for spot in chosen:
             taken.add(found.index(spot))
         groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant or cue.tie, sure_place))
@@ -365,6 +372,24 @@ def read_free(w: Words, verbs: Sequence[Verb], found: Sequence[Spot]) -> list[Fr
     return readings
 
 
+def _settle_ties(all_cues: list[_Cue]) -> list[_Cue]:
+    """A word that names two of the sender's powers (« chapelet », « j'envoûte ») is settled by another
+    word of the MP that names only one of them (« mode savoir », « ils voteront comme moi »)."""
+    settled: list[_Cue] = []
+    for cue in all_cues:
+        if not cue.tie:
+            settled.append(cue)
+            continue
+        rivals = {c.verb for c in all_cues if c.start == cue.start}
+        named = {c.verb for c in all_cues if not c.tie and c.verb in rivals}
+        if len(named) == 1:
+            if cue.verb in named:
+                settled.append(_Cue(cue.verb, cue.start, cue.end, cue.negated, False))
+            continue
+        settled.append(cue)
+    return settled
+
+
 def _governed(
     tokens: Sequence[_Token], cue: _Cue, later: int, found: Sequence[Spot], taken: set[int], most: int
 ) -> tuple[list[Spot], bool, bool, bool]:
@@ -375,7 +400,8 @@ def _governed(
     corrected = hesitant = False
     if after:
         first = after[0]
-        if first.start - cue.end <= MAX_REACH and first.start < later and not _crosses(tokens, cue.end, first.start):
+        reach = first.start - cue.end <= MAX_REACH or tokens[first.start - 1].fold == ":"  # « … le forum : Joëlle »
+        if reach and first.start < later and not _crosses(tokens, cue.end, first.start):
             chosen = [first]
         if chosen:
             for spot in after[1:]:
@@ -532,8 +558,12 @@ def self_spots(w: Words, sender: str) -> list[Spot]:
     found = []
     tokens = w.tokens
     for i, token in enumerate(tokens):
-        if token.kind != _WORD or token.fold not in _SELF_FORMS:
+        after = [t.fold for t in tokens[i + 1 : i + 3]]
+        if token.fold == "mes" and (after[:1] == ["objets"] or after == ["propres", "objets"]):
+            found.append(Spot(sender, i, i + 1 + after.index("objets") + 1, True))  # « je répare mes propres objets »
             continue
+        if token.kind != _WORD or token.fold not in _SELF_FORMS or token.glued:
+            continue  # « dis-moi », « montre-moi »: not a target
         j = i - 1
         while j >= 0 and tokens[j].kind == _PUNCT and not _is_boundary(tokens[j]):
             j -= 1
