@@ -123,6 +123,9 @@ def read_mp(
     reads, unclear = _too_few(reads, unclear)
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
+    elif not unclear:
+        reads = reads + _pack_agreement(w, spots, reads, state, player, in_season, source)
+    reads, unclear = _pronouns(text, w, reads, unclear, in_season, resolver, verbs, sender, source)
     reads = _last_per_power(reads)
     if reads or unclear:
         return MpReading(
@@ -374,6 +377,65 @@ def _bare(
         return ([], [Unclear(pack[0].power, " ou ".join(victims))]) if len(victims) > 1 else ([], [])
     sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
     return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+def _pack_agreement(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    reads: Sequence[_Read],
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    source: str,
+) -> list[_Read]:
+    """A wolf's own order and, beside it, the pack's agreed victim with no keyword (« on s'est mis d'accord
+    dans le MP des loups : c'est Jean-Pierre ce soir. Moi j'assomme Théo »): only with a word of agreement."""
+    pack = [v for v in own if v.bare and all(r.action.power != v.power for r in reads)]
+    if not pack or not state.phase.startswith("N"):
+        return []
+    loose = [s for s in _loose(spots, reads, w) if s.player != player.name]
+    victims = list(dict.fromkeys(s.player for s in loose if state.player(s.player).camp != "loups"))
+    _, _, doubtful = freeform.bare(w, [])
+    if len(victims) != 1 or not freeform.agreed(w):
+        return []
+    at = next(s.start for s in loose if s.player == victims[0])
+    action = Action(player.name, pack[0].power, (victims[0],), source)
+    return [_Read(action, not doubtful, at, at + 1, pack[0])]
+
+
+def _pronouns(
+    text: str,
+    w: freeform.Words,
+    reads: list[_Read],
+    unclear: list[Unclear],
+    own: Sequence[Verb],
+    resolver: NameResolver,
+    verbs: Sequence[Verb],
+    sender: str,
+    source: str,
+) -> tuple[list[_Read], list[Unclear]]:
+    """« La victime c'est Rémi ? ok je le soigne », « > … Quentin … Veux-tu le griffer ? — Oui !! griffe-le »:
+    a power used on a pronoun takes the last player named before it (the MJ's quoted question included),
+    read with doubt."""
+    by_power = {v.power: v for v in own}
+    whole = freeform.Words(text, freeform.words(text).tokens)
+    raw = freeform.Words(text, tuple(freeform._tokenise(text)))
+    named = [s for s in freeform.spots(raw, _lookup(resolver, verbs)) if s.player != sender]
+    for power, at in freeform.pronoun_cues(whole, own):
+        verb = by_power[power]
+        if verb.max_targets < 1 or any(u.power == power for u in unclear):
+            continue
+        mine = [r for r in reads if r.action.power == power]
+        if mine and mine[-1].action.targets:
+            continue
+        before = [s for s in named if raw.tokens[s.start].start < at]
+        if not before:
+            continue
+        action = Action(sender, power, (before[-1].player,), source)
+        reads = [r for r in reads if r.action.power != power]
+        reads.append(_Read(action, False, at, at + 1, verb))
+    reads.sort(key=lambda r: r.start)
+    return reads, unclear
 
 
 def _last_per_power(reads: list[_Read]) -> list[_Read]:

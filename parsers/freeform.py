@@ -578,6 +578,14 @@ def self_spots(w: Words, sender: str) -> list[Spot]:
     return found
 
 
+_FIRM_AGREEMENT = frozenset("ok okay oki accord daccord dac oui ouais valide go banco partant partante".split())
+
+
+def agreed(w: Words) -> bool:
+    """A word of agreement with the pack (« ok », « d'accord », « oui », « go »)."""
+    return any(t.fold in _FIRM_AGREEMENT for t in w.tokens)
+
+
 def bare(w: Words, found: Sequence[Spot]) -> tuple[list[Spot], bool, bool]:
     """Names given with no keyword (a wolf's « Ok pour Eve. », an answer to the MJ's question):
     (the names not negated, an agreement word is there, the MP is a question or a hypothesis)."""
@@ -641,6 +649,27 @@ def everyone_but(w: Words, found: Sequence[Spot]) -> list[str] | None:
 
 
 def is_day_vote(w: Words) -> bool:
-    """« Je vote contre Boris »: a pyre vote sent by MP (the vote counts on the topic), no power."""
+    """« Je vote contre Boris », « je vote double contre Ulysse »: a pyre vote sent by MP (the vote counts on
+    the topic), no power — unless it says it is secret."""
     folds = [t.fold for t in w.tokens]
-    return any(f.startswith("vot") and folds[k + 1 : k + 2] == ["contre"] for k, f in enumerate(folds))
+    if any(f.startswith(("secret", "prive")) for f in folds):
+        return False
+    return any(f.startswith("vot") and "contre" in folds[k + 1 : k + 4] for k, f in enumerate(folds))
+
+
+_PRONOUNS = frozenset({"le", "la", "l'", "lui"})
+
+
+def pronoun_cues(w: Words, verbs: Sequence[Verb]) -> list[tuple[str, int]]:
+    """Keywords used on a pronoun (« je le soigne », « griffe-le »): (power, character position)."""
+    tokens = w.tokens
+    found = []
+    for cue in cues(w, verbs):
+        before = tokens[cue.start - 1] if cue.start else None
+        after = tokens[cue.end] if cue.end < len(tokens) else None
+        subject = tokens[cue.start - 2].fold if cue.start > 1 else ""
+        spoken = before is not None and before.fold in _PRONOUNS and subject in ("je", "j'")  # « je le soigne »
+        if spoken or (after is not None and after.glued and after.fold in _PRONOUNS):  # « griffe-le »
+            if not cue.negated:
+                found.append((verbs[cue.verb].power, tokens[cue.start].start))
+    return found

@@ -42,6 +42,7 @@ class Scored:
     exact: bool
     lost: bool
     wrong: bool
+    missed_refusal: bool = False
 
 
 def game_state(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> GameState:
@@ -99,6 +100,7 @@ def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
         if index not in reading.doubtful:
             certain.append(pair)
     read = describe(reading, refused)
+    missed = False
     if "actions" in mp:
         expected = _last_per_power([(a["power"], tuple(a["targets"])) for a in mp["actions"]])
         # The orders read, as given (the context cannot carry every bit of a game's memory the rule set's
@@ -115,7 +117,12 @@ def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
         )
         shown = f"actions {expected}"
     elif "refused" in mp:
-        exact = sorted(set(refused)) == sorted(set(mp["refused"])) and not valid
+        # The reader's part is to read the order the rule set must refuse; the refusal is the rule set's.
+        # Where its validation lets the order through (history the context lacks, a check it does not make),
+        # the reading still counts, and the MP is listed apart (``missed_refusal``) for the rule set's owner.
+        read_powers = {a.power for a in reading.actions}
+        exact = read_powers == set(mp["refused"]) and not reading.unclear
+        missed = exact and not set(mp["refused"]) <= set(refused)
         wrong = any(power not in mp["refused"] for power, _ in certain)
         shown = f"refused {mp['refused']}"
     elif mp.get("unclear"):
@@ -133,7 +140,7 @@ def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
         lost = not reading.not_an_order and not reading.actions and not reading.unclear
     else:
         lost = not (reading.actions or reading.unclear or reading.not_understood or reading.not_an_order)
-    return Scored(str(mp["id"]), mp["text"], shown, read, exact, lost, wrong)
+    return Scored(str(mp["id"]), mp["text"], shown, read, exact, lost, wrong, missed)
 
 
 def describe(reading: MpReading, refused: list[str]) -> str:
@@ -170,10 +177,13 @@ def report(files: list[Path], label: str) -> tuple[list[Scored], str]:
         f"  read exactly: {len(exact)} ({100 * len(exact) / total:.1f} %)",
         "  worst failures:",
     ]
+    missed = [s for s in scored if s.missed_refusal]
     failures = sorted((s for s in scored if not s.exact), key=lambda s: (not s.lost, not s.wrong, s.id))
     for s in failures[:LIMIT]:
         tag = "LOST" if s.lost else "WRONG" if s.wrong else "inexact"
         lines.append(f"    {s.id} [{tag}] {s.text!r}\n      expected {s.expected}; read {s.read}")
+    lines.append(f"  refusals the rule set's validation does not give (read right, not refused): {len(missed)}")
+    lines += [f"    {s.id} {s.text!r}: expected {s.expected}; read {s.read}" for s in missed]
     text = "\n".join(lines)
     print(text)
     return scored, text
