@@ -669,7 +669,7 @@ def pronoun_cues(w: Words, verbs: Sequence[Verb]) -> list[tuple[str, int]]:
         after = tokens[cue.end] if cue.end < len(tokens) else None
         subject = tokens[cue.start - 2].fold if cue.start > 1 else ""
         spoken = before is not None and before.fold in _PRONOUNS and subject in ("je", "j'")  # « je le soigne »
-        if spoken or (after is not None and after.glued and after.fold in _PRONOUNS):  # « griffe-le »
-            if not cue.negated:
-                found.append((verbs[cue.verb].power, tokens[cue.start].start))
+        imperative = after is not None and after.glued and after.fold in _PRONOUNS  # « griffe-le »
+        if (spoken or imperative) and not cue.negated:
+            found.append((verbs[cue.verb].power, tokens[cue.start].start))
     return found
