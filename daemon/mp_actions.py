@@ -113,7 +113,7 @@ def read_mp(
         ):
             read.sure = False
     hedged = _hedged_spans(w)
-    if hedged and freeform.is_question(w):
+    if hedged and freeform.is_question(w) and freeform.asks_advice(w):
         # « J'hésite : potion de mort sur Hugo, ou échange ? Je te redis demain » — advice asked, no order yet.
         reads = [r for r in reads if not any(a <= r.start < b for a, b in hedged)]
         unclear = []

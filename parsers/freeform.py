@@ -673,3 +673,13 @@ def pronoun_cues(w: Words, verbs: Sequence[Verb]) -> list[tuple[str, int]]:
         if (spoken or imperative) and not cue.negated:
             found.append((verbs[cue.verb].power, tokens[cue.start].start))
     return found
+
+
+_ADVICE = (("en", "penses"), ("tu", "ferais"), ("apres", "toi"), ("ton", "avis"), ("tu", "conseilles"),
+           ("te", "redis"), ("te", "redirai"), ("te", "confirme"), ("conseil",), ("conseilles",))  # fmt: skip
+
+
+def asks_advice(w: Words) -> bool:
+    """« t'en penses quoi ? », « je te redis demain »: the player asks or defers, he does not order yet."""
+    folds = [t.fold for t in w.tokens]
+    return any(tuple(folds[k : k + len(seq)]) == seq for k in range(len(folds)) for seq in _ADVICE)
