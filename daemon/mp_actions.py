@@ -30,10 +30,15 @@ from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, us
 
 @dataclass(frozen=True)
 class Unclear:
-    """A name in an action MP that matches no player, or several: the sender is asked to say it again."""
+    """An order seen that cannot be carried out as written: the sender is asked to say it again.
+
+    ``reason``: ``name`` (``name`` is no player, or several), ``choice`` (several names where the power takes
+    fewer: « Zoé ou Dorian »), ``missing`` (fewer names than the power takes: one lover), ``mode`` (a word that
+    names two of the sender's powers: « chapelet sur Bob »)."""
 
     power: str
     name: str
+    reason: str = "name"
 
 
 @dataclass(frozen=True)
@@ -223,7 +228,7 @@ def _too_few(reads: list[_Read], unclear: list[Unclear]) -> tuple[list[_Read], l
     for read in reads:
         targets = read.action.targets
         if targets and len(targets) < read.verb.min_targets:
-            unclear.append(Unclear(read.action.power, " et ".join(targets)))
+            unclear.append(Unclear(read.action.power, " et ".join(targets), "missing"))
         else:
             kept.append(read)
     return kept, unclear
@@ -311,7 +316,8 @@ def _merge(
             if not mine:
                 reads = [r for r in reads if not (r.start <= reading.start < r.end)]
                 unclear = [u for u in unclear if u.power != reading.power]
-                unclear.append(Unclear(reading.power, " ou ".join(reading.targets)))
+                why = "mode" if reading.mode_missing else "choice"
+                unclear.append(Unclear(reading.power, (" et " if why == "mode" else " ou ").join(reading.targets), why))
             continue
         action = Action(sender, reading.power, reading.targets, source)
         new = _Read(action, reading.sure, reading.start, reading.end, verb)
@@ -366,7 +372,7 @@ def _bare(
     players = list(dict.fromkeys(s.player for s in named))
     if asked is not None:
         if len(players) > max(asked.max_targets, 1):
-            return [], [Unclear(asked.power, " ou ".join(players))]
+            return [], [Unclear(asked.power, " ou ".join(players), "choice")]
         sure = not doubtful and all(s.sure for s in named) and len(players) >= asked.min_targets
         return [_Read(Action(player.name, asked.power, tuple(players), source), sure, start, end, asked)], []
     pack = [v for v in own if v.bare]
@@ -374,7 +380,7 @@ def _bare(
         return [], []
     victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
     if len(victims) != 1:
-        return ([], [Unclear(pack[0].power, " ou ".join(victims))]) if len(victims) > 1 else ([], [])
+        return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])
     sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
     return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
 

@@ -88,6 +88,7 @@ class FreeReading:
     sure: bool
     corrected: bool  # an earlier choice was withdrawn in the MP
     hesitant: bool  # "X ou Y": the MJ asks back
+    mode_missing: bool = False  # a word naming two of the sender's powers, and nothing to choose (« chapelet »)
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,7 +368,8 @@ def read_free(
         )
         start = min(tokens[live[0][0].start].start, tokens[chosen[0].start].start)
         end = max(tokens[cue.end - 1].end, tokens[chosen[-1].end - 1].end)
-        readings.append(FreeReading(verb.power, targets, start, end, sure, corrected, hesitant))
+        tie = any(e[0].tie for e in live)
+        readings.append(FreeReading(verb.power, targets, start, end, sure, corrected, hesitant, tie))
     readings.sort(key=lambda r: r.start)
     return readings
 
