@@ -424,8 +424,8 @@ def _pronouns(
     a power used on a pronoun takes the last player named before it (the MJ's quoted question included),
     read with doubt."""
     by_power = {v.power: v for v in own}
-    whole = freeform.Words(text, freeform.words(text).tokens)
-    raw = freeform.Words(text, tuple(freeform._tokenise(text)))
+    whole = freeform.words(text)
+    raw = freeform.raw_words(text)
     named = [s for s in freeform.spots(raw, _lookup(resolver, verbs)) if s.player != sender]
     for power, at in freeform.pronoun_cues(whole, own):
         verb = by_power[power]

@@ -107,6 +107,11 @@ def words(text: str) -> Words:
     return Words(clean, tuple(_tokenise(clean)))
 
 
+def raw_words(text: str) -> Words:
+    """The text as written, quotes included (to find the names a quoted question gives)."""
+    return Words(text, tuple(_tokenise(text)))
+
+
 def _is_boundary(token: _Token) -> bool:
     if token.kind == _NEWLINE:
         return True
@@ -633,7 +638,7 @@ def hedged_sentences(w: Words) -> list[tuple[int, int]]:
 
 def quoted_cues(text: str, w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
     """The keywords of ``verbs`` inside the MP's quotes (the MJ's question quoted before the answer)."""
-    whole = Words(text, tuple(_tokenise(text)))
+    whole = raw_words(text)
     kept = {tokens.start for tokens in w.tokens if tokens.kind == _WORD}
     return [c for c in cues(whole, verbs) if whole.tokens[c.start].start not in kept]
 
