@@ -378,6 +378,8 @@ def _bare(
     pack = [v for v in own if v.bare]
     if not pack:
         return [], []
+    if not agreement and sum(t.kind == 0 for t in w.tokens) > 6:
+        return [], []  # « Zoé nous soupçonne, faut faire gaffe demain »: chatter, not a bare name
     victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
     if len(victims) != 1:
         return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])

@@ -46,7 +46,11 @@ _SOFT_CORRECTION = frozenset({"plutot", "prefere"})
 _NEGATIONS = frozenset({"ne", "n'", "pas", "jamais", "sauf", "excepte", "hormis", "nul"})
 # "je garde ma potion", "sans sonder", "plus de potion": the power is not used.
 _KEEP = frozenset("sans aucun aucune plus garde garder gardes conserve conserver reserve reserver".split())
-_PAST = frozenset({"ai", "avais", "avait", "as", "aurais"})
+_PAST = frozenset({"ai", "avais", "avait", "as", "aurais", "a", "avons", "avez", "ont", "ete", "etait", "etais"})
+# Someone else's doing (« il allait me tuer », « tu protèges qui ? »): no order of the sender's.
+_OTHER_SUBJECTS = frozenset({"il", "elle", "ils", "elles", "tu", "vous"})
+# A sentence that tells of the past (« ma vision sur Boris était claire », « hier »): read, if at all, with doubt.
+_PAST_WORDS = frozenset({"hier", "etait", "etaient", "avait", "avaient", "derniere", "precedente"})
 _HEDGES = frozenset({"si", "peut", "hesite", "sais", "hesitation", "ptet", "pe", "doute", "idee", "conseil"})
 _AGREEMENT = frozenset(
     "ok okay oki d'accord accord daccord dac oui ouais yes go valide valider partant partante vote votons "
@@ -220,6 +224,9 @@ def _negated_before(tokens: Sequence[_Token], i: int) -> bool:
         i > 1 and tokens[i - 1].fold == "deja" and tokens[i - 2].fold in _PAST
     ):
         return True
+    for k in range(max(0, i - 3), i):
+        if tokens[k].fold in _OTHER_SUBJECTS and not any(t.kind != _WORD for t in tokens[k:i]):
+            return True
     j = i - 1
     seen = 0
     while j >= 0 and seen < 5:
@@ -298,6 +305,8 @@ def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
         return True
     for k in range(a, b):
         fold = tokens[k].fold
+        if fold in _PAST_WORDS:
+            return True
         if fold == "si" and k > 0 and tokens[k - 1].fold in ("savoir", "sais", "demande", "voir", "moi", "dis"):
             continue  # « savoir si mon adulé est un loup »: no hypothesis
         if fold in _HEDGES:

@@ -625,6 +625,12 @@ def test_read_mp_reads_players_wording(
         ("J'hésite à empoisonner Eve ou Dorian, t'en penses quoi toi ?", "Quentin"),
         ("Je vote contre Boris", "Théo"),
         ("Boris stp", "Théo"),  # a bare name, asked nothing, and no wolf
+        # chatter with a power's words: the past, someone else's doing, a wolf's worry
+        ("Boris m'a protégé hier lol", "Anaïs"),
+        ("Franchement Zoé a été protégée par quelqu'un cette nuit, c'est bizarre", "Anaïs"),
+        ("Boris a dit qu'il allait me tuer mdr", "Quentin"),
+        ("Tu sondes qui toi ce soir ?", "Théo"),
+        ("Zoé nous soupçonne, faut faire gaffe demain", "Boris"),
     ],
 )
 def test_chatter_questions_and_passes_are_not_orders(text: str, sender: str) -> None:
@@ -646,6 +652,11 @@ def test_orders_that_cannot_be_read_are_asked_back(text: str, sender: str, power
     reading = read(text, sender)
     assert not reading.actions and one_outcome(reading)
     assert [(u.power, u.reason) for u in reading.unclear] == [(power, reason)]
+
+
+def test_a_sentence_about_the_past_is_read_with_doubt() -> None:
+    reading = read("Le résultat de ma vision sur Boris était clair, merci", "Théo")
+    assert orders(reading) == [("voyante.sonder", ("Boris",), True)]
 
 
 def test_an_order_with_no_name_is_not_understood() -> None:

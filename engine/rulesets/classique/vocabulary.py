@@ -421,7 +421,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
                        "observ", "regard", "identite", "role"),
     "salvateur.proteger": ("proteg", "protec", "protej", "salvat", "veill"),
     "loups.devorer": ("mang", "devor", "bouff", "croqu", "tue", "tuon", "attaqu", "egorg", "victim", "festin",
-                      "repas", "diner", "proie", "menu", "vot"),
+                      "repas", "diner", "proie", "menu", "vot", "meute"),
     "sorciere.guerison": ("sauv", "guer", "soign", "ressusc", "ranim", "reanim", "potion de vie",
                           "potion de soin", "potion de resurrection"),
     "sorciere.empoisonnement": ("empois", "poison", "potion de mort", "potion mortelle", "tue", "tuer"),

@@ -153,7 +153,21 @@ VERBS: tuple[Verb, ...] = (
 # Keywords: the words that name each power wherever they stand, for the free reader
 # (meneur.parsers.freeform). Accents off, word beginnings. "chapelet" alone names no mode.
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie", "vot"),
+    "loups.attaquer": (
+        "attaqu",
+        "mang",
+        "devor",
+        "tue",
+        "tuer",
+        "tuon",
+        "croqu",
+        "victim",
+        "cible",
+        "proie",
+        "vot",
+        "propos",
+        "meute",
+    ),
     "boule_de_cristal.sonder": ("boule", "cristal", "sond", "regard", "vision", "voyan", "camp"),
     "potion_de_mort.tuer": ("potion de mort", "potion mortelle", "empois", "poison", "tue", "tuer"),
     "potion_d_echange.echanger": ("echang", "potion echange"),
