@@ -123,8 +123,8 @@ def read_mp(
         reads = [r for r in reads if not any(a <= r.start < b for a, b in hedged)]
         unclear = []
     for read in reads:
-        if any(a <= read.start < b for a, b in hedged):
-            read.sure = False
+        if any(a <= read.start < b for a, b in [*hedged, *freeform.past_sentences(w)]):
+            read.sure = False  # a hesitation, or the past told around the order: the MJ checks
     reads, unclear = _too_few(reads, unclear)
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)

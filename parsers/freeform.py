@@ -630,16 +630,27 @@ def is_question(w: Words) -> bool:
 
 def hedged_sentences(w: Words) -> list[tuple[int, int]]:
     """The sentences that hesitate (« J'hésite : … », « je sais pas encore »), as character spans."""
+    return _sentences_where(
+        w,
+        lambda folds: (
+            any(f.startswith("hesit") for f in folds)
+            or any(folds[k] == "sais" and folds[k + 1 : k + 2] == ["pas"] for k in range(len(folds)))
+        ),
+    )
+
+
+def past_sentences(w: Words) -> list[tuple[int, int]]:
+    """The sentences that tell of the past (« ma vision sur Boris était claire »), as character spans."""
+    return _sentences_where(w, lambda folds: any(f in _PAST_WORDS for f in folds))
+
+
+def _sentences_where(w: Words, test: Callable[[list[str]], bool]) -> list[tuple[int, int]]:
     tokens = w.tokens
     spans = []
     i = 0
     while i < len(tokens):
         a, b = _sentence_of(tokens, i)
-        folds = [t.fold for t in tokens[a:b]]
-        hesitates = any(f.startswith("hesit") for f in folds) or any(
-            folds[k] == "sais" and folds[k + 1 : k + 2] == ["pas"] for k in range(len(folds))
-        )
-        if hesitates and b > a:
+        if b > a and test([t.fold for t in tokens[a:b]]):
             spans.append((tokens[a].start, tokens[b - 1].end))
         i = b + 1
     return spans
