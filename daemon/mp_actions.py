@@ -79,7 +79,8 @@ def read_mp(
 ) -> MpReading:
     """Read one MP from ``sender``: see :class:`MpReading`.
 
-    ``asked``: the power the MJ asked this player to use (a hunter's shot…): a bare name answers it."""
+    ``asked``: the power the MJ asked this player to use (a hunter's shot…): a bare name answers it. Without
+    it, a quote of the MJ's question that names one of the sender's powers says which."""
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
@@ -88,44 +89,32 @@ def read_mp(
         asked = _asked_in_quote(text, w, own)
     if asked is not None and asked in by_power and by_power[asked] not in own:
         own.append(by_power[asked])
-    reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
+    in_season = [v for v in own if not _out_of_season(state, player, v)]
     spots = freeform.spots(w, _lookup(resolver, verbs))
     spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
-    in_season = [v for v in own if not _out_of_season(state, player, v)]
+
+    # 1. The orders: the grammar's, the free reader's over them, another role's or an out-of-season power's.
+    reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
     pack = frozenset(p.name for p in state.players if p.camp == "loups" and p.name != sender)
     never = {v.power: pack for v in in_season if v.bare}
     free = [_not_the_pack(state, f, by_power[f.power]) for f in freeform.read_free(w, in_season, spots, never)]
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
-        # A power out of season, or another role's, in free wording ("Mon adulée c'est Joëlle" from the
-        # Traqueur, "je prends la potion de télépathie ce soir"): read with doubt, for the rule set to refuse.
-        foreign = freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
-        reads = [
-            _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
-            for f in foreign
-            if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure) and not freeform.is_day_vote(w)
-        ]
+        reads = _foreign(w, spots, verbs, own, in_season, sender, source)
     count = len(reads)
     reads = _passes(reads)
     passed = len(reads) < count
-    for read in reads:
-        # « La victime c'est Rémi ? ok je le soigne »: a power used on « le »/« la » may mean a name written
-        # before; the MJ checks.
-        if (
-            not read.action.targets
-            and read.verb.max_targets > 0
-            and any(s.start < read.start for s in _loose(spots, reads, w))
-        ):
-            read.sure = False
-    hedged = _hedged_spans(w)
+
+    # 2. What is a guess, and what is advice asked rather than an order.
+    hedged = freeform.hedged_sentences(w)
     if hedged and freeform.is_question(w) and freeform.asks_advice(w):
-        # « J'hésite : potion de mort sur Hugo, ou échange ? Je te redis demain » — advice asked, no order yet.
+        # « J'hésite : potion de mort sur Hugo, ou échange ? Je te redis demain » — no order yet.
         reads = [r for r in reads if not any(a <= r.start < b for a, b in hedged)]
         unclear = []
-    for read in reads:
-        if any(a <= read.start < b for a, b in [*hedged, *freeform.past_sentences(w)]):
-            read.sure = False  # a hesitation, or the past told around the order: the MJ checks
+    _mark_guesses(w, reads, spots, [*hedged, *freeform.past_sentences(w)])
     reads, unclear = _too_few(reads, unclear)
+
+    # 3. Names with no keyword: an answer to the MJ, the pack's victim; a power used on a pronoun.
     if not reads and not unclear:
         reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
     elif not unclear:
@@ -138,14 +127,49 @@ def read_mp(
             doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure),
             unclear=tuple(unclear),
         )
+
+    # 4. Nothing to carry out: a pass or chatter, or — the MJ reads it — an order not understood.
     own_cues = freeform.cues(w, own)
     if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)) or passed:
-        return MpReading(not_an_order=True)  # an explicit pass: « je ne fais rien », « je tire pas »
-    spoken = freeform.cues(w, verbs)
-    if not spoken or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
-        # No power named at all, or a question: chatter, a rules question, thanks.
-        return MpReading(not_an_order=True)
+        return MpReading(not_an_order=True)  # « je ne fais rien », « je tire pas », « pas de charme »
+    if not freeform.cues(w, verbs) or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
+        return MpReading(not_an_order=True)  # no power named, a question, a pyre vote: chatter
     return MpReading(not_understood=True)
+
+
+def _foreign(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    verbs: Sequence[Verb],
+    own: Sequence[Verb],
+    in_season: Sequence[Verb],
+    sender: str,
+    source: str,
+) -> list[_Read]:
+    """A power out of season, or another role's, in free wording (« Mon adulée c'est Joëlle » from the
+    Traqueur, « je prends la potion de télépathie ce soir » by night): read with doubt, for the rule set
+    to refuse."""
+    if freeform.is_day_vote(w):
+        return []
+    by_power = {v.power: v for v in verbs}
+    return [
+        _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
+        for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
+        if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
+    ]
+
+
+def _mark_guesses(
+    w: freeform.Words, reads: Sequence[_Read], spots: Sequence[freeform.Spot], doubtful: Sequence[tuple[int, int]]
+) -> None:
+    """Readings that are guesses: an order in a sentence that hesitates or tells of the past; a power used
+    with no name while a name stands before it (« La victime c'est Rémi ? ok je le soigne »)."""
+    loose = _loose(spots, reads, w)
+    for read in reads:
+        if any(a <= read.start < b for a, b in doubtful):
+            read.sure = False
+        if not read.action.targets and read.verb.max_targets > 0 and any(s.start < read.start for s in loose):
+            read.sure = False
 
 
 def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
@@ -183,11 +207,6 @@ def _passes(reads: list[_Read]) -> list[_Read]:
     """« Pas de charme cette nuit », « je garde mes moutons »: a power refused with no name is a pass, no
     order (nothing to carry out); a power used without a name (« potion de guérison ») stays."""
     return [r for r in reads if r.action.targets or uses_without_target(r.verb)]
-
-
-def _hedged_spans(w: freeform.Words) -> list[tuple[int, int]]:
-    """The sentences that hesitate (« J'hésite : … », « je sais pas »), as character spans."""
-    return freeform.hedged_sentences(w)
 
 
 def _asked_in_quote(text: str, w: freeform.Words, own: Sequence[Verb]) -> str | None:
