@@ -25,7 +25,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .actions import _NEWLINE, _PUNCT, _WORD, Verb, _strip_markup, _Token, _tokenise, uses_without_target
+from .actions import Verb, uses_without_target
+from .frtext import NEWLINE as _NEWLINE
+from .frtext import PUNCT as _PUNCT
+from .frtext import WORD as _WORD
+from .frtext import Token as _Token
+from .frtext import strip_markup as _strip_markup
+from .frtext import tokenise as _tokenise
 
 Lookup = Callable[[str, bool], "tuple[str, bool] | None"]
 """``lookup(written, capitalised)`` → (the player's exact name, sure) or None when no player is named."""
