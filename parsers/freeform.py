@@ -15,8 +15,17 @@ those that follow it — or, when none follow, precede it — in its sentence, j
 - a **correction** (« non », « finalement », « en fait », « je change », « oublie », « attends »…)
   between names, or a later keyword of the same power, keeps only what comes after it;
 - a **hesitation** (« Zoé ou Dorian », « Zoé ? ou plutôt Dorian ? ») is not an order: the MJ asks back;
+- the **past** (« j'ai sondé Boris hier », « m'a protégé ») and **someone else's doing** (« il allait me
+  tuer », « tu sondes qui ? ») give nothing;
+- a word that names **two of the sender's powers** (« chapelet », « j'envoûte ») is settled by another word
+  of the MP that names one (« mode savoir »), else the MJ asks which (a missing mode);
+- « moi », « moi-même », « mes objets » name the sender (not « pour moi », « dis-moi »); names inside
+  parentheses are an aside; a power that takes three or more names counts repeats (« deux moutons chez »);
 - a reading is **sure** only with a keyword, names in its own sentence, the power's number of names,
   names found exactly, and no question or hypothesis around it; otherwise it is a guess, said so.
+
+MP-wide cues for the caller: explicit passes, advice asked, day votes sent by MP, hedged sentences or
+sentences about the past, bare names (with or without a word of agreement), keywords on a pronoun.
 
 Pure: no I/O; names are matched by the ``lookup`` callable the caller gives."""
 
