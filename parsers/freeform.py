@@ -376,14 +376,16 @@ def read_free(
             first = min(entry[0].start, entry[1][0].start)
             told = entry[2] or any(t.fold in _CORRECTION for t in tokens[chosen[-1].end : first])
             if told or verb.max_targets <= 1:
-                changed = changed or (not told and [s.player for s in entry[1]] != [s.player for s in chosen])
+                other = not told and [s.player for s in entry[1]] != [s.player for s in chosen]
+                changed = changed or other
                 corrected = corrected or told
-                chosen = entry[1]
+                # « J'hésite entre voler Bob et voler Iris »: two choices, no word of correction — ask back.
+                chosen = chosen + entry[1] if other else entry[1]
             else:  # "J'ensorcelle François avec ma flûte, et Zoé aussi"
                 chosen = chosen + entry[1]
             cue, hesitant, sure_place = entry[0], hesitant or entry[3], sure_place and entry[4]
         if changed:
-            sure_place = False
+            hesitant = True
         targets = _counted(tokens, chosen, verb)
         if verb.max_targets and len(targets) > verb.max_targets:
             hesitant = True
