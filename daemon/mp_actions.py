@@ -1,9 +1,11 @@
 """An MP's text → the actions it asks for, names resolved as votes are: one reading for the live
 daemon and for scenario replays.
 
-:func:`read_mp` is the one entry point: every MP ends as actions understood (some perhaps read with
-doubt), names not understood, or "not an order" — never as nothing at all. Refusals (a power the
-sender does not have, a rule that forbids it) are the rule set's to give, at resolution.
+:func:`read_mp` is the one entry point: every MP ends as actions understood (some read with doubt,
+said so), orders to ask back (:class:`Unclear`: a name that is nobody, two choices, a missing name or
+mode), "not an order" (chatter, questions, passes), or "not understood" (the MJ reads it) — never as
+nothing at all. Refusals (a power the sender does not have, a rule that forbids it) are the rule set's
+to give, at resolution: a power the sender lacks is read all the same, for the rule set to refuse.
 
 Two readers work together. The phrase grammar (:func:`meneur.parsers.actions.find_actions`) reads the
 vocabulary's phrasings exactly, for every power (a power the sender lacks is read too, for the rule
@@ -11,9 +13,11 @@ set to refuse). The free reader (:mod:`meneur.parsers.freeform`) reads the sende
 his role's, his items', the wolves' if he is one — by their keywords and the players' names found in
 the text; it fills what the grammar misses (free wording, SMS spellings, "j'utilise ma cape pour voler
 X"), and it has the last word on a correction ("… non, finalement plutôt Théo") and on a list the
-grammar cut short ("à Joëlle et à Ulysse"). Where neither reads a keyword, a bare name is an order
-only for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's
-question (``asked``)."""
+grammar cut short ("à Joëlle et à Ulysse"). A power the rule set takes at another phase only (an adulé
+after N1) is left out of the free reading. Where neither reads a keyword, a bare name is an order only
+for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's question
+(``asked``, or a quote of it that names the power); a power used on a pronoun (« je le soigne ») takes
+the last name written before it, with doubt."""
 
 from __future__ import annotations
 
@@ -47,7 +51,7 @@ class MpReading:
 
     ``actions``: the orders understood, in reading order (a later one for the same power replaces an
     earlier one at resolution). ``doubtful``: the indexes in ``actions`` read as a guess — the MJ is told.
-    ``unclear``: orders seen whose names could not be read. ``not_understood``: the MP looks like an order
+    ``unclear``: orders seen that cannot be carried out as written (:class:`Unclear`). ``not_understood``: the MP looks like an order
     but nothing could be read from it. ``not_an_order``: chatter or a question to the MJ, shown to the MJ
     as such. Exactly one of (actions or unclear), not_understood, not_an_order describes every MP."""
 
