@@ -52,8 +52,9 @@ class MpReading:
     ``actions``: the orders understood, in reading order (a later one for the same power replaces an
     earlier one at resolution). ``doubtful``: the indexes in ``actions`` read as a guess — the MJ is told.
     ``unclear``: orders seen that cannot be carried out as written (:class:`Unclear`).
-    ``not_understood``: the MP looks like an order but nothing could be read from it. ``not_an_order``: chatter or a question to the MJ, shown to the MJ
-    as such. Exactly one of (actions or unclear), not_understood, not_an_order describes every MP."""
+    ``not_understood``: the MP looks like an order but nothing could be read from it.
+    ``not_an_order``: chatter, a question to the MJ or a pass, shown to the MJ as such.
+    Exactly one of (actions or unclear), not_understood, not_an_order describes every MP."""
 
     actions: tuple[Action, ...] = ()
     doubtful: frozenset[int] = field(default_factory=frozenset)
