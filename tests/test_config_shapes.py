@@ -23,7 +23,13 @@ from meneur.tests import tomlmut
 from meneur.tests.tomlmut import SAMPLES
 
 BASE: dict[str, Any] = {
-    "forum": {"engine": "spirit", "url": "http://127.0.0.1:9/", "timezone": "Europe/Paris", "posts_per_page": 20},
+    "forum": {
+        "engine": "spirit",
+        "url": "http://127.0.0.1:9/",
+        "timezone": "Europe/Paris",
+        "posts_per_page": 20,
+        "max_page_kb": 4096,
+    },
     "account": {"username": "MJ", "password_env": "MENEUR_PASSWORD"},
     "game": {"topic": "1547", "database": "partie.sqlite", "ruleset": "classique", "seed": 4},
     "deadlines": [
@@ -56,6 +62,7 @@ BASE: dict[str, Any] = {
 STRING, INTEGER, NUMBER, BOOL, STRINGS, WHEN, STR_OR_INT = "s", "i", "n", "b", "ss", "w", "si"
 TYPES = {
     "forum.engine": STRING, "forum.url": STRING, "forum.timezone": STRING, "forum.posts_per_page": INTEGER,
+    "forum.max_page_kb": INTEGER,
     "account.username": STRING, "account.password_env": STRING, "account.keyring": STRING,
     "game.topic": STR_OR_INT, "game.database": STRING, "game.ruleset": STRING, "game.seed": INTEGER,
     "game.deadline": WHEN, "deadlines.label": STRING, "deadlines.at": WHEN, "deadlines.kind": STRING,

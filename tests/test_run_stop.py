@@ -36,7 +36,7 @@ class Run:
     """``meneur run`` in a subprocess, its standard error read as it comes (to know when it runs)."""
 
     def __init__(self, config: Path, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "--web-port", "-1", "-v"], env=env,
+        self.proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "--web-port", "0", "-v"], env=env,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
         self.err: list[str] = []
         self.out: list[str] = []
