@@ -196,13 +196,19 @@ class GameScheduler:
         kind = f"deadline:{deadline_id}"
         if still and not self._stopping.is_set():
             retry = self._retry_every()
-            add_alert(
-                self.game.store,
-                kind,
-                f"the deadline {deadline.label!r} could not be resolved: {self.problem or 'unknown reason'}. "
-                f"meneur tries again every {retry:g} s until it is.",
-                self.game.clock(),
-            )
+            problem = self.problem or "unknown reason"
+            if open_alerts(self.game.store, kind):
+                log.warning(
+                    "the deadline %r is still not resolved (%s): next try in %g s", deadline.label, problem, retry
+                )
+            else:
+                add_alert(
+                    self.game.store,
+                    kind,
+                    f"the deadline {deadline.label!r} could not be resolved: {problem}. meneur tries again every "
+                    f"{retry:g} s until it is.",
+                    self.game.clock(),
+                )
             self._schedule_deadline(deadline_id, max(datetime.now(UTC) + timedelta(seconds=retry), due))
         elif not still:
             if open_alerts(self.game.store, kind):
@@ -247,7 +253,7 @@ class GameScheduler:
         while not self._stopping.wait(every):
             try:
                 down = self.watch.down_for()
-                if down >= after:
+                if down >= after and not open_alerts(store, FORUM_ALERT):
                     add_alert(
                         store,
                         FORUM_ALERT,
