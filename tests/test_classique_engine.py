@@ -232,3 +232,29 @@ def test_a_two_name_answer_to_a_one_name_question_is_refused_not_a_crash() -> No
     day = game({**BASE}, "J0")
     tied = close_day(day, {"Alice": "Bob", "Carole": "David"}, {"J0:maire_egalite": "Bob, David"})
     assert tied.state.mayor is None and [q.id for q in tied.questions] == ["J0:maire_egalite"]
+
+
+def test_the_ange_gardien_first_night_choice_gets_one_receipt() -> None:
+    roles = {**BASE, "Fanny": "ange_gardien"}
+    outcome = resolve_night(game(roles, "N1"), [Action("Fanny", "ange_gardien.proteger", ("Bob",))])
+    receipts = [e for e in outcome.events if e.type == "action_received"]
+    assert [(e.to, e.data["power"], e.data["targets"]) for e in receipts] == [
+        (("Fanny",), "ange_gardien.proteger", ["Bob"])
+    ]
+    assert outcome.state.player("Fanny").markers["protege"] == "Bob"
+
+
+def test_the_pardoned_idiot_and_voters_off_the_bouc_list_are_refused_with_a_reason() -> None:
+    state = game(BASE, "J2")
+    state.player("Gaston").markers["gracie"] = True
+    state.memory["votants_autorises"] = ["Bob", "Carole"]
+    assert "pardoned Idiot" in (classique.vote_refusal(state, "Gaston", "Alice") or "")
+    assert "Bouc-émissaire" in (classique.vote_refusal(state, "Eve", "Alice") or "")
+    assert classique.vote_refusal(state, "Bob", "Alice") is None
+    # Votes handed to close_day without the counter's refusal are reported too, not dropped.
+    outcome = close_day(state, {"Bob": "Alice", "Carole": "Alice", "Eve": "Bob", "Gaston": "Bob"})
+    set_aside = [(e.data["player"], e.data["target"]) for e in outcome.events if e.type == "vote_set_aside"]
+    assert set_aside == [("Eve", "Bob"), ("Gaston", "Bob")]
+    result = next(e for e in outcome.events if e.type == "vote_result")
+    assert [v["player"] for v in result.data["set_aside"]] == ["Eve", "Gaston"]
+    assert result.data["counts"] == {"Alice": 2}

@@ -32,6 +32,8 @@ def test_scenario(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert final["winner"] == expect.get("winner")
     for wanted in expect.get("events", []):
         assert any(all(e.get(k) == v for k, v in wanted.items()) for e in events), wanted
+    for unwanted in expect.get("absent", []):
+        assert not any(all(e.get(k) == v for k, v in unwanted.items()) for e in events), unwanted
 
 
 def test_replay_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,12 +20,13 @@ NIGHT_ORDER: tuple[str, ...] = (
     "devin",  # "Le devin doit envoyer en tout début de nuit un Mp"
     "loup_assommeur",
     "enchanteur",  # not in the file's list; acts with the Loup Assommeur (RULINGS.md)
-    "chef_de_meute",
+    # The protections come before every attack they stop (RULINGS F: the order of effects, not of the MPs):
     "berger",
     "salvateur",
     "voyante",
     "joueur_de_flute",
     "maitre_vampire",
+    "chef_de_meute",
     "seigneur_loup",  # "La Malédiction intervient juste avant le festin nocturne des Loups"
     "loups",
     "sorciere",  # "appelée après le festin des Loups"
@@ -232,6 +233,7 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     r.death_hooks.append(_hunter)
     r.death_hooks.append(_acolytes)
     r.death_hooks.append(_transformation_cancelled)
+    r.death_hooks.append(_flute_dead)
     for decree in decrees:
         # A "mayor" decree is also how a censure motion ends ("le maire en place est destitué"): the MJ
         # counts it and names the new mayor after the new election, or none meanwhile (RULINGS.md).
@@ -303,13 +305,21 @@ def _finish(r: Resolution) -> Outcome:
 def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
     """Why a vote may not count (the voter's earlier vote then stands), or None.
 
-    "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant."
+    "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant." The pardoned
+    Idiot "ne peut plus voter" (RULINGS G18), and after the Bouc-émissaire's choice only the players he
+    named vote at the next pyre (E3): their votes are reported to the MJ, not counted.
     """
     try:
-        if state.player(voter).markers.get("amoureux") == target:
-            return f"{voter} voted against their lover {target}: lovers may never vote against each other."
+        player = state.player(voter)
     except KeyError:
         return None
+    if player.markers.get("gracie"):
+        return f"{voter} is the pardoned Idiot: he may no longer vote."
+    allowed = state.memory.get("votants_autorises")
+    if allowed is not None and voter not in allowed:
+        return f"{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({', '.join(allowed)})."
+    if player.markers.get("amoureux") == target:
+        return f"{voter} voted against their lover {target}: lovers may never vote against each other."
     return None
 
 
@@ -348,6 +358,13 @@ def close_day(
     for action in actions:  # day powers (the Ange-Gardien's choice)
         _day_action(r, action)
     result, standing = day_tally(s, votes)
+    bewitched = (s.memory.get("mauvais_oeil_du_jour") or {}).get("cibles", [])
+    set_aside = []
+    for voter, target in votes.items():  # votes that reached the count but the rules set aside
+        if voter not in standing and voter not in bewitched:
+            reason = vote_refusal(s, voter, target) or f"{voter} may not vote today, or {target} is dead."
+            set_aside.append({"player": voter, "target": target, "reason": reason})
+            r.tell_mj("vote_set_aside", player=voter, target=target, reason=reason)
     s.memory.pop("votants_autorises", None)
     s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
@@ -361,6 +378,7 @@ def close_day(
         counts={row.target: row.votes for row in result.counts},
         voters={row.target: list(row.voters) for row in result.counts},
         not_voted=list(result.not_voted),
+        set_aside=set_aside,
     )
     if s.phase == "J0":
         _elect_mayor(r, list(result.leaders))
@@ -369,17 +387,20 @@ def close_day(
     return _finish(r)
 
 
-def _day_action(r: Resolution, action: Action) -> None:
+def _day_action(r: Resolution, action: Action, receipt: bool = True) -> None:
+    """A day power; ``receipt`` is False where the night's reading already sent "Action reçue"."""
     refusal = validate(r.state, action)
     if refusal:
         r.tell(action.player, "action_refused", power=action.power, reason=refusal)
         return
     if action.power == "ange_gardien.proteger" and action.targets:
         r.state.player(action.player).markers["protege"] = action.targets[0]
-        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     elif action.power == "malade.tomber_malade":
         r.state.player(action.player).markers["malade_depuis"] = phase_index(r.state.phase)
-        r.tell(action.player, "action_received", power=action.power, targets=[])
+    else:
+        return
+    if receipt:
+        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
 
 
 def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
@@ -471,8 +492,26 @@ def _burn(r: Resolution, name: str) -> None:
             single=True,
         )
         if target != NOBODY and s.player(target).role in ANCIEN_TARGETS:
-            s.player(target).markers["pouvoirs_perdus"] = True
+            named = s.player(target)
+            named.markers["pouvoirs_perdus"] = True
             r.tell(target, "power_lost", by="ancien")
+            if named.role == "joueur_de_flute":  # "le charme sera rompu et les ex-charmés seront avertis par mp"
+                if named.camp == "flute":  # "deviendra un simple villageois" (a cursed one stays a wolf)
+                    named.camp = "village"
+                _break_charm(r)
+
+
+def _flute_dead(r: Resolution, name: str, cause: str) -> None:
+    """ "S'il se fait tuer, le charme est rompu"."""
+    if r.state.player(name).role == "joueur_de_flute":
+        _break_charm(r)
+
+
+def _break_charm(r: Resolution) -> None:
+    """Every charm ends; the living ex-charmed are told by MP (RULINGS G12, G14)."""
+    for player in r.state.players:
+        if player.markers.pop("charme", None) and player.alive:
+            r.tell(player.name, "charm_broken")
 
 
 # -- the night --------------------------------------------------------------------------------
@@ -484,6 +523,7 @@ class _Night:
         self.actions = actions
         self.protected: str | None = None
         self.victim: str | None = None
+        self.bitten: str | None = None  # the Chef de meute's victim, dead at dawn unless healed (G13)
         self.forced_victim: str | None = None  # the Devin's choice
         self.asleep: dict[str, str] = {}  # player → why they do not wake this night
         self.over = False  # a win in the middle of the night (the flute) ends it there
@@ -553,7 +593,7 @@ def _first_night(night: _Night) -> None:
     """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet."""
     r, s = night.r, night.r.state
     for action in _actions_for(night, "ange_gardien.proteger"):
-        _day_action(r, action)
+        _day_action(r, action, receipt=False)
     for action in _actions_for(night, "cupidon.amoureux"):
         first, second = action.targets
         s.player(first).markers["amoureux"] = second
@@ -636,8 +676,7 @@ def _loups(night: _Night) -> None:
     if is_sick(s, victim):
         _contaminate(night, victim, chosen[-1].player if chosen else None)
         return
-    if victim.role == "lapinou_garou" and not is_wolf(victim):
-        _lapinou(night, victim)
+    if victim.role == "lapinou_garou" and not is_wolf(victim) and _lapinou(night, victim):
         return
     if victim.role == "ancien" and victim.markers.get("vies", 1) > 1:
         victim.markers["vies"] = victim.markers["vies"] - 1
@@ -653,15 +692,28 @@ def _sorciere(night: _Night) -> None:
         return
     potions = s.memory["potions"]
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
-    if potions["guerison"] and night.victim:
-        r.tell(witch.name, "witch_told_victim", victim=night.victim)
-    if _actions_for(night, "sorciere.guerison") and night.victim and potions["guerison"]:
+    # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
+    # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
+    victims = [name for name in (night.victim, night.bitten) if name]
+    if potions["guerison"] and witch.name not in night.asleep:
+        for victim in victims:
+            r.tell(witch.name, "witch_told_victim", victim=victim)
+    for action in _actions_for(night, "sorciere.guerison")[-1:]:
+        healed, why = _heal_target(action, victims)
+        if healed is None:  # the potion is kept (RULINGS G6)
+            r.tell(action.player, "action_refused", power=action.power, reason=why)
+            continue
         potions["guerison"] = False
-        r.tell_mj("healed", player=night.victim)
-        night.victim = None
+        r.tell_mj("healed", player=healed)
+        if healed == night.victim:
+            night.victim = None
+        else:
+            night.bitten = None
+            del s.player(healed).markers["transformation"]
     if night.victim:  # the feast's death comes before the potions' (RULINGS I1)
         r.mark(night.victim, "loups")
         night.victim, night.victim_marked = None, True
+    _bite_at_dawn(night)
     if agony:
         for action in _actions_for(night, "sorciere.empoisonnement") + _actions_for(night, "sorciere.charisme"):
             r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
@@ -675,6 +727,30 @@ def _sorciere(night: _Night) -> None:
         r.tell(action.targets[0], "charisma", by="sorciere")
 
 
+def _heal_target(action: Action, victims: list[str]) -> tuple[str | None, str]:
+    """Whom the potion of healing saves, or None and why not: it raises "le personnage tué par les
+    Loups-Garous", so a name must be one of the night's victims, and two victims need a name."""
+    if action.targets:
+        if action.targets[0] in victims:
+            return action.targets[0], ""
+        return None, (
+            f"{action.targets[0]} n'est pas une victime des loups cette nuit : ta potion de guérison est gardée."
+        )
+    if len(victims) == 1:
+        return victims[0], ""
+    if not victims:
+        return None, "Personne n'est tué par les loups cette nuit : ta potion de guérison est gardée."
+    return None, f"Les loups ont fait deux victimes ({' et '.join(victims)}) : dis laquelle tu sauves."
+
+
+def _bite_at_dawn(night: _Night) -> None:
+    """The Chef de meute's victim, not healed: told "en fin de nuit", and announced dead (G13)."""
+    if night.bitten:
+        night.r.tell(night.bitten, "bitten_by_pack_leader")
+        night.r.mark(night.bitten, "loups")
+        night.bitten, night.victim_marked = None, True
+
+
 def _joueur_de_flute(night: _Night) -> None:
     """Charm 0–2 players; "il gagne instantanément lorsque tous les personnages encore en vie sont charmés"."""
     r, s = night.r, night.r.state
@@ -684,6 +760,8 @@ def _joueur_de_flute(night: _Night) -> None:
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
     charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
+    if not any(has_power(p, "joueur_de_flute") for p in s.players):
+        return  # the charm is broken: no list any more
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     if check_winner(s) == "flute":
@@ -725,9 +803,14 @@ def _contaminate(night: _Night, malade: PlayerState, wolf: str | None) -> None:
         r.tell(malade.name, "wolf_revealed", target=wolf)
 
 
-def _lapinou(night: _Night, lapinou: PlayerState) -> None:
-    """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !"."""
+def _lapinou(night: _Night, lapinou: PlayerState) -> bool:
+    """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !".
+    False when he is eaten instead (RULINGS G15): stunned or asleep he cannot wake; with no answer, as
+    with every other question, nobody is named (the rules do not choose a wolf for him)."""
     r, s = night.r, night.r.state
+    if lapinou.name in night.asleep:
+        r.tell_mj("lapinou_asleep", player=lapinou.name)
+        return False
     wolves = [p.name for p in s.players if is_wolf(p)]
     chosen = r.ask(
         "lapinou",
@@ -735,13 +818,12 @@ def _lapinou(night: _Night, lapinou: PlayerState) -> None:
         "Les loups t'ont choisi : quel loup meurt à ta place ?",
         wolves,
         about=lapinou.name,
-        default=wolves[0],
         single=True,
     )
     if chosen == NOBODY:
-        chosen = wolves[0]
+        return False
     wolf = s.player(chosen)
-    r.mark(chosen, "loups")
+    night.victim = chosen  # he dies of the wolves' attack, redirected: the Sorcière may heal him (G6, G15)
     lapinou.markers["loup"] = True
     lapinou.camp = "loups"
     r.tell(lapinou.name, "camp_changed", camp="loups")
@@ -749,6 +831,7 @@ def _lapinou(night: _Night, lapinou: PlayerState) -> None:
     if inherits:  # "il devient éventuellement loup assommeur à la place de ce dernier"
         lapinou.role = wolf.role
         r.tell(lapinou.name, "role_changed", role=wolf.role)
+    return True
 
 
 def _seigneur_loup(night: _Night) -> None:
@@ -771,16 +854,14 @@ def _seigneur_loup(night: _Night) -> None:
 
 
 def _sheep_at_door(night: _Night, name: str) -> bool:
-    """Does a sheep stand at the Berger ``name``'s door tonight (placed before the night)?"""
-    placed = [a for a in night.actions.values() if a.power == "berger.moutons" and a.player == name]
-    return any(name in a.targets for a in placed)
+    """Does a sheep stand at the Berger ``name``'s door tonight? Only sheep the Berger could place do: a
+    stunned or sleeping Berger places none (RULINGS G2), so none dies in his place."""
+    return name in night.r.state.player(name).markers.get("moutons_places", [])
 
 
 def _berger(night: _Night) -> None:
     s = night.r.state
-    for action in night.actions.values():
-        if action.power != "berger.moutons":
-            continue
+    for action in _actions_for(night, "berger.moutons"):
         berger = s.player(action.player)
         berger.markers["moutons_places"] = list(action.targets)
         if action.player in action.targets:
@@ -798,8 +879,14 @@ def _chef_de_meute(night: _Night) -> None:
     """ "Il peut mordre un villageois sans le tuer… elle meurt temporairement pendant 3 tours"."""
     r, s = night.r, night.r.state
     for action in _actions_for(night, "chef_de_meute.mordre"):
-        s.player(action.player).markers["morsure"] = True
+        s.player(action.player).markers["morsure"] = True  # "n'a droit qu'à une seule morsure" (même sauvée)
         target = s.player(action.targets[0])
+        if target.name == night.protected:  # the Salvateur protects "des Loups" (RULINGS G4, G13)
+            r.tell_mj("protected_from_wolves", player=target.name, by="salvateur")
+            continue
+        if target.camp == "vampires":  # fails and is spent, as the malédiction does (G13)
+            r.tell_mj("bite_failed", player=target.name, by="chef_de_meute")
+            continue
         if target.role == "berger" and _sheep_at_door(night, target.name):
             # "c'est le mouton qui rejoindra le rang des LG, massacrant tous les moutons survivants"
             night.dead_sheep += target.markers.get("moutons", 0)
@@ -810,9 +897,10 @@ def _chef_de_meute(night: _Night) -> None:
         if is_sick(s, target):
             _contaminate(night, target, action.player)
             continue
+        # Dead at dawn like the wolves' victim, unless the Sorcière heals her: "même si la Sorcière sauve
+        # la victime" (the bite is spent either way). She is told at the end of the night (_sorciere).
         target.markers["transformation"] = {"par": action.player, "depuis": int(s.phase[1:])}
-        r.tell(target.name, "bitten_by_pack_leader")
-        r.mark(target.name, "loups")  # announced dead at dawn like the wolves' victim
+        night.bitten = target.name
 
 
 def _transformations(r: Resolution) -> None:
@@ -883,7 +971,9 @@ def _dawn(night: _Night) -> None:
     _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
-    elif not night.victim_marked:
+        night.victim_marked = True
+    _bite_at_dawn(night)
+    if not night.victim_marked:
         night.r.emit("no_wolf_death")
 
 
