@@ -317,7 +317,8 @@ def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
         return f"{voter} is the pardoned Idiot: he may no longer vote."
     allowed = state.memory.get("votants_autorises")
     if allowed is not None and voter not in allowed:
-        return f"{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({', '.join(allowed)})."
+        named = ", ".join(allowed)
+        return f"{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({named})."
     if player.markers.get("amoureux") == target:
         return f"{voter} voted against their lover {target}: lovers may never vote against each other."
     return None
