@@ -1067,6 +1067,9 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         dead = action.targets[0]
         _target(m, action.player, action.power, dead)
         if s.player(dead).alive:  # "le pouvoir est annulé pour cette nuit si votre cible est ressuscitée"
+            r.tell(action.player, "action_void", power=action.power, why="ressuscite", target=dead)
+            r.tell_mj("sceptre_vote_cancelled", player=None, target=dead, reason="ressuscite")
+            r.skip("sceptre", dead, f"{dead} a été ressuscité·e : le pouvoir du sceptre est annulé cette nuit.")
             continue
         chosen = _one(
             r,
@@ -1079,7 +1082,7 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         if chosen == NOBODY:
             continue
         if chosen in m.protected:  # "sauf si le joueur choisi était protégé par le chapelet en mode PROTECTION"
-            r.tell_mj("sceptre_vote_cancelled", player=chosen)
+            r.tell_mj("sceptre_vote_cancelled", player=chosen, target=dead, reason="protection")
             continue
         s.memory.setdefault("votes_sceptre", []).append(chosen)
         r.emit("sceptre_vote", player=chosen)
