@@ -7,6 +7,7 @@ each step its function. How each ambiguous rule was read: RULINGS.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
@@ -41,9 +42,53 @@ DAY_POWERS = frozenset({"ange_gardien.proteger", "malade.tomber_malade"})
 FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "ange_gardien.proteger"})
 
 
+# The **Option** readings of RULINGS.md (table L) the engine applies: name → allowed values, default first.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "election_maire_egalite": ("mj", "tirage"),  # D2
+    "idiot_graces": (1, "toujours"),  # G18
+    "egalite_sans_arbitre": ("personne", "tirage"),  # E2
+    "bouc_aucun": ("tout_le_monde", "personne"),  # E3
+    "rage_et_ange": ("protege", "tue"),  # G1
+    "salvateur_suite": ("nuits_protegees", "derniere_protection"),  # G4
+    "victoire_parite": (False, True),  # J2
+}
+# Options RULINGS.md names that the engine does not apply yet: a game asking for one is refused.
+NOT_YET = frozenset(
+    {
+        "election_maire", "vote_maire_pour", "idiot_maire", "neutralisations", "choix_loups", "malade_clouage",
+        "maudit_garde_pouvoirs", "agonie", "morsure_chef", "tours_chef", "amoureux_meme_camp", "flute_victoire",
+    }
+)  # fmt: skip
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options, checked: an unknown name or value is refused (ValueError), with the choices."""
+    for name, value in options.items():
+        if name in NOT_YET:
+            raise ValueError(f"classique option {name!r} is a ruling the engine does not apply yet")
+        if name not in OPTIONS:
+            raise ValueError(f"unknown classique option {name!r} (known: {', '.join(sorted(OPTIONS))})")
+        allowed = OPTIONS[name]
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            raise ValueError(f"classique option {name!r}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+    return dict(options)
+
+
+def option(state: GameState, name: str) -> Any:
+    """The game's value of a RULINGS option (its default unless the game set it)."""
+    return state.memory.get("options", {}).get(name, OPTIONS[name][0])
+
+
 # -- setup ------------------------------------------------------------------------------------
-def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = None) -> GameState:
-    """Characters 1..N for N players, dealt at random from the seed (or as given, for scenarios)."""
+def setup(
+    names: Sequence[str],
+    seed: int,
+    roles: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> GameState:
+    """Characters 1..N for N players, dealt at random from the seed (or as given, for scenarios);
+    ``options`` sets RULINGS readings (OPTIONS)."""
+    chosen = check_options(options or {})
     if roles is None:
         if len(names) > len(ROLE_ORDER):
             raise ValueError(f"classique has {len(ROLE_ORDER)} characters; {len(names)} players need MJ roles")
@@ -60,7 +105,9 @@ def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = Non
             player.markers["vies"] = 2
         if player.role == "berger":
             player.markers["moutons"] = 3
-    memory = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
+    memory: dict[str, Any] = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
+    if chosen:
+        memory["options"] = chosen
     return GameState(RULESET, seed, players, memory=memory)
 
 
@@ -272,6 +319,9 @@ def check_winner(state: GameState) -> str | None:
     camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
     if camps == {"loups"}:
         return "loups"
+    pack = [p for p in alive if is_wolf(p) or p.camp == "loups"]
+    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * len(pack) >= len(alive):
+        return "loups"  # the parity reading (J2): as many werewolves as the others
     if camps == {"vampires"}:
         return "vampires"
     if not camps & {"loups", "vampires", "flute"}:
@@ -405,7 +455,9 @@ def _day_action(r: Resolution, action: Action, receipt: bool = True) -> None:
 
 
 def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
-    if len(leaders) > 1:
+    if len(leaders) > 1 and option(r.state, "election_maire_egalite") == "tirage":
+        leaders = [r.state.rng("maire").choice(leaders)]  # D2 option: a draw with the game's seed
+    elif len(leaders) > 1:
         chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders, single=True)
         leaders = [] if chosen == NOBODY else [chosen]
     if leaders:
@@ -438,8 +490,16 @@ def _pyre(r: Resolution, leaders: list[str], standing: Mapping[str, str]) -> Non
         if chosen != NOBODY:
             s.memory["votants_autorises"] = [name.strip() for name in chosen.split(",")]
             r.emit("next_pyre_voters", players=s.memory["votants_autorises"])
+        elif option(s, "bouc_aucun") == "personne":  # E3 option: nobody votes, so no pyre
+            s.memory["votants_autorises"] = []
+            r.emit("next_pyre_voters", players=[])
         return
     mayor = s.mayor if s.mayor and s.player(s.mayor).alive and not s.player(s.mayor).markers.get("gracie") else None
+    if mayor is None and option(s, "egalite_sans_arbitre") == "tirage":  # E2 option: a draw with the seed
+        drawn = s.rng("egalite").choice(leaders)
+        r.emit("tie", candidates=leaders, resolved_by="tirage", choice=drawn)
+        _burn(r, drawn)
+        return
     if mayor is None:
         r.emit("tie", candidates=leaders, resolved_by=None)
         r.emit("no_pyre", reason="tie")
@@ -466,7 +526,7 @@ def _burn(r: Resolution, name: str) -> None:
         r.emit("pyre_protected", player=name)
         r.emit("no_pyre", reason="protected")
         return
-    if victim.role == "idiot_du_village" and not victim.markers.get("gracie"):
+    if victim.role == "idiot_du_village" and (not victim.markers.get("gracie") or option(s, "idiot_graces") != 1):
         victim.markers["gracie"] = True
         r.emit("idiot_pardoned", player=name)
         if s.mayor == name:
@@ -481,7 +541,9 @@ def _burn(r: Resolution, name: str) -> None:
         target = r.ask(
             "rage", name, "Rage meurtrière : qui entraînes-tu dans le brasier ?", s.living(), about=name, single=True
         )
-        if target != NOBODY:
+        if target != NOBODY and _protected_on_pyre(s, target) and option(s, "rage_et_ange") == "protege":
+            r.emit("pyre_protected", player=target, by="rage")  # "ne pourra pas mourir par les flammes" (G1)
+        elif target != NOBODY:
             r.mark(target, "rage")
     if victim.role == "ancien":
         target = r.ask(
@@ -634,7 +696,10 @@ def _enchanteur(night: _Night) -> None:
 def _salvateur(night: _Night) -> None:
     s = night.r.state
     chosen = _actions_for(night, "salvateur.proteger")
-    s.memory["salvateur_derniere_protection"] = chosen[-1].targets[0] if chosen and chosen[-1].targets else None
+    if chosen and chosen[-1].targets:
+        s.memory["salvateur_derniere_protection"] = chosen[-1].targets[0]
+    elif option(s, "salvateur_suite") == "nuits_protegees":  # a night without protection breaks the run (G4)
+        s.memory["salvateur_derniere_protection"] = None
     if chosen and chosen[-1].targets:
         night.protected = chosen[-1].targets[0]
 
