@@ -20,6 +20,7 @@ from .tally import Modifier, Tally, tally
 class WarningKind(StrEnum):
     VOTE_NOT_BOLD = "vote_not_bold"
     VOTE_WRONG_COLOUR = "vote_wrong_colour"
+    VOTE_WRONG_WORDING = "vote_wrong_wording"  # "Je vote pour X" in a post with no vote in the right words
     VOTER_NOT_PLAYER = "voter_not_player"
     VOTER_DEAD = "voter_dead"
     TARGET_UNKNOWN = "target_unknown"
@@ -198,7 +199,14 @@ def _post_vote(
                 WarningKind.VOTE_WRONG_COLOUR,
                 f'{post.author} wrote "Je vote contre {mention.target}" {seen}: not counted.',
             )
-    if not formatted:
+    if not formatted:  # "Je vote pour X" beside a real vote is talk; alone, it is a vote in the wrong words
+        for mention in entry.mentions:
+            if mention.status is VoteStatus.WRONG_WORDING and mention.target:
+                warn(
+                    WarningKind.VOTE_WRONG_WORDING,
+                    f'{post.author} wrote "Je vote pour {mention.target}": the vote\'s form is '
+                    f'"Je vote contre X": not counted.',
+                )
         return None
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
