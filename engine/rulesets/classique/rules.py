@@ -837,7 +837,11 @@ def _joueur_de_flute(night: _Night) -> None:
 def _maitre_vampire(night: _Night) -> None:
     """Up to two bites while he has fewer than two Acolytes; a bite on a werewolf fails."""
     r, s = night.r, night.r.state
+    bedridden = s.memory.get("vampire_alite") == int(s.phase[1:])
     for action in _actions_for(night, "maitre_vampire.mordre"):
+        if bedridden:  # the sick Malade's contamination, "Idem s'il se fait mordre par le vampire" (G10)
+            r.tell(action.player, "action_refused", power=action.power, reason="Contaminé, tu restes au lit.")
+            continue
         for name in action.targets[:2]:
             acolytes = [p for p in s.players if p.alive and p.markers.get("acolyte") == action.player]
             if len(acolytes) >= 2:
@@ -845,6 +849,15 @@ def _maitre_vampire(night: _Night) -> None:
             target = s.player(name)
             if is_wolf(target) or target.camp == "vampires":
                 r.tell(name, "bite_failed")
+                continue
+            if target.role == "berger" and _sheep_at_door(night, name):
+                r.tell_mj("bite_failed", player=name, by="mouton")  # "le protègera de la morsure" (G8)
+                continue
+            if is_sick(s, target):  # he does not turn, is cured, learns the master; the master stays in bed
+                target.markers["gueri"] = True
+                s.memory["vampire_alite"] = int(s.phase[1:]) + 1
+                r.tell(name, "contaminated", by="vampire")
+                r.tell(name, "vampire_revealed", target=action.player)
                 continue
             if target.role == "ancien" and target.markers.get("vies_vampire", 2) > 1:
                 target.markers["vies_vampire"] = 1  # "le maitre vampire doit le vampiriser 2 fois"
