@@ -258,3 +258,12 @@ def test_the_pardoned_idiot_and_voters_off_the_bouc_list_are_refused_with_a_reas
     result = next(e for e in outcome.events if e.type == "vote_result")
     assert [v["player"] for v in result.data["set_aside"]] == ["Eve", "Gaston"]
     assert result.data["counts"] == {"Alice": 2}
+
+
+def test_the_chef_de_meute_bites_a_villager_not_a_werewolf() -> None:
+    state = game({**BASE, "Bob": "chef_de_meute"}, "N2")
+    assert validate(state, Action("Bob", "chef_de_meute.mordre", ("Alice",))) is not None  # Alice: a wolf
+    assert validate(state, Action("Bob", "chef_de_meute.mordre", ("Carole",))) is None
+    outcome = resolve_night(state, [Action("Bob", "chef_de_meute.mordre", ("Alice",))])
+    assert not outcome.state.player("Bob").markers.get("morsure")  # refused, so not spent
+    assert any(e.type == "action_refused" and e.to == ("Bob",) for e in outcome.events)

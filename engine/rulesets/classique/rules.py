@@ -216,6 +216,8 @@ def _check_malediction(state: GameState, action: Action) -> str | None:
 def _check_morsure(state: GameState, action: Action) -> str | None:
     if state.player(action.player).markers.get("morsure"):
         return "Tu as déjà mordu : le Chef de meute n'a droit qu'à une seule morsure."
+    if action.targets and is_wolf(state.player(action.targets[0])):  # "mordre un villageois" (G13)
+        return f"{action.targets[0]} est déjà un loup-garou : ta morsure vise un villageois."
     return None
 
 
