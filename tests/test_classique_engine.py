@@ -267,3 +267,38 @@ def test_the_chef_de_meute_bites_a_villager_not_a_werewolf() -> None:
     outcome = resolve_night(state, [Action("Bob", "chef_de_meute.mordre", ("Alice",))])
     assert not outcome.state.player("Bob").markers.get("morsure")  # refused, so not spent
     assert any(e.type == "action_refused" and e.to == ("Bob",) for e in outcome.events)
+
+
+def test_a_cursed_lapinou_becomes_a_plain_werewolf() -> None:
+    roles = {**BASE, "Bob": "lapinou_garou"}
+    names = [f"X{i}" for i in range(10)]  # the malédiction needs 18 players
+    state = setup([*roles, *names], seed=7, roles={**roles, **dict.fromkeys(names, "simple_villageois")})
+    state.phase = "N2"
+    outcome = resolve_night(state, [Action("Alice", "seigneur_loup.maudire", ("Bob",))])
+    bob = outcome.state.player("Bob")
+    assert (bob.role, bob.camp) == ("loup_garou", "loups")
+    assert any(e.type == "role_changed" and e.to == ("Bob",) and e.data["role"] == "loup_garou" for e in outcome.events)
+
+
+def test_the_chaman_casts_one_spell_a_night() -> None:
+    state = game({**BASE, "Bob": "chaman"}, "N2")
+    spells = [
+        Action("Bob", "chaman.mauvais_oeil", ("Carole", "David")),
+        Action("Bob", "chaman.mauvaise_langue", ("Eve", "Fanny")),
+    ]
+    outcome = resolve_night(state, spells)
+    assert outcome.state.memory.get("chaman_mauvaise_langue") and not outcome.state.memory.get("chaman_mauvais_oeil")
+    refused = [e.data["power"] for e in outcome.events if e.type == "action_refused" and e.to == ("Bob",)]
+    assert refused == ["chaman.mauvais_oeil"]
+
+
+def test_the_master_and_his_acolytes_learn_the_bites_results() -> None:
+    state = game({**BASE, "Bob": "maitre_vampire"}, "N2")
+    state.player("Carole").markers["acolyte"] = "Bob"
+    state.player("Carole").camp = "vampires"
+    outcome = resolve_night(state, [Action("Bob", "maitre_vampire.mordre", ("Alice",))])  # Alice: a wolf
+    told = {(e.to, e.data.get("target"), e.data.get("success")) for e in outcome.events if e.type == "bite_result"}
+    assert told == {(("Bob",), "Alice", False), (("Carole",), "Alice", False)}
+    outcome = resolve_night(state, [Action("Bob", "maitre_vampire.mordre", ("David",))])
+    told = {(e.to, e.data.get("target"), e.data.get("success")) for e in outcome.events if e.type == "bite_result"}
+    assert told == {(("Bob",), "David", True), (("Carole",), "David", True)}

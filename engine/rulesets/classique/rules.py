@@ -841,6 +841,13 @@ def _maitre_vampire(night: _Night) -> None:
     r, s = night.r, night.r.state
     bedridden = s.memory.get("vampire_alite") == int(s.phase[1:])
     for action in _actions_for(night, "maitre_vampire.mordre"):
+        told = [action.player] + [p.name for p in s.players if p.alive and p.markers.get("acolyte") == action.player]
+
+        def result(target: str, success: bool, told: list[str] = told) -> None:
+            """ "Les Acolytes et le Maître sont tenus au courant du résultat" (l.159)."""
+            for name in told:
+                r.tell(name, "bite_result", target=target, success=success)
+
         if bedridden:  # the sick Malade's contamination, "Idem s'il se fait mordre par le vampire" (G10)
             r.tell(action.player, "action_refused", power=action.power, reason="Contaminé, tu restes au lit.")
             continue
@@ -851,24 +858,28 @@ def _maitre_vampire(night: _Night) -> None:
             target = s.player(name)
             if is_wolf(target) or target.camp == "vampires":
                 r.tell(name, "bite_failed")
+                result(name, False)
                 continue
             if target.role == "berger" and _sheep_at_door(night, name):
                 r.tell_mj("bite_failed", player=name, by="mouton")  # "le protègera de la morsure" (G8)
+                result(name, False)
                 continue
             if is_sick(s, target):  # he does not turn, is cured, learns the master; the master stays in bed
                 target.markers["gueri"] = True
                 s.memory["vampire_alite"] = int(s.phase[1:]) + 1
                 r.tell(name, "contaminated", by="vampire")
                 r.tell(name, "vampire_revealed", target=action.player)
+                result(name, False)
                 continue
             if target.role == "ancien" and target.markers.get("vies_vampire", 2) > 1:
                 target.markers["vies_vampire"] = 1  # "le maitre vampire doit le vampiriser 2 fois"
                 r.emit("bite_failed", "mj", (), player=name)
+                result(name, False)
                 continue
             target.camp = "vampires"
             target.markers["acolyte"] = action.player
             r.tell(name, "camp_changed", camp="vampires", master=action.player, acolytes=[p.name for p in acolytes])
-            r.tell(action.player, "acolyte_gained", target=name)
+            result(name, True)
 
 
 def _contaminate(night: _Night, malade: PlayerState, wolf: str | None) -> None:
@@ -931,6 +942,9 @@ def _seigneur_loup(night: _Night) -> None:
         target.markers["loup"] = True
         target.camp = "loups"
         r.tell(target.name, "camp_changed", camp="loups")
+        if target.role == "lapinou_garou":  # "il devient simple loup sans perte dans le camp des loups" (G1)
+            target.role = "loup_garou"
+            r.tell(target.name, "role_changed", role="loup_garou")
         r.emit("new_wolf")  # "les villageois seront informés du fait qu'un nouveau loup garou est parmi eux"
 
 
@@ -1010,13 +1024,19 @@ def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
 
 
 def _chaman(night: _Night) -> None:
+    """ "s'il souhaite utiliser un de ses 2 pouvoirs pour le prochain jour": one spell a night, the later
+    MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
-    for action in _actions_for(night, "chaman.mauvais_oeil"):
+    cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
+    for action in cast[:-1]:
+        if action.player not in night.asleep:
+            r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")
+    for action in [a for a in _actions_for(night, "chaman.mauvais_oeil") if a is cast[-1]]:
         s.memory["chaman_mauvais_oeil"] = True
         s.memory["mauvais_oeil_du_jour"] = {"chaman": action.player, "cibles": list(action.targets)}
         for target in action.targets:
             r.tell(target, "bewitched", spell="mauvais_oeil")
-    for action in _actions_for(night, "chaman.mauvaise_langue"):
+    for action in [a for a in _actions_for(night, "chaman.mauvaise_langue") if a is cast[-1]]:
         s.memory["chaman_mauvaise_langue"] = True
         first, second = action.targets
         r.tell(first, "bewitched", spell="mauvaise_langue", target=second)
