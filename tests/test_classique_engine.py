@@ -302,3 +302,15 @@ def test_the_master_and_his_acolytes_learn_the_bites_results() -> None:
     outcome = resolve_night(state, [Action("Bob", "maitre_vampire.mordre", ("David",))])
     told = {(e.to, e.data.get("target"), e.data.get("success")) for e in outcome.events if e.type == "bite_result"}
     assert told == {(("Bob",), "David", True), (("Carole",), "David", True)}
+
+
+def test_a_vote_the_mauvais_oeil_turns_against_a_lover_is_not_counted() -> None:
+    state = game({**BASE, "Bob": "chaman"}, "J2")
+    state.memory["mauvais_oeil_du_jour"] = {"chaman": "Bob", "cibles": ["David", "Eve"]}
+    state.player("David").markers["amoureux"] = "Carole"
+    state.player("Carole").markers["amoureux"] = "David"
+    result, standing = classique.day_tally(state, {"Bob": "Carole", "David": "Alice"})
+    assert standing == {"Bob": "Carole", "Eve": "Carole"}
+    assert {row.target: row.votes for row in result.counts} == {"Carole": 2}
+    outcome = close_day(state, {"Bob": "Carole", "David": "Alice"})
+    assert any(e.type == "lovers_voted_against_each_other" and e.data["player"] == "David" for e in outcome.events)

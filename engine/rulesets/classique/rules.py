@@ -394,7 +394,11 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
                 counted.pop(bewitched, None)
             else:
                 counted[bewitched] = master_vote
-    standing = {v: t for v, t in counted.items() if v in voters and state.player(t).alive}
+    standing = {
+        v: t
+        for v, t in counted.items()
+        if v in voters and state.player(t).alive and state.player(v).markers.get("amoureux") != t  # (H1, G16)
+    }
     return tally(standing, voters, weights), standing
 
 
@@ -423,8 +427,9 @@ def close_day(
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
     if spell:
         r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
-    for voter, target in standing.items():
-        if s.player(voter).markers.get("amoureux") == target:
+    for voter in bewitched:  # a vote the spell turned against the voter's own lover is not counted (G16)
+        target = votes.get(spell["chaman"]) if spell else None
+        if target is not None and s.player(voter).markers.get("amoureux") == target:
             r.tell_mj("lovers_voted_against_each_other", player=voter, target=target)
     r.emit(
         "vote_result",
