@@ -314,3 +314,16 @@ def test_a_vote_the_mauvais_oeil_turns_against_a_lover_is_not_counted() -> None:
     assert {row.target: row.votes for row in result.counts} == {"Carole": 2}
     outcome = close_day(state, {"Bob": "Carole", "David": "Alice"})
     assert any(e.type == "lovers_voted_against_each_other" and e.data["player"] == "David" for e in outcome.events)
+
+
+def test_one_healing_saves_a_player_both_eaten_and_bitten() -> None:
+    state = game({**BASE, "Bob": "chef_de_meute"}, "N2")
+    night = [
+        Action("Bob", "chef_de_meute.mordre", ("Carole",)),
+        Action("Alice", "loups.devorer", ("Carole",)),
+        Action("David", "sorciere.guerison", ()),
+    ]
+    outcome = resolve_night(state, night)
+    told = [e.data["victim"] for e in outcome.events if e.type == "witch_told_victim"]
+    assert told == ["Carole"] and deaths(outcome) == []
+    assert "transformation" not in outcome.state.player("Carole").markers

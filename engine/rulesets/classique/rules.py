@@ -767,7 +767,7 @@ def _sorciere(night: _Night) -> None:
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
     # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
     # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
-    victims = [name for name in (night.victim, night.bitten) if name]
+    victims = list(dict.fromkeys(name for name in (night.victim, night.bitten) if name))
     if potions["guerison"] and witch.name not in night.asleep:
         for victim in victims:
             r.tell(witch.name, "witch_told_victim", victim=victim)
@@ -780,7 +780,7 @@ def _sorciere(night: _Night) -> None:
         r.tell_mj("healed", player=healed)
         if healed == night.victim:
             night.victim = None
-        else:
+        if healed == night.bitten:  # eaten and bitten the same night: one healing saves the one player
             night.bitten = None
             del s.player(healed).markers["transformation"]
     if night.victim:  # the feast's death comes before the potions' (RULINGS I1)
