@@ -327,3 +327,12 @@ def test_one_healing_saves_a_player_both_eaten_and_bitten() -> None:
     told = [e.data["victim"] for e in outcome.events if e.type == "witch_told_victim"]
     assert told == ["Carole"] and deaths(outcome) == []
     assert "transformation" not in outcome.state.player("Carole").markers
+
+
+def test_the_ange_gardien_may_choose_on_any_night() -> None:
+    """ "Le choix peut se faire à n'importe quel moment de la partie": an MP in N2 is applied, not only
+    acknowledged."""
+    state = game({**BASE, "Fanny": "ange_gardien"}, "N2")
+    outcome = resolve_night(state, [Action("Fanny", "ange_gardien.proteger", ("Bob",))])
+    assert outcome.state.player("Fanny").markers.get("protege") == "Bob"
+    assert [e.type for e in outcome.events if e.to == ("Fanny",)] == ["action_received"]

@@ -647,6 +647,10 @@ def resolve_night(
     r = _resolution(state, answers or {}, decrees)
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
     night = _Night(r, latest_actions(r.state, actions, r))
+    for action in [a for a in night.actions.values() if a.power in DAY_POWERS - {"malade.tomber_malade"}]:
+        # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
+        # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
+        _day_action(r, action, receipt=False)
     if r.state.phase == "N1":
         _first_night(night)
     else:
@@ -660,10 +664,9 @@ def resolve_night(
 
 
 def _first_night(night: _Night) -> None:
-    """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet."""
+    """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet (the
+    Ange-Gardien's choice is not a night action: resolve_night applies it on every night)."""
     r, s = night.r, night.r.state
-    for action in _actions_for(night, "ange_gardien.proteger"):
-        _day_action(r, action, receipt=False)
     for action in _actions_for(night, "cupidon.amoureux"):
         first, second = action.targets
         s.player(first).markers["amoureux"] = second
