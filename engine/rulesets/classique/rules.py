@@ -37,6 +37,8 @@ WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
 DAY_POWERS = frozenset({"ange_gardien.proteger", "malade.tomber_malade"})
+# Night powers whose MP may come "avant la nuit", during the day before: kept for the coming night (C3).
+EARLY_POWERS = frozenset({"devin.designer", "berger.moutons"})
 # "Aucune autre action spéciale n'a lieu cette nuit là": the wolves' victim is the fictional one.
 # The Ange-Gardien chooses "à n'importe quel moment": the first night too.
 FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "ange_gardien.proteger"})
@@ -412,8 +414,11 @@ def close_day(
     """The end of a day: J0 elects the mayor; every other day sends someone to the pyre."""
     r = _resolution(state, answers or {}, decrees)
     s = r.state
-    for action in actions:  # day powers (the Ange-Gardien's choice)
-        _day_action(r, action)
+    for action in actions:  # day powers (the Ange-Gardien's choice), and the coming night's early MPs
+        if action.power in EARLY_POWERS:
+            _early_action(r, action)
+        else:
+            _day_action(r, action)
     result, standing = day_tally(s, votes)
     bewitched = (s.memory.get("mauvais_oeil_du_jour") or {}).get("cibles", [])
     set_aside = []
@@ -427,10 +432,10 @@ def close_day(
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
     if spell:
         r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
+    master_vote = votes.get(spell["chaman"]) if spell else None
     for voter in bewitched:  # a vote the spell turned against the voter's own lover is not counted (G16)
-        target = votes.get(spell["chaman"]) if spell else None
-        if target is not None and s.player(voter).markers.get("amoureux") == target:
-            r.tell_mj("lovers_voted_against_each_other", player=voter, target=target)
+        if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
+            r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
@@ -443,6 +448,24 @@ def close_day(
     else:
         _pyre(r, list(result.leaders), standing)
     return _finish(r)
+
+
+def _early_action(r: Resolution, action: Action) -> None:
+    """ "Le Devin doit envoyer un MP au meneur avant la nuit"; the Berger places his sheep "Avant chaque
+    nuit": such an MP sent by day counts for the coming night, checked as that night will check it
+    (RULINGS C3). A later MP for the same power, by day or at night, replaces it."""
+    ahead = r.state.copy()
+    ahead.phase = next_phase(ahead.phase)
+    refusal = validate(ahead, action)
+    if refusal:
+        r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+        return
+    early = r.state.memory.setdefault("actions_avance", [])
+    early[:] = [a for a in early if (a["player"], a["power"]) != (action.player, action.power)]
+    early.append(
+        {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+    )
+    r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
 
 
 def _day_action(r: Resolution, action: Action, receipt: bool = True) -> None:
@@ -603,9 +626,13 @@ class _Night:
         self._refused: set[tuple[str, str]] = set()
 
 
-def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | None = None) -> dict[str, Action]:
-    """The valid actions of the night, by power (and player): a later MP replaces an earlier one."""
+def latest_actions(
+    state: GameState, actions: Sequence[Action], r: Resolution | None = None, acknowledged: Sequence[Action] = ()
+) -> dict[str, Action]:
+    """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
+    ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
     kept: dict[str, Action] = {}
+    actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
         if refusal == WOLVES_ONLY:
@@ -619,7 +646,8 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | 
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
         for action in kept.values():
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+            if not any(action is a for a in acknowledged):
+                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     return kept
 
 
@@ -646,7 +674,11 @@ def resolve_night(
 ) -> Outcome:
     r = _resolution(state, answers or {}, decrees)
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
-    night = _Night(r, latest_actions(r.state, actions, r))
+    early = [
+        Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
+        for a in r.state.memory.pop("actions_avance", [])
+    ]
+    night = _Night(r, latest_actions(r.state, actions, r, early))
     for action in [a for a in night.actions.values() if a.power in DAY_POWERS - {"malade.tomber_malade"}]:
         # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
         # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
