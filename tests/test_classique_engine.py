@@ -336,3 +336,12 @@ def test_the_ange_gardien_may_choose_on_any_night() -> None:
     outcome = resolve_night(state, [Action("Fanny", "ange_gardien.proteger", ("Bob",))])
     assert outcome.state.player("Fanny").markers.get("protege") == "Bob"
     assert [e.type for e in outcome.events if e.to == ("Fanny",)] == ["action_received"]
+
+
+def test_a_charisme_drinker_who_may_not_vote_is_reported() -> None:
+    state = game(BASE, "J2")
+    state.memory["charisme"] = "Gaston"
+    state.player("Gaston").markers["gracie"] = True  # the pardoned Idiot drank it: his vote cannot count
+    outcome = close_day(state, {"Bob": "Alice"})
+    assert [e.data["player"] for e in outcome.events if e.type == "charisma_wasted"] == ["Gaston"]
+    assert "charisme" not in outcome.state.memory

@@ -427,6 +427,11 @@ def close_day(
             reason = vote_refusal(s, voter, target) or f"{voter} may not vote today, or {target} is dead."
             set_aside.append({"player": voter, "target": target, "reason": reason})
             r.tell_mj("vote_set_aside", player=voter, target=target, reason=reason)
+    drinker = s.memory.get("charisme")
+    allowed = s.memory.get("votants_autorises")
+    may_vote = drinker and s.player(drinker).alive and not s.player(drinker).markers.get("gracie")
+    if drinker and not (may_vote and (allowed is None or drinker in allowed)):
+        r.tell_mj("charisma_wasted", player=drinker)  # "comptera double" for nothing: he may not vote (G6)
     s.memory.pop("votants_autorises", None)
     s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
