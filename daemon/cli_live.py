@@ -91,6 +91,7 @@ def _print_report(report: CycleReport) -> None:
 
 def cmd_poll(args: argparse.Namespace) -> int:
     game = _game(args)
+    game.store.hold_daemon_lock()  # one cycle of the daemon's: not beside a running one
     _print_report(game.cycle())
     for deadline in game.due_deadlines():
         draft = game.fire_deadline(deadline.id)
@@ -102,6 +103,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .scheduler import GameScheduler
 
     game = _game(args)
+    game.store.hold_daemon_lock()  # a second `meneur run` on this database stops here
 
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
