@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -122,12 +123,23 @@ def _migration_5(db: sqlite_utils.Database) -> None:
         db.execute("alter table posts add column deleted_at text")
 
 
+def _migration_6(db: sqlite_utils.Database) -> None:
+    """Posting exactly once across games and processes: the game's own id (drafts' references hash it
+    with their key, so a new game's role card is never taken for the last game's), and when each
+    draft's last attempt began (a request may still be on its way: wait before looking for it)."""
+    columns = {row[1] for row in db.execute("pragma table_info(drafts)").fetchall()}
+    if "sending_at" not in columns:
+        db.execute("alter table drafts add column sending_at text")
+    db.execute("insert or ignore into kv (key, value) values ('game_id', ?)", [secrets.token_hex(8)])
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1,
     _migration_2,
     _migration_3,
     _migration_4,
     _migration_5,
+    _migration_6,
 ]
 
 
