@@ -28,9 +28,12 @@ def _config(args: argparse.Namespace) -> Config:
     return config
 
 
-def _game(args: argparse.Namespace) -> LiveGame:
+def _game(args: argparse.Namespace, daemon: bool = False) -> LiveGame:
     config = _config(args)
-    return LiveGame(config, Store(config.live.database), make_adapter(config), _now)
+    store = Store(config.live.database)
+    if daemon:  # run and poll: one at a time per database, refused before the game is touched
+        store.hold_daemon_lock()
+    return LiveGame(config, store, make_adapter(config), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -90,8 +93,7 @@ def _print_report(report: CycleReport) -> None:
 
 
 def cmd_poll(args: argparse.Namespace) -> int:
-    game = _game(args)
-    game.store.hold_daemon_lock()  # one cycle of the daemon's: not beside a running one
+    game = _game(args, daemon=True)
     _print_report(game.cycle())
     for deadline in game.due_deadlines():
         draft = game.fire_deadline(deadline.id)
@@ -102,8 +104,7 @@ def cmd_poll(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from .scheduler import GameScheduler
 
-    game = _game(args)
-    game.store.hold_daemon_lock()  # a second `meneur run` on this database stops here
+    game = _game(args, daemon=True)
 
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
