@@ -18,12 +18,13 @@ import fcntl
 import hashlib
 import logging
 import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..parsers.records import ParseError
-from .adapters.base import ForumAdapter, ForumError
+from .adapters.base import ForumAdapter, ForumError, LoginFailed
 from .http import ForumUnavailable
 from .store import Store, kv_get
 
@@ -38,6 +39,10 @@ class OutboxError(Exception):
 
 class InFlight(OutboxError):
     """The draft was sent a moment ago and may still be on its way: look for it later, never post it now."""
+
+
+class Busy(OutboxError):
+    """Another meneur process has held the send lock too long (stuck, or stopped with Ctrl-Z): try later."""
 
 
 # How long a request meneur sent may take to land on the forum (its answer lost: a time-out, a crash)
@@ -75,12 +80,18 @@ def footer(reference: str, markup: str) -> str:
 
 class Outbox:
     def __init__(
-        self, store: Store, clock: Callable[[], datetime], markup: str = "bbcode", settle: timedelta = SETTLE
+        self,
+        store: Store,
+        clock: Callable[[], datetime],
+        markup: str = "bbcode",
+        settle: timedelta = SETTLE,
+        lock_wait: float = 120.0,
     ) -> None:
         self.store = store
         self.clock = clock
         self.markup = markup
         self.settle = settle
+        self.lock_wait = lock_wait  # seconds to wait for another process's send before giving up this time
         self.game = kv_get(store, "game_id") or ""
 
     def _now(self) -> str:
@@ -173,11 +184,18 @@ class Outbox:
             return
         fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                log.info("another meneur is sending a draft of this game: waiting for it")
-                fcntl.flock(fd, fcntl.LOCK_EX)
+            give_up = time.monotonic() + self.lock_wait
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= give_up:  # never freeze the daemon behind a stuck process
+                        raise Busy(
+                            f"another meneur has been sending a draft of this game for {self.lock_wait:.0f} s "
+                            "(`meneur outbox send` stopped halfway?): not sending now, try again later"
+                        ) from None
+                    time.sleep(0.05)
             yield
         finally:
             os.close(fd)  # lets go of the flock
@@ -226,7 +244,9 @@ class Outbox:
             # The forum answered, but not as expected: it may have saved it all the same.
             found = None
             try:
-                found = self._look_for(draft, adapter)
+                # A refused login never reached the form; logging in again to look would only bring the
+                # account nearer to a lock-out.
+                found = None if isinstance(exc, LoginFailed) else self._look_for(draft, adapter)
             except (ForumError, ForumUnavailable, ParseError) as look:
                 log.warning("%s: could not look for it on the forum (%s): it stays failed", key, look)
             if found is not None:
@@ -268,6 +288,6 @@ class Outbox:
         for draft in self.drafts("sending") + self.drafts("approved"):
             try:
                 done.append(self.send(draft.key, adapter))
-            except InFlight as exc:
+            except (InFlight, Busy) as exc:  # the next cycle tries again
                 log.info("%s", exc)
         return done

@@ -8,6 +8,7 @@ would hide a second copy meneur sent."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
@@ -19,11 +20,11 @@ from pathlib import Path
 import httpx
 import pytest
 from meneur.daemon.adapters import make_adapter
-from meneur.daemon.adapters.base import ForumError
+from meneur.daemon.adapters.base import ForumError, LoginFailed
 from meneur.daemon.config import Config, load_config
 from meneur.daemon.game import LiveGame
 from meneur.daemon.http import ForumUnavailable
-from meneur.daemon.outbox import SETTLE, InFlight, Outbox
+from meneur.daemon.outbox import SETTLE, Busy, InFlight, Outbox
 from meneur.daemon.store import Store
 from meneur.tests.livegame import Clock
 from meneur.tests.spiritforum import SpiritForum
@@ -298,3 +299,55 @@ def test_references_are_stable_in_a_game_and_differ_between_games(tmp_path: Path
     other = Outbox(Store(tmp_path / "b.sqlite"), clock).draft("setup/role_card/Lucas", "role_card", "Loup.")
     assert first.reference == again.reference and again.reference in again.body
     assert other.reference != first.reference
+
+
+class Recorder:
+    """Stands for the forum where only meneur's own behaviour is looked at: what it posted, what it looked up."""
+
+    markup = "bbcode"
+
+    def __init__(self, refuse: Exception | None = None) -> None:
+        self.posted: list[str] = []
+        self.looked: list[str] = []
+        self.refuse = refuse
+
+    def reply(self, body: str) -> str:
+        if self.refuse is not None:
+            raise self.refuse
+        self.posted.append(body)
+        return str(len(self.posted))
+
+    def find_own_post(self, reference: str) -> str | None:
+        self.looked.append(reference)
+        return None
+
+
+def test_a_sender_stuck_holding_the_lock_delays_the_daemon_without_freezing_it(tmp_path: Path) -> None:
+    store = Store(tmp_path / "partie.sqlite")
+    outbox = Outbox(store, Clock(), lock_wait=0.2)
+    outbox.draft("J1/evening", "evening", "Le village a brûlé Zoé.", approved=True)
+    where = store.lock_path("send")
+    assert where is not None
+    # A `meneur outbox send` stopped with Ctrl-Z in the middle of a send:
+    stuck = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(stuck, fcntl.LOCK_EX)
+    forum = Recorder()
+    try:
+        assert outbox.send_ready(forum) == []  # type: ignore[arg-type]  # this cycle skips; the daemon goes on
+        with pytest.raises(Busy, match="another meneur"):
+            outbox.send("J1/evening", forum)  # type: ignore[arg-type]
+        assert forum.posted == [] and outbox.get("J1/evening").state == "approved"
+    finally:
+        os.close(stuck)
+    assert [d.state for d in outbox.send_ready(forum)] == ["sent"]  # type: ignore[arg-type]
+    assert len(forum.posted) == 1
+
+
+def test_a_refused_login_while_sending_is_not_followed_by_another_login_to_look(tmp_path: Path) -> None:
+    """Logging in again with a refused password only brings the account nearer to a lock-out."""
+    outbox = Outbox(Store(tmp_path / "partie.sqlite"), Clock())
+    outbox.draft("J1/evening", "evening", "Le village a brûlé Zoé.", approved=True)
+    forum = Recorder(refuse=LoginFailed("the forum refused the MJ's password"))
+    with pytest.raises(LoginFailed):
+        outbox.send("J1/evening", forum)  # type: ignore[arg-type]
+    assert forum.looked == [] and outbox.get("J1/evening").state == "failed"
