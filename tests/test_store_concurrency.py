@@ -61,12 +61,12 @@ def test_a_file_that_is_not_a_database_is_refused_and_left_alone(tmp_path: Path)
 def test_folders_made_for_the_database_are_private_whatever_the_umask(tmp_path: Path) -> None:
     old = os.umask(0)
     try:
-        Store(tmp_path / "parties" / "48" / "partie.sqlite")
+        Store(tmp_path / "parties" / "48" / "partie.sqlite").hold_daemon_lock()
     finally:
         os.umask(old)
     for folder in (tmp_path / "parties", tmp_path / "parties" / "48"):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
-    for name in ("partie.sqlite", "partie.sqlite-wal", "partie.sqlite-shm"):
+    for name in ("partie.sqlite", "partie.sqlite-wal", "partie.sqlite-shm", "partie.sqlite.run.lock"):
         assert stat.S_IMODE((tmp_path / "parties" / "48" / name).stat().st_mode) == 0o600, name
     mode = stat.S_IMODE(tmp_path.stat().st_mode)
     Store(tmp_path / "autre.sqlite")
