@@ -222,10 +222,10 @@ class Outbox:
         with self.store.transaction():
             claimed = self.store.db.execute(
                 "update drafts set state = 'sending', sending_at = ?, updated_at = ?, attempts = attempts + 1 "
-                "where key = ? and state = ? and attempts = ?",
-                [self._now(), self._now(), key, draft.state, draft.attempts],
+                "where key = ? and state = ? and attempts = ? and updated_at = ?",
+                [self._now(), self._now(), key, draft.state, draft.attempts, draft.updated_at],
             ).rowcount
-        if claimed != 1:  # another sender (a thread without the file lock: an in-memory store) came first
+        if claimed != 1:  # changed since read: the MJ's page edited or discarded it, or another sender came first
             now = self.get(key)
             if now.state == "sent":
                 return now
@@ -290,4 +290,6 @@ class Outbox:
                 done.append(self.send(draft.key, adapter))
             except (InFlight, Busy) as exc:  # the next cycle tries again
                 log.info("%s", exc)
+            except OutboxError as exc:  # one draft changed under us must not hold back the others
+                log.warning("%s", exc)
         return done

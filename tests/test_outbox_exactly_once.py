@@ -351,3 +351,26 @@ def test_a_refused_login_while_sending_is_not_followed_by_another_login_to_look(
     with pytest.raises(LoginFailed):
         outbox.send("J1/evening", forum)  # type: ignore[arg-type]
     assert forum.looked == [] and outbox.get("J1/evening").state == "failed"
+
+
+def test_a_draft_edited_between_reading_and_claiming_is_not_sent_with_its_old_text(tmp_path: Path) -> None:
+    """The claim is one conditional write: if the MJ's page edited the draft after the sender read it,
+    the sender loses the claim instead of posting the text it read."""
+    path = tmp_path / "partie.sqlite"
+    daemon, page = Outbox(Store(path), Clock()), Outbox(Store(path), Clock())
+    daemon.draft("J1/evening", "evening", "Le village a brûlé Zoé.", approved=True)
+    read = daemon.get
+
+    def read_then_the_mj_edits(key: str):  # type: ignore[no-untyped-def]
+        draft = read(key)
+        daemon.get = read  # type: ignore[method-assign]  # once
+        page.edit(key, "Le village a brûlé Lucie.")
+        return draft
+
+    daemon.get = read_then_the_mj_edits  # type: ignore[method-assign]
+    forum = Recorder()
+    assert daemon.send_ready(forum) == []  # type: ignore[arg-type]
+    assert forum.posted == [] and daemon.get("J1/evening").state == "drafted"
+    page.approve("J1/evening")
+    assert [d.state for d in daemon.send_ready(forum)] == ["sent"]  # type: ignore[arg-type]
+    assert forum.posted[0].startswith("Le village a brûlé Lucie.")
