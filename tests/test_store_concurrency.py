@@ -157,12 +157,15 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
     daemon = Daemon(config, env)
     try:
         daemon.wait_for("the MJ's page: ")
-        forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
+        anna = forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
         forum.client("Basile").post_comment(topic, "**Je vote contre Anna**")
         daemon.wait_for("sent: Jour 1/vote_count/1")
-        # The MJ looks at the outbox and the alerts while the daemon runs.
+        # The MJ looks at the outbox, the alerts and a recount, and corrects a post, while the daemon runs.
         assert "Jour 1/vote_count/1" in meneur(env, "outbox", "list", "--config", str(config)).stdout
         assert meneur(env, "alerts", "--config", str(config)).stdout.strip() == "no open alert"
+        recount = meneur(env, "count", "--db", str(db), "--forum", "spirit", "--players", "Anna,Basile,Chloé,Denis")
+        assert recount.returncode == 0 and "Basile" in recount.stdout, recount.stderr
+        assert meneur(env, "correct", str(anna), "Basile", "--config", str(config)).returncode == 0
         log_from = len(forum.log())
         forum.client("Chloé").post_comment(topic, "**Je vote contre Basile**")
         forum.client("Denis").post_comment(topic, "Bon, **je vote contre Basile**")
@@ -183,6 +186,8 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
     ]
     assert all(forum_id for _, _, forum_id in sent)
     assert {"Anna", "Basile", "Chloé", "Denis"} <= voters
+    with sqlite3.connect(db) as conn:  # the command's write is there too
+        assert conn.execute("select target from corrections where post_id = ?", [str(anna)]).fetchall() == [("Basile",)]
 
     # A restart reads the topic again and posts no count twice.
     log_from = len(forum.log())
