@@ -213,3 +213,10 @@ def test_a_second_daemon_on_the_same_database_refuses_to_start(forum: SpiritForu
     assert daemon.proc.returncode == 0
     again = meneur(env, "poll", "--config", str(config))  # the lock went with the daemon
     assert again.returncode == 0, again.stderr
+
+    crashed = Daemon(config, env)  # a daemon killed outright leaves no stale lock behind either
+    crashed.wait_for("the MJ's page: ")
+    crashed.proc.kill()
+    crashed.proc.wait()
+    after_crash = meneur(env, "poll", "--config", str(config))
+    assert after_crash.returncode == 0, after_crash.stderr
