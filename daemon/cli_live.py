@@ -28,12 +28,9 @@ def _config(args: argparse.Namespace) -> Config:
     return config
 
 
-def _game(args: argparse.Namespace, daemon: bool = False) -> LiveGame:
+def _game(args: argparse.Namespace) -> LiveGame:
     config = _config(args)
-    store = Store(config.live.database)
-    if daemon:  # run and poll: one at a time per database, refused before the game is touched
-        store.hold_daemon_lock()
-    return LiveGame(config, store, make_adapter(config), _now)
+    return LiveGame(config, Store(config.live.database), make_adapter(config), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -93,7 +90,8 @@ def _print_report(report: CycleReport) -> None:
 
 
 def cmd_poll(args: argparse.Namespace) -> int:
-    game = _game(args, daemon=True)
+    game = _game(args)
+    game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     _print_report(game.cycle())
     for deadline in game.due_deadlines():
         draft = game.fire_deadline(deadline.id)
@@ -104,7 +102,7 @@ def cmd_poll(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from .scheduler import GameScheduler
 
-    game = _game(args, daemon=True)
+    game = _game(args)
 
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
@@ -119,6 +117,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
         sys.stdout.flush()
 
+    game.store.hold_daemon_lock()  # a second `meneur run` on this database stops here, before dealing or sending
     if game.engine is not None and not game.started():  # a new game: the role cards wait for the MJ
         dealt = game.deal()
         print(f"drafted {len(dealt)} setup text(s): the opening post and the role cards (see the outbox)", flush=True)
