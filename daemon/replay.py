@@ -39,6 +39,7 @@ class PhaseSpec:
     answers: dict[str, str] = field(default_factory=dict)
     decrees: list[Decree] = field(default_factory=list)
     mayor_post: str | None = None  # the mayor's post after the pyre, for rule sets that read one
+    deadline: datetime | None = None  # a day's end: posts stamped after it do not count
 
 
 @dataclass
@@ -52,11 +53,13 @@ class Scenario:
     # Optional per-player setup a rule set may need (its ``setup`` takes them as keywords).
     camps: dict[str, str] = field(default_factory=dict)
     groups: dict[str, int] = field(default_factory=dict)
+    # The rule set's options (its RULINGS' **Option** readings), passed to ``setup`` when given.
+    options: dict[str, Any] = field(default_factory=dict)
 
 
-_TOP = {"ruleset", "seed", "title", "players", "phases", "expect"}
+_TOP = {"ruleset", "seed", "title", "players", "phases", "expect", "options"}
 _PLAYER = {"name", "role", "camp", "group"}
-_PHASE = {"phase", "posts", "mps", "answers", "decrees", "mayor_post"}
+_PHASE = {"phase", "posts", "mps", "answers", "decrees", "mayor_post", "deadline"}
 _ROWS = {
     "posts": {"author", "text", "time"},
     "mps": {"from", "text"},
@@ -211,16 +214,25 @@ def load_scenario(path: Path) -> Scenario:
                         )
                     )
         spec.mayor_post = fields.text(ph, "mayor_post", where, required=False, empty=True)
+        try:
+            spec.deadline = _deadline(ph)
+        except ValueError as exc:
+            raise fields.error(f"{where}deadline", str(exc)) from exc
         phases.append(spec)
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
         raise fields.error("expect", f"expected a table, got {_shape(expect)}")
-    scenario = Scenario(name, seed, players, phases, dict(expect), title, camps, groups)
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise fields.error("options", f"expected an [options] table, got {_shape(options)}")
+    if options and not getattr(rules, "OPTIONS", None):
+        raise fields.error("options", f"the rule set {name} has no options")
+    scenario = Scenario(name, seed, players, phases, dict(expect), title, camps, groups, dict(options))
     try:
         initial_state(scenario)
     except (ValueError, KeyError, TypeError) as exc:
-        raise fields.error("players", f"the {name} rules refuse this game: {str(exc).strip(chr(34))}") from exc
-    del rules
+        key = "options" if options and "option" in str(exc) else "players"
+        raise fields.error(key, f"the {name} rules refuse this game: {str(exc).strip(chr(34))}") from exc
     return scenario
 
 
@@ -241,6 +253,22 @@ def _post_time(fields: _Fields, item: dict[str, Any], at: str) -> str | None:
     if moment.tzinfo is None:
         raise fields.error(f"{at}time", f"{value} has no offset: write it like 2026-03-14T20:00:00+01:00")
     return moment.isoformat()
+
+
+def _deadline(phase: dict[str, Any]) -> datetime | None:
+    """A day's ``deadline``: an ISO 8601 time with its offset (a TOML date-time is taken as it is)."""
+    value = phase.get("deadline")
+    if value is None:
+        return None
+    if not str(phase.get("phase", "")).startswith("J"):
+        raise ValueError(f"'deadline' ends a day; phase {phase.get('phase')!r} is a night")
+    try:
+        when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    except ValueError:
+        raise ValueError(f"deadline {value!r} is not an ISO 8601 time (2026-03-14T20:00:00+01:00)") from None
+    if when.tzinfo is None:
+        raise ValueError(f"deadline {value!r} needs its offset (e.g. +01:00)")
+    return when
 
 
 def _resolver(state: GameState) -> NameResolver:
@@ -267,7 +295,11 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
     roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
     refusal = getattr(rules, "vote_refusal", None)
     count = count_day(
-        entries, roster, _resolver(state), refusal=(lambda v, t: refusal(state, v, t)) if refusal else None
+        entries,
+        roster,
+        _resolver(state),
+        deadline=spec.deadline.astimezone(UTC) if spec.deadline else None,
+        refusal=(lambda v, t: refusal(state, v, t)) if refusal else None,
     )
     warnings = [
         Event("vote_warning", state.phase, "mj", (), {"post": w.post_id, "kind": str(w.kind), "message": w.message})
@@ -305,7 +337,14 @@ def initial_state(scenario: Scenario) -> GameState:
         extra["camps"] = scenario.camps
     if scenario.groups:
         extra["groups"] = scenario.groups
-    state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
+    if scenario.options:
+        if not getattr(rules, "OPTIONS", None):
+            raise ScenarioError(f"the rule set {scenario.ruleset} has no options")
+        extra["options"] = scenario.options
+    try:
+        state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
+    except ValueError as exc:  # an unknown option or value, a role the rule set does not have…
+        raise ScenarioError(str(exc)) from exc
     return state
 
 
@@ -346,5 +385,6 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         "phase": state.phase,
         "alive": state.living(),
         "dead": [p.name for p in state.players if not p.alive],
-        "winner": state.winner if state.winner != "aucun" else None,
+        # null while the game goes on; "aucun" is a finished game nobody won (nobody left alive).
+        "winner": state.winner,
     }
