@@ -34,12 +34,13 @@ BASE: dict[str, Any] = {
         {"phase": "J1", "posts": [{"author": "Carole", "text": "[color=brown][b]Je vote contre Eve[/b][/color]"}],
          "answers": [{"question": "J1:chasseur:Eve", "choice": "Bob"}],
          "decrees": [{"kind": "event", "player": "Alice", "cause": "mj", "text": "Un orage."}],
-         "mayor_post": "Rien à dire."},
+         "mayor_post": "Rien à dire.", "deadline": "2026-03-15T21:00:00+01:00"},
     ],
+    "options": {"rage_et_ange": "protege"},
     "expect": {"winner": "village"},
 }  # fmt: skip
 
-STRING, INTEGER, ROWS, WHEN = "s", "i", "rows", "w"
+STRING, INTEGER, ROWS, WHEN, TABLE, OPTION = "s", "i", "rows", "w", "t", "o"
 TYPES = {
     "ruleset": STRING, "seed": INTEGER, "title": STRING, "players": ROWS, "players.name": STRING,
     "players.role": STRING, "players.camp": STRING, "players.group": INTEGER, "phases": ROWS,
@@ -48,16 +49,20 @@ TYPES = {
     "phases.answers": ROWS, "phases.answers.question": STRING, "phases.answers.choice": STRING,
     "phases.decrees": ROWS, "phases.decrees.kind": STRING, "phases.decrees.player": STRING,
     "phases.decrees.cause": STRING, "phases.decrees.text": STRING, "phases.mayor_post": STRING,
+    "phases.deadline": WHEN, "options": TABLE, "options.rage_et_ange": OPTION,
 }  # fmt: skip
 ACCEPTED = {
     STRING: {"string"},
     INTEGER: {"integer", "negative"},
     ROWS: {"tables", "empty array"},
     WHEN: {"string", "datetime"},
+    TABLE: {"table"},
+    OPTION: {"string"},  # one of the rule set's words for it: "protege" or "tue"
 }
 OPTIONAL = {"title", "expect", "phases.posts", "phases.mps", "phases.answers", "phases.decrees",
             "phases.mayor_post", "phases.posts.time", "phases.decrees.player", "phases.decrees.cause",
-            "phases.decrees.text", "players.role", "phases", "expect.winner"}  # fmt: skip
+            "phases.decrees.text", "players.role", "phases", "expect.winner", "options", "options.rage_et_ange",
+            "phases.deadline"}  # fmt: skip
 
 
 EMPTY_OK = {"phases.posts.text", "phases.mps.text"}  # a post of one picture, an MP with only a subject
@@ -87,7 +92,7 @@ def test_every_scenario_key_made_wrong_is_one_line_naming_it_and_exit_2(
             continue  # read by the tests only
         variants: list[tuple[str, Any]] = [("missing", ...)]
         variants += [(name, SAMPLES[name]) for name in SAMPLES if name not in ACCEPTED[TYPES[key]]]
-        variants.append(("empty", "" if TYPES[key] == STRING else []))
+        variants.append(("empty", {TABLE: {}, STRING: "", OPTION: ""}.get(TYPES[key], [])))
         for what, new in variants:
             cases += 1
             data = tomlmut.mutated(BASE, path, remove=True) if what == "missing" else tomlmut.mutated(BASE, path, new)
