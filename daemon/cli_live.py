@@ -16,7 +16,7 @@ from .config import Config, ConfigError, load_config, require_live, require_secr
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
 from .i18n import _
-from .outbox import Outbox
+from .outbox import Outbox, OutboxError
 from .poller import open_alerts
 from .store import Store, StoreError
 
@@ -185,7 +185,15 @@ def cmd_outbox(args: argparse.Namespace) -> int:
     elif args.action == "discard":
         print(f"{outbox.discard(args.key).key}: discarded (it will not be sent)")
     elif args.action == "edit":
-        body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
+        if args.file:
+            body = Path(args.file).read_text(encoding="utf-8")
+        elif sys.stdin.isatty():
+            body = _edit_in_editor(outbox.get(args.key).body, outbox.markup)
+        else:
+            body = sys.stdin.read()
+        if not body.strip():
+            print(_("meneur: error: the new text is empty: the draft is left as it was"), file=sys.stderr)
+            return 2
         print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
     elif args.action == "send":
         require_secrets(config)
@@ -193,6 +201,39 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
             print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))
+    return 0
+
+
+def _edit_in_editor(text: str, markup: str) -> str:
+    """The draft opened in the MJ's editor ($VISUAL, $EDITOR, else vi), as git does; its text when it closes."""
+    import shlex
+    import subprocess
+    import tempfile
+
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    suffix = ".md" if markup == "markdown" else ".txt"
+    with tempfile.TemporaryDirectory(prefix="meneur-") as folder:  # the draft may hold secret roles: 0700
+        path = Path(folder) / f"brouillon{suffix}"
+        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        status = subprocess.call([*shlex.split(editor), str(path)])
+        if status != 0:
+            raise OutboxError(_("the editor ({editor}) stopped with status {status}: the draft is left as it was")
+                              .format(editor=editor, status=status))  # fmt: skip
+        return path.read_text(encoding="utf-8")
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    """A rule set's role ids (what ``role`` takes in [[players]]) and their French names."""
+    from .config import role_ids
+
+    try:
+        ids = role_ids(args.ruleset)
+    except KeyError as exc:
+        print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+        return 2
+    width = max(map(len, ids))
+    for role, name in ids.items():
+        print(f"{role:{width}}  {name}")
     return 0
 
 
@@ -267,6 +308,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
                 "--web-port", type=int, default=8765, help="the MJ's page on 127.0.0.1 (0: any free port, -1: none)"
             )
         sub.set_defaults(handler=handler)
+
+    roles = commands.add_parser(
+        "roles",
+        help="list a rule set's role ids and their French names",
+        description="List the role ids a rule set knows (what [[players]] role takes) with their French names.",
+    )
+    roles.add_argument("ruleset", help="the rule set's id: classique, convivialite or trinite-meuporg")
+    roles.set_defaults(handler=cmd_roles)
 
     answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")
     answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")

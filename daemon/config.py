@@ -553,6 +553,18 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
         return
     from ..engine.rulesets import ruleset
 
+    known = role_ids(live.ruleset)
+    for index, player in enumerate(players):
+        if player.role and player.role not in known:
+            raise reader.error(
+                f"players[{index}].role",
+                f"{player.name}'s role {player.role!r} is not a {live.ruleset} role; the known ids: "
+                + ", ".join(known)
+                + f" (`meneur roles {live.ruleset}` lists them with their names)",
+                "players",
+                "role",
+                index,
+            )
     camps = {p.name: p.camp for p in players if p.camp}
     try:
         ruleset(live.ruleset).setup(
@@ -561,6 +573,16 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
         )  # fmt: skip
     except (ValueError, KeyError, TypeError) as exc:
         raise reader.error("players", f"the {live.ruleset} rules refuse this game: {exc}", "players") from exc
+
+
+def role_ids(name: str) -> dict[str, str]:
+    """A rule set's role ids, as the configuration's ``role`` takes them, with their French names."""
+    from ..engine.rulesets import ruleset
+
+    rules = ruleset(name)
+    pending = getattr(getattr(rules, "roles", None), "A_CHOISIR", None)  # a placeholder, never dealt
+    ids = [r for r in dict.fromkeys((*rules.ROLE_ORDER, *rules.NAMES)) if r != pending]
+    return {r: str(rules.NAMES.get(r, r)) for r in ids}
 
 
 def _phase_of(label: str, kind: str) -> str | None:

@@ -1,0 +1,110 @@
+"""Issue 13: a game set up from `meneur init` without traps — roles, the outbox editor, the inbox's unread
+flag, the forum session kept between commands, and what `meneur check` warns about."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from meneur.daemon.cli import main
+from meneur.daemon.config import ConfigError, parse_config
+from meneur.daemon.outbox import Outbox
+from meneur.daemon.store import Store
+
+HEAD = (
+    '[forum]\nengine = "phpbb3"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+    '[game]\ntopic = "1"\nruleset = "classique"\nseed = 3\n'
+)
+
+
+def _players(roles: list[str | None]) -> str:
+    names = ["Anna", "Basile", "Coline", "Denis", "Elise", "Fanny"]
+    return "".join(
+        f'[[players]]\nname = "{name}"\n' + (f'role = "{role}"\n' if role else "")
+        for name, role in zip(names, roles, strict=False)
+    )
+
+
+def test_an_unknown_role_names_the_player_and_the_known_ids() -> None:
+    text = HEAD + _players(["voyantee", "seigneur_loup", "sorciere", "chasseur"])
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text, Path("partie.toml"))
+    message = str(caught.value)
+    assert "Anna" in message and "'voyantee'" in message, message
+    assert "voyante" in message.replace("'voyantee'", "") and "bouc_emissaire" in message, message
+    assert "line 12" in message, message  # Anna's role line
+
+
+def test_roles_lists_each_ruleset_s_ids_with_their_french_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roles", "classique"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.split()[:2] == ["voyante", "Voyante"] for line in lines), lines
+    assert any(line.startswith("bouc_emissaire") and "Bouc-émissaire" in line for line in lines), lines
+    assert main(["roles", "trinite-meuporg"]) == 0
+    assert "david_pujadas" in capsys.readouterr().out
+    assert main(["roles", "baguette"]) == 2
+    assert "classique" in capsys.readouterr().err  # the known rule sets are named
+
+
+def _outbox_game(tmp_path: Path) -> tuple[Path, Outbox]:
+    config = tmp_path / "partie.toml"
+    config.write_text(HEAD.replace("seed = 3\n", 'seed = 3\ndatabase = "p.sqlite"\n') + _players([None] * 6))
+    store = Store(tmp_path / "p.sqlite")
+    outbox = Outbox(store, lambda: __import__("datetime").datetime.now(__import__("datetime").UTC), "bbcode")
+    outbox.draft("Jour 1/evening", "evening", "Le texte d'origine")
+    return config, outbox
+
+
+class _Stdin:
+    def __init__(self, text: str, tty: bool) -> None:
+        self.text, self.tty = text, tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def read(self) -> str:
+        return self.text
+
+
+def test_outbox_edit_refuses_an_empty_text_from_standard_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config, outbox = _outbox_game(tmp_path)
+    monkeypatch.setattr(sys, "stdin", _Stdin("", tty=False))  # Ctrl-D, or `< /dev/null`
+    assert main(["outbox", "edit", "Jour 1/evening", "--config", str(config)]) == 2
+    assert "vide" in capsys.readouterr().err
+    assert outbox.get("Jour 1/evening").body.startswith("Le texte d'origine\n\n[size=75]réf.")
+    monkeypatch.setattr(sys, "stdin", _Stdin("Un texte corrigé\n", tty=False))
+    assert main(["outbox", "edit", "Jour 1/evening", "--config", str(config)]) == 0
+    assert outbox.get("Jour 1/evening").body.startswith("Un texte corrigé\n")
+
+
+def test_outbox_edit_on_a_terminal_opens_the_editor_on_the_draft(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config, outbox = _outbox_game(tmp_path)
+    editor = tmp_path / "editor.sh"  # an editor that appends a line to the file it is given
+    editor.write_text('#!/bin/sh\nprintf "Ajout du MJ\\n" >> "$1"\n')
+    editor.chmod(0o755)
+    monkeypatch.setattr(sys, "stdin", _Stdin("never read", tty=True))
+    monkeypatch.setenv("VISUAL", "")
+    monkeypatch.setenv("EDITOR", str(editor))
+    assert main(["outbox", "edit", "Jour 1/evening", "--config", str(config)]) == 0
+    edited = outbox.get("Jour 1/evening").body.splitlines()
+    assert edited[0] == "Le texte d'origine" and edited[-1] == "Ajout du MJ", edited
+
+    emptier = tmp_path / "empty.sh"  # the MJ deleted everything: the draft stays as it was
+    emptier.write_text('#!/bin/sh\n: > "$1"\n')
+    emptier.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(emptier))
+    assert main(["outbox", "edit", "Jour 1/evening", "--config", str(config)]) == 2
+    assert "vide" in capsys.readouterr().err
+    assert outbox.get("Jour 1/evening").body.splitlines() == edited
+
+
+def test_the_store_holding_the_session_is_its_owner_s_only(tmp_path: Path) -> None:
+    Store(tmp_path / "p.sqlite")
+    assert stat.S_IMODE(os.stat(tmp_path / "p.sqlite").st_mode) == 0o600
