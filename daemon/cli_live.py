@@ -12,13 +12,14 @@ from importlib import resources
 from pathlib import Path
 
 from .adapters import make_adapter
+from .adapters.base import ForumAdapter
 from .config import Config, ConfigError, load_config, require_live, require_secrets
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
 from .i18n import _
 from .outbox import Outbox, OutboxError
 from .poller import open_alerts
-from .store import Store, StoreError
+from .store import Store, StoreError, kv_get, kv_set
 
 
 def _now() -> datetime:
@@ -40,12 +41,24 @@ def _store(config: Config) -> Store:
         raise ConfigError(f"{where}: cannot open {config.live.database}: {exc}") from exc
 
 
+SESSION_KEY = "forum-session"
+
+
+def _adapter(config: Config, store: Store) -> ForumAdapter:
+    """The forum adapter, starting from the session an earlier command kept in the game's database (which
+    only its owner can read), so that a cron'd ``meneur poll`` does not log in every time."""
+    adapter = make_adapter(config)
+    adapter.keep_session(kv_get(store, SESSION_KEY), lambda session: kv_set(store, SESSION_KEY, session))
+    return adapter
+
+
 def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:
     """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start)."""
     config = _config(args)
     if forum:
         require_secrets(config, web)
-    return LiveGame(config, _store(config), make_adapter(config), _now)
+    store = _store(config)
+    return LiveGame(config, store, _adapter(config, store), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -197,7 +210,7 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
     elif args.action == "send":
         require_secrets(config)
-        adapter = make_adapter(config)
+        adapter = _adapter(config, store)
         drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
             print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))

@@ -1,0 +1,97 @@
+"""Issue 13 against a real django-spirit forum on 127.0.0.1: `meneur check` tells unread MPs from read ones,
+and the forum session is kept in the game's database so that commands run one after another (a cron'd
+`meneur poll`) do not log in each time — spirit allows five logins per five minutes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.daemon.cli import main
+from meneur.daemon.store import Store, kv_get
+from meneur.tests.spiritforum import SpiritForum
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def _config(tmp_path: Path, forum: SpiritForum, topic: int, mj: str, players: list[str]) -> Path:
+    deadline = (datetime.now(UTC) + timedelta(days=1)).isoformat(timespec="seconds")
+    path = tmp_path / "partie.toml"
+    path.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "{mj}"\n'
+        f'[game]\ntopic = "{topic}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n[poll]\nmin_request_interval = 0.01\n'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in players),
+        encoding="utf-8",
+    )
+    return path
+
+
+def _requests(out: str) -> int:
+    found = re.search(r"^requests: (\d+)$", out, re.M)
+    assert found, out
+    return int(found.group(1))
+
+
+def test_check_counts_unopened_mps_as_unread(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = ["Agathe", "Bruno", "Cyril"]
+    seeded = forum.seed("MJ_Unread", players, topic_title="Partie MP — Jour 1")
+    forum.client("Agathe").send_private("Ma cible", ["MJ_Unread"], "Je protège Bruno")
+    forum.client("Bruno").send_private("Question", ["MJ_Unread"], "Je flaire Cyril")
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    config = _config(tmp_path, forum, seeded["topic_id"], "MJ_Unread", players)
+    assert main(["check", "--config", str(config)]) == 0
+    assert "inbox: 2 entries, 2 unread" in capsys.readouterr().out
+    assert main(["poll", "--config", str(config)]) == 0  # reads both MPs
+    assert "inbox: 2 new MP(s)" in capsys.readouterr().out
+    assert main(["check", "--config", str(config)]) == 0
+    assert "inbox: 2 entries, 0 unread" in capsys.readouterr().out
+    forum.client("Agathe").send_private("Encore", ["MJ_Unread"], "Je change d'avis")
+    assert main(["check", "--config", str(config)]) == 0
+    assert "inbox: 3 entries, 1 unread" in capsys.readouterr().out
+
+
+def _poll(config: Path, password: str) -> str:
+    """`meneur poll` in its own process, as cron runs it (a process holds its database's daemon lock)."""
+    env = {**os.environ, "MENEUR_PASSWORD": password}
+    done = subprocess.run(
+        [sys.executable, "-m", "meneur.daemon.cli", "poll", "--config", str(config)],
+        env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_commands_reuse_the_forum_session_until_the_forum_drops_it(forum: SpiritForum, tmp_path: Path) -> None:
+    players = ["Hector", "Irène", "Jules"]
+    seeded = forum.seed("MJ_Session", players, topic_title="Partie session — Jour 1")
+    config = _config(tmp_path, forum, seeded["topic_id"], "MJ_Session", players)
+    first = _requests(_poll(config, seeded["password"]))
+    session = kv_get(Store(tmp_path / "partie.sqlite"), "forum-session")
+    assert session and "sessionid" in session
+
+    # Idle: the topic's last page and the inbox, no login (before: 4 requests, two of them the login).
+    assert _requests(_poll(config, seeded["password"])) == 2 < first
+    # The saved session is what logs in: a wrong password is never sent while it holds.
+    assert _requests(_poll(config, "wrong-but-never-sent")) == 2
+
+    # The forum forgets every session (a restart, an expiry): the next command logs in again and keeps the new one.
+    forum.shell("from django.contrib.sessions.models import Session\nSession.objects.all().delete()\nout(0)")
+    forum.client("Irène").send_private("Vote", ["MJ_Session"], "Je vote contre Jules")
+    out = _poll(config, seeded["password"])
+    assert "inbox: 1 new MP(s)" in out and _requests(out) > 2, out
+    renewed = kv_get(Store(tmp_path / "partie.sqlite"), "forum-session")
+    assert renewed and renewed != session
+    assert _requests(_poll(config, seeded["password"])) == 2
