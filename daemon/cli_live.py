@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import re
 import sqlite3
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from importlib import resources
 from pathlib import Path
 
+import httpx
+
 from .adapters import make_adapter
 from .adapters.base import ForumAdapter
-from .config import Config, ConfigError, load_config, require_live, require_secrets
+from .config import (
+    ERROR,
+    Config,
+    ConfigError,
+    clock_problem,
+    load_config,
+    require_live,
+    require_secrets,
+    setup_problems,
+)
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
+from .http import ForumUnavailable
 from .i18n import _
 from .outbox import Outbox, OutboxError
 from .poller import open_alerts
@@ -44,12 +60,54 @@ def _store(config: Config) -> Store:
 SESSION_KEY = "forum-session"
 
 
-def _adapter(config: Config, store: Store) -> ForumAdapter:
+class _Answers:
+    """What the forum answered so far: whether it ever did, and its clock (the ``Date`` header)."""
+
+    def __init__(self, adapter: ForumAdapter, quick: bool) -> None:
+        self.count = 0
+        self.server_now: datetime | None = None
+        self.retries = adapter.http.retries
+        self.http = adapter.http
+        if quick:  # a forum that never answered is a wrong address or a forum down: no retries before it does
+            adapter.http.retries = 0
+        hooks = adapter.http.client.event_hooks
+        hooks["response"] = [*hooks.get("response", []), self.seen]
+        adapter.http.client.event_hooks = hooks
+
+    def seen(self, response: httpx.Response) -> None:
+        self.count += 1
+        self.http.retries = self.retries
+        with contextlib.suppress(KeyError, TypeError, ValueError, IndexError):
+            self.server_now = parsedate_to_datetime(response.headers["date"]).astimezone(UTC)
+
+
+def _adapter(config: Config, store: Store | None, quick: bool = True) -> ForumAdapter:
     """The forum adapter, starting from the session an earlier command kept in the game's database (which
-    only its owner can read), so that a cron'd ``meneur poll`` does not log in every time."""
+    only its owner can read), so that a cron'd ``meneur poll`` does not log in every time. With ``quick``,
+    a forum that does not answer the first request is not retried: one line says what to check."""
     adapter = make_adapter(config)
-    adapter.keep_session(kv_get(store, SESSION_KEY), lambda session: kv_set(store, SESSION_KEY, session))
+    if store is not None:
+        adapter.keep_session(kv_get(store, SESSION_KEY), lambda session: kv_set(store, SESSION_KEY, session))
+    adapter.answers = _Answers(adapter, quick)  # type: ignore[attr-defined]
     return adapter
+
+
+@contextlib.contextmanager
+def _reaching(config: Config, adapter: ForumAdapter) -> Iterator[None]:
+    """A forum that never answered: one line naming ``[forum] url`` and what to check, not a retry log."""
+    try:
+        yield
+    except ForumUnavailable as exc:
+        answers = getattr(adapter, "answers", None)
+        if answers is None or answers.count:
+            raise
+        why = re.sub(r", \d+ retries$", "", str(exc).rsplit(": ", 1)[-1])
+        raise ForumUnavailable(
+            _(
+                "the forum at {url} cannot be reached ({why}): check [forum] url in {file} (the address, http or "
+                "https, the port) and that the forum is up"
+            ).format(url=config.live.url, why=why, file=config.path or "config")
+        ) from None
 
 
 def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:
@@ -58,7 +116,7 @@ def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> L
     if forum:
         require_secrets(config, web)
     store = _store(config)
-    return LiveGame(config, store, _adapter(config, store), _now)
+    return LiveGame(config, store, _adapter(config, store, quick=not web), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -72,13 +130,35 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fired(config: Config) -> frozenset[str]:
+    """The deadlines the game's database has already handled (read only; no database: none)."""
+    path = config.live.database
+    if not path.exists():
+        return frozenset()
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return frozenset(str(r[0]) for r in db.execute("select label from deadlines where state != 'pending'"))
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return frozenset()
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate, log in, read the topic and the inbox into a throw-away store: nothing changes."""
     config = _config(args)
-    require_secrets(config)
+    require_secrets(config)  # before any request: a missing password is one line
     print(f"configuration: {config.path} is valid ({len(config.players)} players, engine {config.engine})")
-    adapter = make_adapter(config)
-    adapter.login()
+    problems = setup_problems(config, _now(), _fired(config))
+    for level, message in problems:
+        print((_("error: {message}") if level == ERROR else _("warning: {message}")).format(message=message))
+    if any(level == ERROR for level, _message in problems):
+        print(_("meneur check: fix the errors above; nothing was asked of the forum"))
+        return 2
+    adapter = _adapter(config, None)
+    with _reaching(config, adapter):
+        adapter.login()
     print(f"login: logged in to {config.live.url} as {config.live.username}")
     store = Store(None)
     game = LiveGame(config, store, adapter, _now)
@@ -87,6 +167,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(f"topic {config.live.topic}: {len(poll.pages)} page(s), {len(posts)} posts")
     for post in posts[-5:]:
         print(f"  #{post.post_id} {post.author} ({post.posted_at:%Y-%m-%d %H:%M} UTC): {post.content_text[:70]}")
+    clock = adapter.answers.server_now  # type: ignore[attr-defined]
+    off = clock_problem(config, clock, max((p.posted_at for p in posts), default=None)) if clock else None
+    if off:
+        print(_("error: {message}").format(message=off))
     count = game.live_count()
     print("standing votes: " + (", ".join(f"{v} → {t}" for v, t in count.current.items()) or "none"))
     for warning in count.warnings:
@@ -96,7 +180,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for entry in entries[:10]:
         print(f"  {entry.key}: {entry.subject}" + (f" — {entry.author}" if entry.author else ""))
     print(f"requests made: {adapter.http.requests}")
-    return 0
+    return 2 if off else 0
 
 
 def _print_report(report: CycleReport) -> None:
@@ -121,7 +205,9 @@ def _print_report(report: CycleReport) -> None:
 def cmd_poll(args: argparse.Namespace) -> int:
     game = _game(args, forum=True)
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
-    _print_report(game.cycle())
+    with _reaching(game.config, game.adapter):
+        report = game.cycle()
+    _print_report(report)
     for deadline in game.due_deadlines():
         draft = game.fire_deadline(deadline.id)
         print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
@@ -211,7 +297,8 @@ def cmd_outbox(args: argparse.Namespace) -> int:
     elif args.action == "send":
         require_secrets(config)
         adapter = _adapter(config, store)
-        drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
+        with _reaching(config, adapter):
+            drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
             print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))
     return 0

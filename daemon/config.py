@@ -11,9 +11,10 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..engine.names import PlayerName, Thresholds, normalise_name
 from ..parsers.colours import normalise_colour
@@ -649,3 +650,57 @@ def parse_deadline(value: Any, timezone: str) -> datetime | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=zone(timezone))
     return moment
+
+
+# -- what `meneur check` warns about before the first request ------------------------------------------------
+EXAMPLE_HOSTS = ("example.org", "example.com", "example.net")
+EXAMPLE_PLAYERS = frozenset({"Alice", "Bob", "Carole"})  # config/example.toml's, before meneur init had --forum
+ERROR, WARNING = "error", "warning"
+
+
+def setup_problems(config: Config, now: datetime, fired: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """What would silently spoil a day although the file is valid, each ``(ERROR | WARNING, message)`` in the
+    MJ's language saying what to change. ``fired``: the labels of deadlines the game's database has handled."""
+    from .i18n import _
+
+    where = str(config.path or "config")
+    problems: list[tuple[str, str]] = []
+    if config.markup == "markdown" and config.vote_format.require_colour:
+        problems.append((ERROR, _(
+            "{file}: [votes] require_colour = true, but {engine} writes Markdown, which has no colours: no vote "
+            "would ever count. Write require_colour = false (votes are then bold only)"
+        ).format(file=where, engine=config.engine)))  # fmt: skip
+    host = (urlsplit(config.live.url).hostname or "").lower()
+    if any(host == h or host.endswith("." + h) for h in EXAMPLE_HOSTS):
+        problems.append((ERROR, _(
+            "{file}: [forum] url = {url} is the example's address: write your forum's"
+        ).format(file=where, url=config.live.url)))  # fmt: skip
+    names = {p.name for p in config.players}
+    if names and names <= EXAMPLE_PLAYERS | {"Joueur1", "Joueur2", "Joueur3"}:
+        problems.append((ERROR, _(
+            "{file}: [[players]] still lists the example's players ({names}): list the game's players"
+        ).format(file=where, names=", ".join(sorted(names)))))  # fmt: skip
+    for deadline in config.live.deadlines:
+        if deadline.label in fired or deadline.at > now:
+            continue
+        local = deadline.at.astimezone(zone(config.timezone))
+        problems.append((WARNING, _(
+            "{file}: the deadline {label!r} ({at:%Y-%m-%d %H:%M}) is already past: meneur will close it as soon "
+            "as it starts. Change its [[deadlines]] at if that is not what you want"
+        ).format(file=where, label=deadline.label, at=local)))  # fmt: skip
+    return problems
+
+
+def clock_problem(config: Config, server_now: datetime, newest: datetime | None) -> str | None:
+    """A forum time zone at odds with the forum: its newest post read as stamped after the server's own time
+    (its ``Date`` header). An hour off either way moves every deadline by an hour: late votes count."""
+    from .i18n import _
+
+    if newest is None or newest <= server_now + timedelta(minutes=2):
+        return None
+    ahead = (newest - server_now).total_seconds() / 3600
+    return _(
+        "[forum] timezone = {tz}: the newest post reads as {hours:.1f} h after the forum's own clock (its Date "
+        "header {now:%H:%M} UTC): the forum prints its dates in another zone. Set [forum] timezone to the zone the "
+        "forum shows (the MJ account's profile zone on django-spirit, the board's on phpBB)"
+    ).format(tz=config.timezone, hours=ahead, now=server_now.astimezone(UTC))

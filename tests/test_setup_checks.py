@@ -108,3 +108,58 @@ def test_outbox_edit_on_a_terminal_opens_the_editor_on_the_draft(
 def test_the_store_holding_the_session_is_its_owner_s_only(tmp_path: Path) -> None:
     Store(tmp_path / "p.sqlite")
     assert stat.S_IMODE(os.stat(tmp_path / "p.sqlite").st_mode) == 0o600
+
+
+def _spirit(extra: str = "", players: str = '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n') -> str:
+    return (
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        '[game]\ntopic = "1"\ndatabase = "p.sqlite"\n' + extra + players
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (_spirit("[votes]\nrequire_colour = true\n"), "require_colour = false"),
+        (_spirit().replace("127.0.0.1:9", "forum.example.org"), "forum.example.org"),
+        (_spirit(players='[[players]]\nname = "Alice"\n[[players]]\nname = "Bob"\n[[players]]\nname = "Carole"\n'),
+         "Alice, Bob, Carole"),
+    ],
+)  # fmt: skip
+def test_check_refuses_what_would_spoil_a_day_before_any_request(
+    text: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "partie.toml"
+    config.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("MENEUR_PASSWORD", "x")
+    assert main(["check", "--config", str(config)]) == 2  # 1 (unreachable) had it asked the forum
+    out = capsys.readouterr().out
+    assert "erreur : " in out and said in out and "rien n'a été demandé au forum" in out, out
+    assert not (tmp_path / "p.sqlite").exists()
+
+
+def test_check_asks_for_the_password_before_any_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "partie.toml"
+    config.write_text(_spirit(), encoding="utf-8")
+    monkeypatch.delenv("MENEUR_PASSWORD", raising=False)
+    assert main(["check", "--config", str(config)]) == 2
+    assert "$MENEUR_PASSWORD" in capsys.readouterr().err
+
+
+def test_a_forum_that_cannot_be_reached_is_one_line_naming_the_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    past = '[[deadlines]]\nlabel = "Jour 1"\nat = "2026-01-10T21:00:00"\n'
+    config = tmp_path / "partie.toml"
+    config.write_text(_spirit(past), encoding="utf-8")
+    monkeypatch.setenv("MENEUR_PASSWORD", "x")
+    assert main(["check", "--config", str(config)]) == 1
+    captured = capsys.readouterr()
+    assert "attention : " in captured.out and "'Jour 1' (2026-01-10 21:00) est déjà passée" in captured.out
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "http://127.0.0.1:9/" in lines[0] and "[forum] url" in lines[0], captured.err
+    assert main(["poll", "--config", str(config)]) == 1  # the cron'd command too
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "[forum] url" in lines[0], lines

@@ -95,3 +95,21 @@ def test_commands_reuse_the_forum_session_until_the_forum_drops_it(forum: Spirit
     renewed = kv_get(Store(tmp_path / "partie.sqlite"), "forum-session")
     assert renewed and renewed != session
     assert _requests(_poll(config, seeded["password"])) == 2
+
+
+def test_check_finds_a_forum_time_zone_an_hour_off(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = ["Karim", "Léa", "Marc"]
+    seeded = forum.seed("MJ_Zone", players, topic_title="Partie horaire — Jour 1")  # the MJ's profile: Paris
+    forum.client("Karim").post_comment(seeded["topic_id"], "Bonjour à tous")  # stamped now, in Paris time
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    config = _config(tmp_path, forum, seeded["topic_id"], "MJ_Zone", players)
+    assert main(["check", "--config", str(config)]) == 0  # Europe/Paris: the forum's own zone
+    assert "autre fuseau" not in capsys.readouterr().out
+    config.write_text(
+        config.read_text(encoding="utf-8").replace('engine = "spirit"', 'engine = "spirit"\ntimezone = "UTC"')
+    )
+    assert main(["check", "--config", str(config)]) == 2
+    out = capsys.readouterr().out
+    assert "erreur : [forum] timezone = UTC" in out and "autre fuseau" in out, out
