@@ -163,3 +163,28 @@ def test_a_forum_that_cannot_be_reached_is_one_line_naming_the_url(
     assert main(["poll", "--config", str(config)]) == 1  # the cron'd command too
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "[forum] url" in lines[0], lines
+
+
+def test_the_mj_s_own_posts_are_not_votes_of_a_non_player() -> None:
+    from datetime import UTC, datetime
+
+    from meneur.daemon.counting import count_posts
+    from meneur.parsers.records import Post, content_hash
+
+    config = parse_config(
+        _spirit().replace('username = "MJ"', 'username = "Grand_Hibou"').replace('database = "p.sqlite"\n', ""),
+        Path("partie.toml"),
+    )
+
+    def post(number: int, author: str, html: str) -> Post:
+        when = datetime(2026, 3, 14, 10, number, tzinfo=UTC)
+        return Post(str(number), author, None, when, html, html, content_hash(html))
+
+    opening = "<p>Votez en gras : <strong>Je vote contre X</strong></p>"
+    count = count_posts(
+        [post(1, "Grand_Hibou", opening), post(2, "Anna", "<p><strong>Je vote contre Basile</strong></p>"),
+         post(3, "Zorro", "<p><strong>Je vote contre Anna</strong></p>")],
+        config,
+    )  # fmt: skip
+    assert count.current == {"Anna": "Basile"}
+    assert [w.post_id for w in count.warnings] == ["3"], count.warnings  # a stranger still is one
