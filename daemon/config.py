@@ -556,7 +556,7 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
 
     known = role_ids(live.ruleset)
     for index, player in enumerate(players):
-        if player.role and player.role not in known:
+        if player.role and player.role.partition("+")[0] not in known:  # trinite-meuporg: "voyant+loup"
             raise reader.error(
                 f"players[{index}].role",
                 f"{player.name}'s role {player.role!r} is not a {live.ruleset} role; the known ids: "

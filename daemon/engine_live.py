@@ -214,6 +214,7 @@ class EngineDriver:
             self.rules.NAMES,
             self.config.templates_dir,
             self.config.markup,
+            self.config.vote_format,
         )
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:
@@ -257,8 +258,14 @@ class EngineDriver:
         return None
 
     def role_cards(self) -> list[DraftText]:
-        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir, self.config.markup)
+        return role_cards(
+            self.setup(),
+            self.config.live.username,
+            self.config.templates_dir,
+            self.config.markup,
+            self.config.vote_format,
+        )
 
     def opening_post(self) -> DraftText | None:
         """The first post of the game, for rule sets that announce something at the start."""
-        return opening_post(self.setup(), self.config.templates_dir, self.config.markup)
+        return opening_post(self.setup(), self.config.templates_dir, self.config.markup, self.config.vote_format)

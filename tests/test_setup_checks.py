@@ -188,3 +188,35 @@ def test_the_mj_s_own_posts_are_not_votes_of_a_non_player() -> None:
     )  # fmt: skip
     assert count.current == {"Anna": "Basile"}
     assert [w.post_id for w in count.warnings] == ["3"], count.warnings  # a stranger still is one
+
+
+def _cards(engine: str, votes: str = "") -> dict[str, str]:
+    from datetime import UTC, datetime
+
+    from meneur.daemon.engine_live import EngineDriver
+
+    names = ["Anna", "Jean-Pierre", "Coline", "Denis", "Elise", "Fanny", "Gaston", "Hugo"]
+    text = (
+        f'[forum]\nengine = "{engine}"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\nruleset = "classique"\nseed = 5\n{votes}'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    )
+    driver = EngineDriver(parse_config(text, Path("p.toml")), Store(None), lambda: datetime.now(UTC))
+    return {card.recipient or "": card.body for card in driver.role_cards()}
+
+
+def test_role_cards_ask_for_the_vote_format_the_forum_can_write() -> None:
+    spirit = _cards("spirit")
+    assert all("en **gras** : « Je vote contre X »" in body for body in spirit.values()), spirit["Anna"]
+    assert not any("marron" in body or "[color" in body for body in spirit.values())
+    phpbb = _cards("phpbb3")
+    assert all("en [color=brown][b]gras marron[/b][/color]" in body for body in phpbb.values()), phpbb["Anna"]
+    red = _cards("phpbb3", '[votes]\ncolours = ["red"]\n')
+    assert "en [color=red][b]gras rouge[/b][/color]" in red["Anna"]
+    plain = _cards("phpbb3", "[votes]\nrequire_colour = false\n")
+    assert "en [b]gras[/b] : « Je vote contre X »" in plain["Anna"]
+
+
+def test_markdown_drafts_keep_a_hyphenated_name_as_typed() -> None:
+    card = _cards("spirit")["Jean-Pierre"]
+    assert "Jean-Pierre" in card and "Jean\\-Pierre" not in card, card
