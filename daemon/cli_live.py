@@ -12,7 +12,6 @@ import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from importlib import resources
 from pathlib import Path
 
 import httpx
@@ -33,6 +32,7 @@ from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
 from .http import ForumUnavailable
 from .i18n import _
+from .init_file import FORUMS
 from .outbox import Outbox, OutboxError
 from .poller import open_alerts
 from .store import Store, StoreError, kv_get, kv_set
@@ -120,13 +120,25 @@ def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> L
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    from .init_file import init_text
+
     target = Path(args.path)
     if target.exists() and not args.force:
         print(f"meneur: error: {target} exists (use --force to overwrite)", file=sys.stderr)
         return 2
-    text = resources.files("meneur.config").joinpath("example.toml").read_text(encoding="utf-8")
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}: edit it, then run `meneur check --config {target}`")
+    if args.ruleset:
+        from .config import role_ids
+
+        try:
+            role_ids(args.ruleset)
+        except KeyError as exc:
+            print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+            return 2
+    target.write_text(init_text(args.forum, args.ruleset, _now(), args.timezone), encoding="utf-8")
+    print(
+        _("wrote {path} for {forum}{rules}: change what is marked À CHANGER, then run `meneur check --config {path}`")
+        .format(path=target, forum=args.forum, rules=f" ({args.ruleset})" if args.ruleset else "")
+    )  # fmt: skip
     return 0
 
 
@@ -388,9 +400,24 @@ def cmd_alerts(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    init = commands.add_parser("init", help="write a commented example configuration")
-    init.add_argument("path", nargs="?", default="meneur.toml")
-    init.add_argument("--force", action="store_true", help="overwrite an existing file")
+    init_help = "write a game's configuration for one forum engine and rule set, commented in French"
+    init = commands.add_parser("init", help=init_help, description=init_help + ": edit it, then run meneur check.")
+    init.add_argument("path", nargs="?", default="meneur.toml", help="the file to write (default: meneur.toml)")
+    init.add_argument(
+        "--forum",
+        choices=FORUMS,
+        default="phpbb3",
+        help="the forum's engine: sets the vote format (no colour on django-spirit's Markdown) (default: phpbb3)",
+    )
+    init.add_argument(
+        "--ruleset",
+        help="the rule set that resolves each deadline: classique, convivialite, trinite-meuporg "
+        "(default: none, meneur counts votes only)",
+    )
+    init.add_argument(
+        "--timezone", default="Europe/Paris", help="the zone the forum shows its dates in (default: Europe/Paris)"
+    )
+    init.add_argument("--force", action="store_true", help="overwrite an existing file (default: refuse)")
     init.set_defaults(handler=cmd_init)
 
     for name, handler, text in (

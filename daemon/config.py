@@ -655,6 +655,13 @@ def parse_deadline(value: Any, timezone: str) -> datetime | None:
 # -- what `meneur check` warns about before the first request ------------------------------------------------
 EXAMPLE_HOSTS = ("example.org", "example.com", "example.net")
 EXAMPLE_PLAYERS = frozenset({"Alice", "Bob", "Carole"})  # config/example.toml's, before meneur init had --forum
+
+
+def is_example_player(name: str) -> bool:
+    """A name `meneur init` (or an older example) wrote in place of the game's players."""
+    return name in EXAMPLE_PLAYERS or re.fullmatch(r"Joueur\d{1,2}", name) is not None
+
+
 ERROR, WARNING = "error", "warning"
 
 
@@ -676,7 +683,7 @@ def setup_problems(config: Config, now: datetime, fired: frozenset[str] = frozen
             "{file}: [forum] url = {url} is the example's address: write your forum's"
         ).format(file=where, url=config.live.url)))  # fmt: skip
     names = {p.name for p in config.players}
-    if names and names <= EXAMPLE_PLAYERS | {"Joueur1", "Joueur2", "Joueur3"}:
+    if names and all(is_example_player(name) for name in names):
         problems.append((ERROR, _(
             "{file}: [[players]] still lists the example's players ({names}): list the game's players"
         ).format(file=where, names=", ".join(sorted(names)))))  # fmt: skip

@@ -220,3 +220,44 @@ def test_role_cards_ask_for_the_vote_format_the_forum_can_write() -> None:
 def test_markdown_drafts_keep_a_hyphenated_name_as_typed() -> None:
     card = _cards("spirit")["Jean-Pierre"]
     assert "Jean-Pierre" in card and "Jean\\-Pierre" not in card, card
+
+
+@pytest.mark.parametrize("forum", ["phpbb3", "phpbb2", "spirit", "generic"])
+@pytest.mark.parametrize("ruleset", [None, "classique", "convivialite", "trinite-meuporg"])
+def test_init_writes_a_file_for_the_forum_and_the_rule_set(
+    forum: str, ruleset: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from datetime import UTC, datetime
+
+    from meneur.daemon.config import load_config, role_ids, setup_problems
+
+    target = tmp_path / "partie.toml"
+    assert main(["init", str(target), "--forum", forum, *(["--ruleset", ruleset] if ruleset else [])]) == 0
+    text = target.read_text(encoding="utf-8")
+    config = load_config(target)
+    assert config.engine == forum and config.live.ruleset == ruleset
+    assert config.vote_format.require_colour is (forum != "spirit")  # Markdown has no colour
+    assert config.live.web_host == "127.0.0.1" and "[web]" in text
+    assert all(d.at > datetime.now(UTC) for d in config.live.deadlines) and config.live.deadlines
+    if ruleset:
+        assert all(role in text for role in role_ids(ruleset)) and "# role = " in text
+    assert "# le fuseau dans lequel le forum affiche ses dates" in text  # comments in French
+    problems = " ".join(message for _level, message in setup_problems(config, datetime.now(UTC)))
+    assert "forum.example.org" in problems and "Joueur1" in problems  # check refuses what is left to change
+
+
+def test_the_shipped_examples_are_what_init_writes() -> None:
+    from datetime import UTC, datetime
+    from importlib import resources
+
+    from meneur.daemon.init_file import init_text
+
+    now = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)  # the date config/ was written with
+    shipped = resources.files("meneur.config")
+    assert shipped.joinpath("example.toml").read_text(encoding="utf-8") == init_text("phpbb3", "classique", now)
+    assert shipped.joinpath("example-spirit.toml").read_text(encoding="utf-8") == init_text("spirit", "classique", now)
+
+
+def test_init_refuses_an_unknown_rule_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["init", str(tmp_path / "p.toml"), "--ruleset", "baguette"]) == 2
+    assert "classique" in capsys.readouterr().err and not (tmp_path / "p.toml").exists()
