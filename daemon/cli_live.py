@@ -334,6 +334,49 @@ def _edit_in_editor(text: str, markup: str) -> str:
         return path.read_text(encoding="utf-8")
 
 
+def cmd_mps(args: argparse.Namespace) -> int:
+    """The MPs meneur has read (``meneur poll``/``run`` read them), and with a rule set what it understood of
+    each for a night: the actions, the names it could not place, and who has not acted. Never asks the forum."""
+    config = _config(args)
+    store = _store(config)
+    game = LiveGame(config, store, make_adapter(config), _now)
+    nights = [d for d in game.deadlines() if d.kind == "night"]
+    night = next((d for d in nights if d.label == args.night), None) if args.night else game.current_night()
+    if args.night and night is None:
+        known = ", ".join(d.label for d in nights) or _("none")
+        print(_("meneur: error: no night deadline {label!r} (nights: {known})").format(label=args.night, known=known),
+              file=sys.stderr)  # fmt: skip
+        return 2
+    if game.engine is not None and night is not None and night.phase:
+        since = game.window(night)
+        view = game.engine.night_view(night.phase, since, min(night.at, _now()))
+        print(_("{label} ({phase}): {n} MP(s) since {since}").format(
+            label=night.label, phase=night.phase, n=len(view["mps"]),
+            since=f"{since:%Y-%m-%d %H:%M} UTC" if since else _("the start"),
+        ))  # fmt: skip
+        for mp in view["mps"]:
+            print(f"  {mp['at'][:16].replace('T', ' ')} UTC  {mp['player']} — {mp['subject']} [{mp['msg_id']}]")
+            print(f"    « {mp['text'][:200]} »")
+            for action in mp["actions"]:
+                print("    " + _("understood: {power} → {targets}").format(
+                    power=action["power"], targets=", ".join(action["targets"]) or "—"))  # fmt: skip
+            for doubt in mp["unclear"]:
+                print("    " + _("not understood: {name!r} ({power})").format(name=doubt["name"], power=doubt["power"]))
+            if not mp["actions"] and not mp["unclear"]:
+                print("    " + _("no action read"))
+        if view["not_acted"]:
+            print(_("not acted yet: {names}").format(names=", ".join(view["not_acted"])))
+        return 0
+    rows = list(store.db.query("select * from mps order by coalesce(sent_at, fetched_at)"))
+    print(_("{n} MP(s) read").format(n=len(rows)))
+    for row in rows:
+        when = str(row["sent_at"] or row["fetched_at"])[:16].replace("T", " ")
+        who = row["player"] or _("{author} (not a player)").format(author=row["author"])
+        print(f"  {when} UTC  {who} — {row['subject'] or ''} [{row['msg_id']}]")
+        print(f"    « {str(row['content_text'] or '')[:200]} »")
+    return 0
+
+
 def cmd_roles(args: argparse.Namespace) -> int:
     """A rule set's role ids (what ``role`` takes in [[players]]) and their French names."""
     from .config import role_ids
@@ -443,6 +486,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     roles.add_argument("ruleset", help="the rule set's id: classique, convivialite or trinite-meuporg")
     roles.set_defaults(handler=cmd_roles)
+
+    mps_help = "list the MPs meneur has read and, with a rule set, the night actions it understood"
+    mps = commands.add_parser(
+        "mps", help=mps_help, description=mps_help + " (read from the game's database; the forum is not asked)."
+    )
+    mps.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    mps.add_argument("--night", help="the night deadline's label, e.g. 'Nuit 2' (default: the night in progress)")
+    mps.add_argument("-v", "--verbose", action="store_true", help="log what happens (default: warnings only)")
+    mps.set_defaults(handler=cmd_mps)
 
     answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")
     answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")

@@ -113,3 +113,33 @@ def test_check_finds_a_forum_time_zone_an_hour_off(
     assert main(["check", "--config", str(config)]) == 2
     out = capsys.readouterr().out
     assert "erreur : [forum] timezone = UTC" in out and "autre fuseau" in out, out
+
+
+def test_mps_lists_what_was_read_and_understood(forum: SpiritForum, tmp_path: Path) -> None:
+    roles = {"Nadia": "salvateur", "Oscar": "voyante", "Paul": "seigneur_loup", "Quentin": "loup_assommeur"}
+    seeded = forum.seed("MJ_Mps", list(roles), topic_title="Partie MP lus — Jour 0")
+    now = datetime.now(UTC)
+    config = tmp_path / "partie.toml"
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Mps"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "classique"\nseed = 1\n'
+        f'[[deadlines]]\nlabel = "Jour 0"\nat = "{(now - timedelta(minutes=5)).isoformat(timespec="seconds")}"\n'
+        f'[[deadlines]]\nlabel = "Nuit 1"\nkind = "night"\nat = "{(now + timedelta(days=1)).isoformat()}"\n'
+        "[poll]\nmin_request_interval = 0.01\ngrace = 0\n"
+        + "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in roles.items()),
+        encoding="utf-8",
+    )
+    _poll(config, seeded["password"])  # Jour 0 ends: the night begins
+    forum.client("Nadia").send_private("Nuit 1", ["MJ_Mps"], "Cette nuit je protège Oscar")
+    forum.client("Oscar").send_private("Ma vision", ["MJ_Mps"], "Je regarde Zorglub")
+    assert "inbox: 2 new MP(s)" in _poll(config, seeded["password"])
+    done = subprocess.run(
+        [sys.executable, "-m", "meneur.daemon.cli", "mps", "--config", str(config)],
+        capture_output=True, text=True, timeout=120, check=False, env={**os.environ, "MENEUR_LANG": "fr"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Nuit 1 (N1) : 2 MP reçu(s)" in out, out
+    assert "Nadia — Nuit 1" in out and "compris : salvateur.proteger → Oscar" in out, out
+    assert "Oscar — Ma vision" in out and "pas compris : 'Zorglub'" in out, out
+    assert "n'ont pas encore agi" not in out  # the first night, only Cupidon has a power (none here)
