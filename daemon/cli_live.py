@@ -463,19 +463,32 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     init.add_argument("--force", action="store_true", help="overwrite an existing file (default: refuse)")
     init.set_defaults(handler=cmd_init)
 
-    for name, handler, text in (
-        ("check", cmd_check, "validate the configuration, log in and show what meneur sees (changes nothing)"),
-        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due"),
-        ("run", cmd_run, "run the daemon in the foreground (SIGINT/SIGTERM stop it cleanly)"),
-        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)"),
-    ):
-        sub = commands.add_parser(name, help=text, description=text)
+    verbose = "log what happens on standard error (default: warnings only)"
+    for name, handler, text, more in (
+        ("check", cmd_check, "validate the configuration, log in and show what meneur sees",
+         "; warns in French about what would spoil a day (a vote format the forum cannot write, a past deadline, "
+         "example values, a forum time zone that disagrees with the forum). Changes nothing."),
+        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due, deadlines due",
+         "; for cron. The forum session is kept in the game's database between runs."),
+        ("run", cmd_run, "run the daemon in the foreground (Ctrl-C or SIGTERM stop it cleanly)",
+         ", polling the forum, firing deadlines and serving the MJ's page."),
+        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)",
+         ": a page meneur could not read, a question of the rules waiting for the MJ, the forum unreachable."),
+    ):  # fmt: skip
+        sub = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)
         sub.add_argument("--config", required=True, help="the game's configuration (TOML)")
-        sub.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+        sub.add_argument("-v", "--verbose", action="store_true", help=verbose)
         if name == "run":
-            sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
             sub.add_argument(
-                "--web-port", type=int, default=8765, help="the MJ's page on 127.0.0.1 (0: any free port, -1: none)"
+                "--stop-when-done",
+                action="store_true",
+                help="stop once no deadline is pending (default: run until stopped)",
+            )
+            sub.add_argument(
+                "--web-port",
+                type=int,
+                default=8765,
+                help="the MJ's page on 127.0.0.1 ([web] host): 0 any free port, -1 none (default: 8765)",
             )
         sub.set_defaults(handler=handler)
 
@@ -493,50 +506,84 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     mps.add_argument("--config", required=True, help="the game's configuration (TOML)")
     mps.add_argument("--night", help="the night deadline's label, e.g. 'Nuit 2' (default: the night in progress)")
-    mps.add_argument("-v", "--verbose", action="store_true", help="log what happens (default: warnings only)")
+    mps.add_argument("-v", "--verbose", action="store_true", help=verbose)
     mps.set_defaults(handler=cmd_mps)
 
-    answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")
+    def command(name: str, text: str, more: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)  # type: ignore[no-any-return]
+
+    answer = command(
+        "answer",
+        "answer a question of the rules (a hunter's shot, a tie…)",
+        "; the phase that asked it, and every phase after it, are resolved again and their unsent drafts renewed.",
+    )
     answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")
     answer.add_argument("choice", help="a player's name, names separated by commas, or aucun")
-    answer.add_argument("--config", required=True)
-    answer.add_argument("-v", "--verbose", action="store_true")
+    answer.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    answer.add_argument("-v", "--verbose", action="store_true", help=verbose)
     answer.set_defaults(handler=cmd_answer)
 
-    deal = commands.add_parser("deal", help="draft the opening post and every role card (meneur run does it once)")
-    deal.add_argument("--config", required=True)
-    deal.add_argument("-v", "--verbose", action="store_true")
+    deal = command(
+        "deal",
+        "draft the opening post and every role card",
+        " into the outbox (meneur run does it once, at the start of a new game); nothing is sent.",
+    )
+    deal.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    deal.add_argument("-v", "--verbose", action="store_true", help=verbose)
     deal.set_defaults(handler=cmd_deal)
 
-    correct = commands.add_parser("correct", help="the MJ's reading of a post for the vote counter (kept)")
+    correct = command(
+        "correct",
+        "the MJ's reading of a post for the vote counter",
+        ", kept by post id: it holds through every recount, a restart and the deadline's count.",
+    )
     correct.add_argument("post", help="the post's id on the forum (the warnings name it)")
     correct.add_argument("target", nargs="?", help="the player the post votes against")
-    correct.add_argument("--ignore", action="store_true", help="the post holds no vote")
-    correct.add_argument("--undo", action="store_true", help="forget the correction")
-    correct.add_argument("--config", required=True)
-    correct.add_argument("-v", "--verbose", action="store_true")
+    correct.add_argument(
+        "--ignore", action="store_true", help="the post holds no vote (default: a vote against TARGET)"
+    )
+    correct.add_argument("--undo", action="store_true", help="forget the correction (default: record one)")
+    correct.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    correct.add_argument("-v", "--verbose", action="store_true", help=verbose)
     correct.set_defaults(handler=cmd_correct)
 
-    decree = commands.add_parser("decree", help="the MJ's word: kill, revive, name the mayor, or an event")
-    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"])
+    decree = command(
+        "decree",
+        "the MJ's word: kill, revive, name the mayor, or an event",
+        "; it takes effect when the current phase is resolved, and is told in its post.",
+    )
+    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"], help="what the MJ decides")
     decree.add_argument("what", help="the player (kill, revive, mayor) or the event's text, told in the next post")
     decree.add_argument("--cause", default="mj", help="with kill: the cause shown (default: mj)")
-    decree.add_argument("--config", required=True)
-    decree.add_argument("-v", "--verbose", action="store_true")
+    decree.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
     decree.set_defaults(handler=cmd_decree)
 
-    replay_cmd = commands.add_parser("replay", help="play a scenario file through the parsers and the rules engine")
+    replay_cmd = command(
+        "replay",
+        "play a scenario file through the parsers and the rules engine",
+        " and print the posts and MPs it drafts (no forum, no database).",
+    )
     replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")
-    replay_cmd.add_argument("--json", action="store_true", help="one JSON object per event, then a final line")
+    replay_cmd.add_argument(
+        "--json", action="store_true", help="one JSON object per event, then a final line (default: the drafted texts)"
+    )
     replay_cmd.set_defaults(handler=cmd_replay)
 
-    outbox = commands.add_parser("outbox", help="see, approve, edit and send drafts")
-    outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send", "discard"])
-    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`)")
-    outbox.add_argument("--config", required=True)
-    outbox.add_argument("--state", help="with list: only drafts in this state")
-    outbox.add_argument("--file", help="with edit: the new text (default: standard input)")
-    outbox.add_argument("-v", "--verbose", action="store_true")
+    outbox = command(
+        "outbox",
+        "see, approve, edit, send or discard drafts",
+        ". Without --file, edit opens $VISUAL or $EDITOR on a terminal, else reads standard input; an empty text is "
+        "refused.",
+    )
+    outbox.add_argument(
+        "action", choices=["list", "show", "approve", "edit", "send", "discard"], help="what to do with the drafts"
+    )
+    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`); send without one: every approved")
+    outbox.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    outbox.add_argument("--state", help="with list: only drafts in this state (default: every state)")
+    outbox.add_argument("--file", help="with edit: the new text (default: $EDITOR on a terminal, else standard input)")
+    outbox.add_argument("-v", "--verbose", action="store_true", help=verbose)
     outbox.set_defaults(handler=cmd_outbox)
 
 

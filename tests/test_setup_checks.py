@@ -261,3 +261,24 @@ def test_the_shipped_examples_are_what_init_writes() -> None:
 def test_init_refuses_an_unknown_rule_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["init", str(tmp_path / "p.toml"), "--ruleset", "baguette"]) == 2
     assert "classique" in capsys.readouterr().err and not (tmp_path / "p.toml").exists()
+
+
+LIVE_COMMANDS = ("init", "check", "poll", "run", "alerts", "roles", "mps", "answer", "deal", "correct", "decree",
+                 "replay", "outbox")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", LIVE_COMMANDS)
+def test_every_live_command_s_help_says_what_it_does_and_each_option_its_default(name: str) -> None:
+    import argparse
+
+    from meneur.daemon.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = commands.choices[name]
+    assert sub.description and len(sub.description) > 20, name
+    for action in sub._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        assert action.help, f"{name} {action.dest}: no help"
+        if action.option_strings and not action.required:
+            assert "default" in action.help, f"{name} {action.option_strings}: the help does not give the default"
