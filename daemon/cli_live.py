@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 
+from ..engine.daycount import DayCount
 from .adapters import make_adapter
 from .adapters.base import ForumAdapter
 from .config import (
@@ -195,18 +196,26 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 2 if off else 0
 
 
-def _print_report(report: CycleReport) -> None:
+def _print_count(count: DayCount, label: str | None = None, shown: set[str] | None = None) -> None:
+    """A count's tally and warnings; with ``shown``, only the warnings on those posts."""
+    data = count_json(count)
+    if shown is not None:
+        data["warnings"] = [w for w in data["warnings"] if w["post_id"] in shown]
+    head = f"{label}: " if label else ""
+    print(head + "tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
+    if data["not_voted"]:
+        print(head + "not voted: " + ", ".join(data["not_voted"]))
+    for warning in data["warnings"]:
+        print(f"  warning: post {warning['post_id']}: {warning['message']}")
+
+
+def _print_report(report: CycleReport, count: bool = True) -> None:
     topic = report.topic
     if topic is not None:
         print(f"topic: read page(s) {topic.pages}, {len(topic.new)} new post(s), {len(topic.edited)} edited")
     print(f"inbox: {report.new_mps} new MP(s)")
-    if report.count is not None:
-        data = count_json(report.count)
-        print("tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
-        if data["not_voted"]:
-            print("not voted: " + ", ".join(data["not_voted"]))
-        for warning in data["warnings"]:
-            print(f"  warning: post {warning['post_id']}: {warning['message']}")
+    if count and report.count is not None:
+        _print_count(report.count)
     for key in report.drafted:
         print(f"drafted: {key}")
     for key in report.sent:
@@ -219,10 +228,21 @@ def cmd_poll(args: argparse.Namespace) -> int:
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     with _reaching(game.config, game.adapter):
         report = game.cycle()
-    _print_report(report)
-    for deadline in game.due_deadlines():
-        draft = game.fire_deadline(deadline.id)
-        print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+        due = game.due_deadlines()
+        # With deadlines due, the cycle's count is the first pending day's over every later post: each day is
+        # shown instead with its own votes against its own deadline, once it is closed.
+        _print_report(report, count=not due)
+        for deadline in due:
+            draft = game.fire_deadline(deadline.id)
+            if deadline.kind == "day":
+                # The day's posts, and those of the night after it (a late vote); the next day's are its own.
+                after = sorted((d for d in game.deadlines() if d.at > deadline.at), key=lambda d: d.at)
+                until = None if not after else after[0].at if after[0].kind == "night" else deadline.at
+                mine = {p.post_id for p in game.store.posts(TOPIC) if until is None or p.posted_at <= until}
+                _print_count(game.live_count(deadline), deadline.label, mine)
+            print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+        if due and (day := game.current_day()) is not None:
+            _print_count(game.live_count(day), day.label)
     return 0
 
 

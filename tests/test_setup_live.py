@@ -143,3 +143,26 @@ def test_mps_lists_what_was_read_and_understood(forum: SpiritForum, tmp_path: Pa
     assert "Nadia — Nuit 1" in out and "compris : salvateur.proteger → Oscar" in out, out
     assert "Oscar — Ma vision" in out and "pas compris : 'Zorglub'" in out, out
     assert "n'ont pas encore agi" not in out  # the first night, only Cupidon has a power (none here)
+
+
+def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
+    forum: SpiritForum, tmp_path: Path
+) -> None:
+    players = ["Romane", "Simon", "Tristan"]
+    seeded = forum.seed("MJ_Days", players, topic_title="Partie deux jours")
+    now = datetime.now(UTC)
+    first = forum.client("Romane").post_comment(seeded["topic_id"], "**Je vote contre Simon**")
+    second = forum.client("Simon").post_comment(seeded["topic_id"], "**Je vote contre Tristan**")
+    forum.set_comment_dates({first: now - timedelta(hours=2, minutes=30), second: now - timedelta(hours=1, minutes=30)})
+    config = tmp_path / "partie.toml"
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Days"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{(now - timedelta(hours=2)).isoformat(timespec="seconds")}"\n'
+        f'[[deadlines]]\nlabel = "Jour 2"\nat = "{(now - timedelta(hours=1)).isoformat(timespec="seconds")}"\n'
+        "[poll]\nmin_request_interval = 0.01\ngrace = 0\n" + "".join(f'[[players]]\nname = "{n}"\n' for n in players),
+        encoding="utf-8",
+    )
+    out = _poll(config, seeded["password"])  # a daemon back after both days ended
+    assert "Jour 1: tally: Simon 1" in out and "Jour 2: tally: Tristan 1" in out, out
+    assert "after the deadline" not in out and "is not a player" not in out, out
