@@ -10,6 +10,7 @@ import re
 import sqlite3
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
@@ -30,7 +31,7 @@ from .config import (
     setup_problems,
 )
 from .counting import count_json
-from .game import TOPIC, CycleReport, LiveGame
+from .game import TOPIC, CycleReport, Deadline, LiveGame
 from .http import ForumUnavailable
 from .i18n import _
 from .init_file import FORUMS
@@ -223,6 +224,14 @@ def _print_report(report: CycleReport, count: bool = True) -> None:
     print(f"requests: {report.requests}")
 
 
+def _day_posts(game: LiveGame, day: Deadline) -> set[str]:
+    """The posts a day's warnings are about: the day's, and those of the night after it (a late vote). When
+    the next deadline is another day's, the posts after this one are that day's, and its warnings' business."""
+    after = sorted((d for d in game.deadlines() if d.at > day.at), key=lambda d: d.at)
+    until = None if not after else after[0].at if after[0].kind == "night" else day.at
+    return {p.post_id for p in game.store.posts(TOPIC) if until is None or p.posted_at <= until}
+
+
 def cmd_poll(args: argparse.Namespace) -> int:
     game = _game(args, forum=True)
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
@@ -235,11 +244,7 @@ def cmd_poll(args: argparse.Namespace) -> int:
         for deadline in due:
             draft = game.fire_deadline(deadline.id)
             if deadline.kind == "day":
-                # The day's posts, and those of the night after it (a late vote); the next day's are its own.
-                after = sorted((d for d in game.deadlines() if d.at > deadline.at), key=lambda d: d.at)
-                until = None if not after else after[0].at if after[0].kind == "night" else deadline.at
-                mine = {p.post_id for p in game.store.posts(TOPIC) if until is None or p.posted_at <= until}
-                _print_count(game.live_count(deadline), deadline.label, mine)
+                _print_count(game.live_count(deadline), deadline.label, _day_posts(game, deadline))
             print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
         if due and (day := game.current_day()) is not None:
             _print_count(game.live_count(day), day.label)
@@ -394,6 +399,39 @@ def cmd_mps(args: argparse.Namespace) -> int:
         who = row["player"] or _("{author} (not a player)").format(author=row["author"])
         print(f"  {when} UTC  {who} — {row['subject'] or ''} [{row['msg_id']}]")
         print(f"    « {str(row['content_text'] or '')[:200]} »")
+    return 0
+
+
+def count_live(args: argparse.Namespace, config: Config) -> int:
+    """``meneur count --config F --db D`` on a daemon's database: a day's count as the daemon makes it, against
+    that day's configured deadline, from the previous one (``--day LABEL``; default: the day in progress, else
+    the last day). What it prints is what ``meneur count`` prints."""
+    import json
+
+    from .counting import count_post_text
+
+    store = _store(replace(config, live=replace(config.live, database=Path(args.db))))
+    game = LiveGame(config, store, make_adapter(config), _now)
+    days = [d for d in game.deadlines() if d.kind == "day"]
+    if args.day:
+        day = next((d for d in days if d.label == args.day), None)
+        if day is None:
+            known = ", ".join(d.label for d in days) or _("none")
+            raise ConfigError(f"--day {args.day!r}: no day deadline of that label in {config.path} ({known})")
+    else:
+        day = game.current_day() or (days[-1] if days else None)
+    count = game.live_count(day)
+    if day is not None:
+        mine = _day_posts(game, day)
+        count = replace(count, warnings=tuple(w for w in count.warnings if w.post_id in mine))
+    if args.json:
+        json.dump(count_json(count), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    sys.stdout.write(count_post_text(count, store.posts(TOPIC), config, day.label if day else None))
+    sys.stdout.flush()
+    for warning in count.warnings:
+        print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
     return 0
 
 

@@ -166,3 +166,18 @@ def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
     out = _poll(config, seeded["password"])  # a daemon back after both days ended
     assert "Jour 1: tally: Simon 1" in out and "Jour 2: tally: Tristan 1" in out, out
     assert "after the deadline" not in out and "is not a player" not in out, out
+
+    # The same days read back from the game's database, each against its own configured deadline.
+    def count(day: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "meneur.daemon.cli", "count", "--config", str(config),
+             "--db", str(tmp_path / "partie.sqlite"), "--day", day],
+            capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+
+    one, two = count("Jour 1"), count("Jour 2")
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert "Jour 1" in one.stdout and "**Simon** : 1 vote (Romane)" in one.stdout, one.stdout
+    assert "Tristan" not in one.stdout.split("N'ont pas encore voté")[0], one.stdout
+    assert "**Tristan** : 1 vote (Simon)" in two.stdout and "Romane" not in two.stdout.split("N'ont")[0], two.stdout
+    assert "after the deadline" not in one.stderr + two.stderr
