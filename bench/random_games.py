@@ -124,10 +124,13 @@ def deepcopy_path(state: GameState) -> GameState:
     return copy.deepcopy(state)
 
 
-def run(game: Callable[[int], tuple[int, str | None]], games: int, repeat: int) -> tuple[float, list[tuple[int, str | None]]]:
+Results = list[tuple[int, str | None]]
+
+
+def run(game: Callable[[int], tuple[int, str | None]], games: int, repeat: int) -> tuple[float, Results]:
     """The best CPU time of ``repeat`` runs of the same ``games`` seeds, and their results."""
     best = float("inf")
-    results: list[tuple[int, str | None]] = []
+    results: Results = []
     for _ in range(repeat):
         start = time.process_time()
         results = [game(seed) for seed in range(games)]
