@@ -110,7 +110,7 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
         )
         entries.append(PostVotes(record, tuple(votes_in_html(html, LAYOUT, fmt))))
     roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
-    refusal = getattr(rules, "vote_refusal", None)
+    refusal = rules.vote_refusal
     count = count_day(
         entries, roster, _resolver(state), refusal=(lambda v, t: refusal(state, v, t)) if refusal else None
     )
@@ -165,13 +165,13 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
             break
         if spec.phase != state.phase:
             raise ScenarioError(f"phase {number + 1} is {spec.phase!r} but the game is at {state.phase!r}")
-        actions, events = _actions(state, spec, rules.VERBS)
+        actions, events = _actions(state, spec, rules.verbs)
         outcome: Outcome
         if state.phase.startswith("J"):
             votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
             events += warnings
             answers = dict(spec.answers)
-            reader = getattr(rules, "mayor_announcement", None)
+            reader = rules.mayor_announcement
             if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
                 answers.setdefault(f"{state.phase}:annonce_maire", reader(spec.mayor_post, state))
             outcome = rules.close_day(state, votes, answers, spec.decrees, actions)

@@ -45,7 +45,7 @@ def _night_actions(rules: Any, state: GameState, rng: random.Random) -> list[Act
     names = [p.name for p in state.players]
     actions = []
     for player in state.players:
-        for verb in rules.VERBS:
+        for verb in rules.verbs:
             if rng.random() < 0.5:
                 continue
             count = rng.randint(verb.min_targets, min(verb.max_targets, len(names)))
