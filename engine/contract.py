@@ -20,7 +20,7 @@ from .model import Action, Decree, GameState, Outcome, PlayerState
 from .tally import Tally
 
 if TYPE_CHECKING:
-    from ..parsers.actions import Verb
+    from ..vocabulary import Verb
 
 
 class Setup(Protocol):
