@@ -6,7 +6,8 @@ issue 15). Both must end every game the same way (the bench stops otherwise); th
 
 `classique`: 14 players dealt from a seed, random votes each day, random actions each night (wolves,
 Voyante, Salvateur, Sorcière). `convivialite`: 6 players, the wolf drawn from the seed (his role too),
-random votes, invitations, scratches, potions and scans. `trinite-meuporg`: 12 players, every living
+random votes, invitations, scratches, potions and scans. `hameau` (the tutorial): 8 players, each
+power used on a random living player when `validate` accepts it. `trinite-meuporg`: 12 players, every living
 (or dead doll-holding) player uses each power of the items in hand on random targets, kept only when
 `validate` accepts it. The engine's questions are left to their defaults.
 
@@ -112,10 +113,33 @@ def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+def play_hameau(seed: int) -> tuple[int, str | None]:
+    rules = rulesets.ruleset("hameau")
+    rng = random.Random(seed)
+    state = rules.setup(CLASSIQUE_NAMES[:8], seed)
+    phases = 0
+    while state.winner is None and phases < 200:
+        if state.phase.startswith("J"):
+            outcome = _day(rules, state, rng)
+        else:
+            living = state.living()
+            actions = []
+            for player in (p for p in state.players if p.alive):
+                for verb in rules.verbs:
+                    action = Action(player.name, verb.power, (rng.choice(living),))
+                    if rules.validate(state, action) is None:
+                        actions.append(action)
+            outcome = rules.resolve_night(state, actions)
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
 GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {
     "classique": play_classique,
     "convivialite": play_convivialite,
     "trinite-meuporg": play_trinite_meuporg,
+    "hameau": play_hameau,
 }
 
 
