@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .model import Action, Decree, GameState, Outcome, PlayerState
 from .tally import Tally
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 class Setup(Protocol):
     """The game at J0 from the players' names and the seed; ``roles`` when the MJ dealt them. A rule set
-    may take more keywords (``camps``, ``groups``): callers pass them only when the MJ gave them."""
+    may take more keywords (``camps``, ``groups``, ``options``): callers pass them only when the MJ gave them."""
 
     def __call__(self, names: Sequence[str], seed: int, roles: Mapping[str, str] | None = None) -> GameState: ...
 
@@ -87,6 +87,8 @@ class RuleSet:
     help: Mapping[str, str] = field(default_factory=dict)  # power → what it does (role cards)
     examples: Mapping[str, str] = field(default_factory=dict)  # power → an example MP (role cards)
     role_order: Sequence[str] = ()  # the roles in the order they are dealt
+    # The game options ``setup`` takes as ``options=`` (readings the MJ picks): name → values, default first.
+    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # Where the rule set's Jinja2 templates are: (package, folder) holding ``<id>/role_card.bbcode.j2``…
     # None: meneur's own ``templates/`` (the built-in rule sets).
     templates: tuple[str, str] | None = None

@@ -6,7 +6,17 @@ from ...contract import RuleSet
 from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import NIGHT_ORDER, check_winner, close_day, day_tally, resolve_night, setup, validate, vote_refusal
+from .rules import (
+    NIGHT_ORDER,
+    OPTIONS,
+    check_winner,
+    close_day,
+    day_tally,
+    resolve_night,
+    setup,
+    validate,
+    vote_refusal,
+)
 from .vocabulary import HELP, VERBS
 
 EXAMPLES: dict[str, str] = {
@@ -62,6 +72,7 @@ __all__ = [
     "HELP",
     "NAMES",
     "NIGHT_ORDER",
+    "OPTIONS",
     "ROLE_ORDER",
     "RULESET",
     "VERBS",
@@ -95,4 +106,5 @@ RULESET = RuleSet(
     help=HELP,
     examples=EXAMPLES,
     role_order=ROLE_ORDER,
+    options=OPTIONS,
 )
