@@ -23,7 +23,9 @@ import time
 from collections.abc import Callable
 
 from meneur.engine import rulesets
+from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
 CLASSIQUE_NAMES = [f"Joueur{n:02d}" for n in range(14)]
 CLASSIQUE_POWERS = {"voyante": "voyante.sonder", "salvateur": "salvateur.proteger",
@@ -31,10 +33,9 @@ CLASSIQUE_POWERS = {"voyante": "voyante.sonder", "salvateur": "salvateur.protege
 CONVIVIALITE_POWERS = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.potion", "traqueur": "traqueur.scanner"}
 
 
-def _day(rules: object, state: GameState, rng: random.Random) -> Outcome:
+def _day(rules: RuleSet, state: GameState, rng: random.Random) -> Outcome:
     living = state.living()
-    close_day: Callable[..., Outcome] = rules.close_day  # type: ignore[attr-defined]
-    return close_day(state, {v: rng.choice(living) for v in living})
+    return rules.close_day(state, {v: rng.choice(living) for v in living})
 
 
 def play_classique(seed: int) -> tuple[int, str | None]:
@@ -49,7 +50,7 @@ def play_classique(seed: int) -> tuple[int, str | None]:
         else:
             actions = []
             for player in state.players:
-                power = "loups.devorer" if rules.rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
+                power = "loups.devorer" if rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
                 if player.alive and power:
                     actions.append(Action(player.name, power, (rng.choice(living),)))
             outcome = rules.resolve_night(state, actions)
@@ -86,7 +87,8 @@ def play_convivialite(seed: int) -> tuple[int, str | None]:
 
 def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
     rules = rulesets.ruleset("trinite-meuporg")
-    powers = rules.rules.POWERS
+    assert rules.night_actors is not None and rules.powers_of is not None
+    powers = trinite_rules.POWERS  # what each power targets: the rule set's own table
     rng = random.Random(seed)
     state = rules.setup(CLASSIQUE_NAMES[:12], seed)
     phases = 0
@@ -98,7 +100,7 @@ def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
             names = [p.name for p in state.players]
             for name in rules.night_actors(state):
                 player = state.player(name)
-                wanted = rules.rules.powers_of(state, name) + (["loups.attaquer"] if player.camp == "loups" else [])
+                wanted = rules.powers_of(state, name) + (["loups.attaquer"] if player.camp == "loups" else [])
                 for power in wanted:
                     spec = powers[power]
                     if spec.by_day:
