@@ -20,34 +20,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes})
-_FROZEN: dict[type, bool] = {}  # per type: is it immutable (a frozen dataclass, an atom)?
+# Types whose values are shared, never copied: the atoms, and each frozen dataclass once seen.
+_SHARED: set[type] = set(_ATOMS)
 
 
 def _immutable(kind: type) -> bool:
-    known = _FROZEN.get(kind)
-    if known is None:
-        params = getattr(kind, "__dataclass_params__", None)
-        known = _FROZEN[kind] = kind in _ATOMS or bool(params is not None and params.frozen)
-    return known
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        _SHARED.add(kind)
+        return True
+    return False
 
 
 def copy_data(value: Any) -> Any:
     """A copy of plain data that shares every immutable part: dicts, lists and sets are new, atoms and
     frozen records are the same objects, a tuple or frozenset is shared when all it holds is. Other
     values go through ``copy.deepcopy``. Much faster than ``deepcopy`` (no memo): the state holds no
-    cycles and no shared mutable parts, which the property tests of the rule sets check."""
+    cycles and no shared mutable parts, which the property tests of the rule sets check. A container
+    of shared values only (names, numbers, item records) is copied in one C-level pass."""
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in _SHARED:
         return value
+    shared = _SHARED
     if kind is dict:
-        return {key: item if type(item) in _ATOMS else copy_data(item) for key, item in value.items()}
+        if shared.issuperset(map(type, value.values())):
+            return value.copy()
+        return {key: item if type(item) in shared else copy_data(item) for key, item in value.items()}
     if kind is list:
-        return [item if type(item) in _ATOMS else copy_data(item) for item in value]
+        if shared.issuperset(map(type, value)):
+            return value.copy()
+        return [item if type(item) in shared else copy_data(item) for item in value]
     if kind is tuple or kind is frozenset:
+        if shared.issuperset(map(type, value)):
+            return value
         copied = [copy_data(item) for item in value]
         return value if all(a is b for a, b in zip(copied, value, strict=True)) else kind(copied)
     if kind is set:
-        return {copy_data(item) for item in value}
+        return value.copy() if shared.issuperset(map(type, value)) else {copy_data(item) for item in value}
     if _immutable(kind):
         return value
     return copy.deepcopy(value)
