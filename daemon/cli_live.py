@@ -13,6 +13,7 @@ from .adapters import make_adapter
 from .config import Config, load_config, require_live
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
+from .i18n import _
 from .outbox import Outbox
 from .poller import open_alerts
 from .store import Store
@@ -220,7 +221,7 @@ def cmd_alerts(args: argparse.Namespace) -> int:
     for alert in alerts:
         print(f"{alert['at']} [{alert['kind']}] {alert['message']}")
     if not alerts:
-        print("no open alert")
+        print(_("no open alert"))
     return 1 if alerts else 0
 
 
