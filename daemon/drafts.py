@@ -3,6 +3,7 @@ the evening post after a day, one MP per private event. Templates write; this on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ def drafts_for(
     ruleset: str,
     phase: str,
     events: list[dict[str, Any]],
-    roles: dict[str, str],
+    roles: Mapping[str, str],
     override: Path | None = None,
     markup: str = "bbcode",
     vote_format: VoteFormat | None = None,
@@ -97,12 +98,12 @@ def role_cards(
     from ..parsers.actions import canonical
 
     rules = ruleset(state.ruleset)
-    verbs = {verb.power: verb for verb in rules.VERBS}
-    help_lines: dict[str, str] = getattr(rules, "HELP", {})
-    examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
-    wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    verbs = {verb.power: verb for verb in rules.verbs}
+    help_lines = rules.help
+    examples = rules.examples
+    wolves = [p.name for p in state.players if rules.is_wolf(p)]
     # A rule set whose powers come from items says which powers a player holds; else, by role.
-    powers_of = getattr(rules.rules, "powers_of", None)
+    powers_of = rules.powers_of
     cards = []
     for player in state.players:
         powers = [
@@ -113,7 +114,7 @@ def role_cards(
         ]
         context = {
             "player": player.name,
-            "role": rules.NAMES.get(player.role, player.role),
+            "role": rules.role_names.get(player.role, player.role),
             "camp": {
                 "village": "du village",
                 "loups": "des loups-garous",
@@ -123,7 +124,7 @@ def role_cards(
             "wolves": wolves if player.name in wolves else [],
             "powers": powers,
             "mj": mj,
-            "extra": getattr(rules.rules, "card_extra", lambda s, n: {})(state, player.name),
+            "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
         body = render(f"{state.ruleset}/role_card", markup, context, override, vote_format)
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
@@ -137,7 +138,7 @@ def opening_post(
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
     from ..engine.rulesets import ruleset
 
-    opening = getattr(ruleset(state.ruleset).rules, "opening", None)
+    opening = ruleset(state.ruleset).opening
     if opening is None:
         return None
     body = render(f"{state.ruleset}/opening", markup, opening(state), override, vote_format)
