@@ -512,7 +512,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     init.add_argument(
         "--ruleset",
-        help="the rule set that resolves each deadline: classique, convivialite, trinite-meuporg "
+        help="the rule set that resolves each deadline, an installed one (meneur roles ID lists its roles) "
         "(default: none, meneur counts votes only)",
     )
     init.add_argument(
@@ -555,7 +555,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
         help="list a rule set's role ids and their French names",
         description="List the role ids a rule set knows (what [[players]] role takes) with their French names.",
     )
-    roles.add_argument("ruleset", help="the rule set's id: classique, convivialite or trinite-meuporg")
+    roles.add_argument("ruleset", help="an installed rule set's id: classique, convivialite, trinite-meuporg…")
     roles.set_defaults(handler=cmd_roles)
 
     mps_help = "list the MPs meneur has read and, with a rule set, the night actions it understood"

@@ -579,11 +579,11 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
 def role_ids(name: str) -> dict[str, str]:
     """A rule set's role ids, as the configuration's ``role`` takes them, with their French names."""
     from ..engine.rulesets import ruleset
+    from ..engine.rulesets.convivialite.roles import A_CHOISIR  # its wolf's "role to come": never dealt
 
     rules = ruleset(name)
-    pending = getattr(getattr(rules, "roles", None), "A_CHOISIR", None)  # a placeholder, never dealt
-    ids = [r for r in dict.fromkeys((*rules.ROLE_ORDER, *rules.NAMES)) if r != pending]
-    return {r: str(rules.NAMES.get(r, r)) for r in ids}
+    ids = [r for r in dict.fromkeys((*rules.role_order, *rules.role_names)) if r != A_CHOISIR]
+    return {r: str(rules.role_names.get(r, r)) for r in ids}
 
 
 def _phase_of(label: str, kind: str) -> str | None:

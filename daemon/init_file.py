@@ -85,9 +85,21 @@ content = { select = "table.lecture-mp div.texte" }
 
 
 def example_players(ruleset: str | None) -> list[str]:
-    """Placeholder names, as many as the rule set plays with (classique: 8, convivialite: 6, trinite: 9)."""
-    count = {"convivialite": 6, "trinite-meuporg": 9}.get(ruleset or "", 8 if ruleset else 3)
-    return [f"Joueur{n}" for n in range(1, count + 1)]
+    """Placeholder names, as many as the rule set deals a game for (8 where it can: classique; convivialite 6,
+    trinite-meuporg 9), found by setting a game up (pure); without a rule set, three."""
+    if not ruleset:
+        return ["Joueur1", "Joueur2", "Joueur3"]
+    from ..engine.rulesets import ruleset as rules_of
+
+    rules = rules_of(ruleset)
+    for count in (8, 6, 9, 7, 10, 12, 5, 15):
+        names = [f"Joueur{n}" for n in range(1, count + 1)]
+        try:
+            rules.setup(names, 0)
+        except (ValueError, KeyError, TypeError):
+            continue
+        return names
+    raise ValueError(f"no game of 5 to 15 players for the rule set {ruleset}")
 
 
 def _deadlines(ruleset: str | None, now: datetime, timezone: str) -> list[tuple[str, datetime, str]]:

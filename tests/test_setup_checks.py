@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from meneur.daemon.cli import main
 from meneur.daemon.config import ConfigError, parse_config
 from meneur.daemon.outbox import Outbox
 from meneur.daemon.store import Store
+from meneur.engine.rulesets import installed
 
 HEAD = (
     '[forum]\nengine = "phpbb3"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
@@ -53,7 +55,7 @@ def _outbox_game(tmp_path: Path) -> tuple[Path, Outbox]:
     config = tmp_path / "partie.toml"
     config.write_text(HEAD.replace("seed = 3\n", 'seed = 3\ndatabase = "p.sqlite"\n') + _players([None] * 6))
     store = Store(tmp_path / "p.sqlite")
-    outbox = Outbox(store, lambda: __import__("datetime").datetime.now(__import__("datetime").UTC), "bbcode")
+    outbox = Outbox(store, lambda: datetime.now(UTC), "bbcode")
     outbox.draft("Jour 1/evening", "evening", "Le texte d'origine")
     return config, outbox
 
@@ -223,7 +225,7 @@ def test_markdown_drafts_keep_a_hyphenated_name_as_typed() -> None:
 
 
 @pytest.mark.parametrize("forum", ["phpbb3", "phpbb2", "spirit", "generic"])
-@pytest.mark.parametrize("ruleset", [None, "classique", "convivialite", "trinite-meuporg"])
+@pytest.mark.parametrize("ruleset", [None, *sorted(installed())])
 def test_init_writes_a_file_for_the_forum_and_the_rule_set(
     forum: str, ruleset: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -282,3 +284,11 @@ def test_every_live_command_s_help_says_what_it_does_and_each_option_its_default
         assert action.help, f"{name} {action.dest}: no help"
         if action.option_strings and not action.required:
             assert "default" in action.help, f"{name} {action.option_strings}: the help does not give the default"
+
+
+def test_no_template_hard_codes_a_vote_colour() -> None:
+    """A template that writes "gras marron" itself asks django-spirit's players for a colour Markdown cannot
+    make: the vote format is the configured one, ``{{ vote_how }}``."""
+    folder = Path(__file__).resolve().parent.parent / "templates"
+    offenders = [str(p.relative_to(folder)) for p in folder.rglob("*.j2") if "gras marron" in p.read_text("utf-8")]
+    assert not offenders
