@@ -112,13 +112,14 @@ def _reaching(config: Config, adapter: ForumAdapter) -> Iterator[None]:
         ) from None
 
 
-def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:
-    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start)."""
+def _game(args: argparse.Namespace, forum: bool = False, web: bool = False, quick: bool = False) -> LiveGame:
+    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start).
+    ``quick``: a command run by hand or by cron, not the daemon (see _adapter)."""
     config = _config(args)
     if forum:
         require_secrets(config, web)
     store = _store(config)
-    return LiveGame(config, store, _adapter(config, store, quick=not web), _now)
+    return LiveGame(config, store, _adapter(config, store, quick=quick), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -233,7 +234,7 @@ def _day_posts(game: LiveGame, day: Deadline) -> set[str]:
 
 
 def cmd_poll(args: argparse.Namespace) -> int:
-    game = _game(args, forum=True)
+    game = _game(args, forum=True, quick=True)
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     with _reaching(game.config, game.adapter):
         report = game.cycle()
