@@ -198,11 +198,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 2 if off else 0
 
 
-def _print_count(count: DayCount, label: str | None = None, shown: set[str] | None = None) -> None:
-    """A count's tally and warnings; with ``shown``, only the warnings on those posts."""
+def _print_count(
+    count: DayCount, label: str | None = None, shown: set[str] | None = None, told: set[str] | None = None
+) -> None:
+    """A count's tally and warnings; with ``shown``, only the warnings on those posts; with ``told`` (the
+    daemon's, across cycles), each warning once."""
     data = count_json(count)
     if shown is not None:
         data["warnings"] = [w for w in data["warnings"] if w["post_id"] in shown]
+    if told is not None:
+        fresh = [w for w in data["warnings"] if f"{w['post_id']} {w['message']}" not in told]
+        told.update(f"{w['post_id']} {w['message']}" for w in fresh)
+        data["warnings"] = fresh
     head = f"{label}: " if label else ""
     print(head + "tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
     if data["not_voted"]:
@@ -211,13 +218,13 @@ def _print_count(count: DayCount, label: str | None = None, shown: set[str] | No
         print(f"  warning: post {warning['post_id']}: {warning['message']}")
 
 
-def _print_report(report: CycleReport, count: bool = True) -> None:
+def _print_report(report: CycleReport, count: bool = True, told: set[str] | None = None) -> None:
     topic = report.topic
     if topic is not None:
         print(f"topic: read page(s) {topic.pages}, {len(topic.new)} new post(s), {len(topic.edited)} edited")
     print(f"inbox: {report.new_mps} new MP(s)")
     if count and report.count is not None:
-        _print_count(report.count)
+        _print_count(report.count, told=told)
     for key in report.drafted:
         print(f"drafted: {key}")
     for key in report.sent:
@@ -257,12 +264,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     game = _game(args, forum=True, web=args.web_port >= 0)
 
+    told: set[str] = set()  # each warning is printed once, not at every cycle after it
+
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
             topic = value.topic
             if (topic and (topic.new or topic.edited)) or value.drafted or value.sent:
                 print(f"-- {datetime.now(UTC):%H:%M:%S} UTC")
-                _print_report(value)
+                _print_report(value, told=told)
         elif kind == "deadline":
             print(f"deadline: drafted {getattr(value, 'key', value)}")
             print(getattr(value, "body", ""))

@@ -181,3 +181,39 @@ def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
     assert "Tristan" not in one.stdout.split("N'ont pas encore voté")[0], one.stdout
     assert "**Tristan** : 1 vote (Simon)" in two.stdout and "Romane" not in two.stdout.split("N'ont")[0], two.stdout
     assert "after the deadline" not in one.stderr + two.stderr
+
+
+def test_run_prints_each_count_warning_once(forum: SpiritForum, tmp_path: Path) -> None:
+    players = ["Ugo", "Vera", "Willy"]
+    seeded = forum.seed("MJ_Once", players, topic_title="Partie avertissements")
+    forum.client("Ugo").post_comment(seeded["topic_id"], "Je vote contre Vera")  # not bold: one warning
+    config = tmp_path / "partie.toml"
+    deadline = (datetime.now(UTC) + timedelta(seconds=20)).isoformat()
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Once"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n'
+        "[poll]\nmin_request_interval = 0.01\ntopic_every = 1\nnear_every = 1\ngrace = 1\n"
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in players),
+        encoding="utf-8",
+    )
+    run = subprocess.Popen(
+        [sys.executable, "-m", "meneur.daemon.cli", "run", "--config", str(config), "--web-port", "-1",
+         "--stop-when-done"],
+        env={**os.environ, "MENEUR_PASSWORD": seeded["password"]}, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert run.stdout is not None
+    lines = []
+    try:
+        for line in run.stdout:  # the first cycle's report, then two more posts, each seen by a later cycle
+            lines.append(line)
+            if line.startswith("requests:") and sum(x.startswith("requests:") for x in lines) == 1:
+                forum.client("Vera").post_comment(seeded["topic_id"], "**Je vote contre Willy**")
+            if line.startswith("requests:") and sum(x.startswith("requests:") for x in lines) == 2:
+                forum.client("Willy").post_comment(seeded["topic_id"], "**Je vote contre Vera**")
+        assert run.wait(timeout=120) == 0
+    finally:
+        run.kill()
+    out = "".join(lines)
+    assert out.count("tally:") >= 3, out  # three reports…
+    assert out.count('Ugo wrote "Je vote contre Vera" without bold') == 1, out  # …one warning line
