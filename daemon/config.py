@@ -65,6 +65,9 @@ class LiveConfig:
     near_every: float = 30.0  # …this often
     grace: float = 60.0  # the final poll, this long after the deadline
     min_request_interval: float = 2.0  # the forum sees at most one request per this many seconds
+    timeout: float = 20.0  # seconds to wait for the forum's answer to one request
+    retries: int = 4  # retries of a request that timed out, failed to connect or got a 5xx
+    backoff: float = 1.0  # the first wait before a retry (doubles each time, with jitter)
     posts_per_page: int | None = None
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
     count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
@@ -137,7 +140,10 @@ _KNOWN = {
     "account": {"username", "password_env", "keyring"},
     "game": {"deadline", "topic", "database", "ruleset", "seed"},
     "deadlines": {"label", "at", "kind", "phase"},
-    "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
+    "poll": {
+        "topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval",
+        "timeout", "retries", "backoff",
+    },
     "outbox": {"auto", "count_every_votes", "count_at"},
     "alerts": {"mp_mj"},
     "web": {"host", "password_env"},
@@ -356,11 +362,12 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         deadlines.append(DeadlineConfig(label, at, kind, phase))
     numbers = {}
     for key, default in (("topic_every", 120.0), ("inbox_every", 300.0), ("near_deadline", 900.0),
-                         ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0)):  # fmt: skip
+                         ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0),
+                         ("timeout", 20.0), ("retries", 4), ("backoff", 1.0)):  # fmt: skip
         value = _expect(reader, poll.get(key, default), (int, float), f"poll.{key}", "poll", key)
-        if value < 0 or (key != "near_deadline" and key != "grace" and value == 0):
+        if value < 0 or (key not in ("near_deadline", "grace", "retries") and value == 0):
             raise reader.error(f"poll.{key}", f"must be positive, not {value}", "poll", key)
-        numbers[key] = float(value)
+        numbers[key] = int(value) if key == "retries" else float(value)
     auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
     for kind in auto:
         if kind not in _DRAFT_KINDS:
