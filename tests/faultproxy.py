@@ -229,9 +229,7 @@ def _read_request(sock: socket.socket) -> tuple[tuple[str, list[tuple[str, str]]
     return (lines[0], headers), rest[:length]
 
 
-def _send(
-    sock: socket.socket, status: int, headers: list[tuple[str, str]], body: bytes, length: bool = True
-) -> None:
+def _send(sock: socket.socket, status: int, headers: list[tuple[str, str]], body: bytes, length: bool = True) -> None:
     reason = http.client.responses.get(status, "Unknown")
     lines = [f"HTTP/1.1 {status} {reason}"]
     dropped = ("content-length", "connection") if length else ("connection",)

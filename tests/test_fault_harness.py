@@ -152,8 +152,10 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
     seeded = forum.seed(MJ, PLAYERS, topic_title=f"Partie {seed} — Jour 1")
     topic = int(seeded["topic_id"])
     env = {**os.environ, "MENEUR_PASSWORD": seeded["password"], "PYTHONUNBUFFERED": "1"}
-    # Deadlines on whole minutes (the forum stamps to the minute), the first at least a minute away.
-    start = datetime.now(UTC).replace(second=0, microsecond=0) + timedelta(minutes=2)
+    # The forum stamps to the minute: a post made at 21:00:40 shows 21:00. Deadlines fall on the last second
+    # of a minute, so a post's minute says on which side of the deadline it was made (players never post in
+    # the seconds around one); the first is at least a minute away.
+    start = datetime.now(UTC).replace(second=59, microsecond=0) + timedelta(minutes=2)
     deadlines = [start, start + DAY]
     ledger, clients = Ledger(), {}
     plan = Plan(seed, rate=0.3)
@@ -229,7 +231,12 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
     # Exactly once: each sent draft on the forum once; nothing half-sent; no stray copy.
     outbox = Outbox(store, lambda: datetime.now(UTC), "markdown")
     drafts = outbox.drafts()
-    on_forum = Counter(m for c in truth if c["user"].casefold() == MJ.casefold() for m in re.findall(r"réf\. (mj-[0-9a-f]+)", c["text"]))
+    on_forum = Counter(
+        m
+        for c in truth
+        if c["user"].casefold() == MJ.casefold()
+        for m in re.findall(r"réf\. (mj-[0-9a-f]+)", c["text"])
+    )
     for draft in drafts:
         if draft.recipient is not None:
             continue
@@ -244,5 +251,7 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
     assert len(evenings) == len(deadlines) and all(d.state == "sent" for d in evenings), [
         (d.key, d.state) for d in evenings
     ]
-    print(f"  {len(players_posts)} player posts, {len(ledger.votes)} votes, {len(ledger.mps)} MPs, "
-          f"{sum(on_forum.values())} meneur posts on the forum, all once")
+    print(
+        f"  {len(players_posts)} player posts, {len(ledger.votes)} votes, {len(ledger.mps)} MPs, "
+        f"{sum(on_forum.values())} meneur posts on the forum, all once"
+    )
