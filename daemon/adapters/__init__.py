@@ -29,6 +29,7 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
         min_interval=live.min_request_interval,
         retries=live.retries,
         backoff=live.backoff,
+        max_bytes=config.max_page_bytes,
     )
     settings = ForumSettings(
         base_url=live.url,
