@@ -155,7 +155,10 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
     # The forum stamps to the minute: a post made at 21:00:40 shows 21:00. Deadlines fall on the last second
     # of a minute, so a post's minute says on which side of the deadline it was made (players never post in
     # the seconds around one); the first is at least a minute away.
-    start = datetime.now(UTC).replace(second=59, microsecond=0) + timedelta(minutes=2)
+    now = datetime.now(UTC)
+    start = now.replace(second=59, microsecond=0) + timedelta(minutes=1)
+    if start - now < timedelta(seconds=60):
+        start += timedelta(minutes=1)
     deadlines = [start, start + DAY]
     ledger, clients = Ledger(), {}
     plan = Plan(seed, rate=0.3)
