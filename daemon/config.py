@@ -73,6 +73,7 @@ class LiveConfig:
     posts_per_page: int | None = None
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
     count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
+    settle: float = 60.0  # a post whose fate is unknown is looked for only this long after it was sent
     alert_mj_by_mp: bool = False
     count_at: tuple[str, ...] = ()  # "HH:MM" (forum time): post a live count at these times too
     site: GenericSite | None = None  # a home-made forum's pages, fields and markers
@@ -156,7 +157,7 @@ _KNOWN = {
         "retries",
         "backoff",
     },
-    "outbox": {"auto", "count_every_votes", "count_at"},
+    "outbox": {"auto", "count_every_votes", "count_at", "settle"},
     "alerts": {"mp_mj"},
     "web": {"host", "password_env"},
     "votes": {"colours", "require_bold", "require_colour"},
@@ -469,7 +470,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             raise reader.error(f"poll.{key}", f"at most {_MAX_SECONDS} seconds (a week), not {value}", "poll", key)
         if key == "retries" and value != int(value):
             raise reader.error("poll.retries", f"a whole number, not {value}", "poll", key)
-        numbers[key] = int(value) if key == "retries" else float(value)
+        numbers[key] = float(value)
+    retries = int(numbers.pop("retries"))
     auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
     for kind in auto:
         if not isinstance(kind, str) or kind not in _DRAFT_KINDS:
@@ -481,6 +483,9 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     )
     if every < 0:
         raise reader.error("outbox.count_every_votes", f"0 (never) or more, not {every}", "outbox", "count_every_votes")
+    settle = _expect(reader, outbox.get("settle", 60), (int, float), "outbox.settle", "outbox", "settle")
+    if not math.isfinite(settle) or not 0 < settle <= _MAX_SECONDS:
+        raise reader.error("outbox.settle", f"a number of seconds above 0, not {settle}", "outbox", "settle")
     per_page = forum.get("posts_per_page")
     if per_page is not None:
         _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
@@ -521,6 +526,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         posts_per_page=per_page,
         auto=tuple(auto),
         count_every_votes=every,
+        settle=float(settle),
         alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
         count_at=tuple(count_at),
         site=site,
@@ -531,6 +537,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             reader, web.get("password_env"), (str, type(None)), "web.password_env", "web", "password_env"
         ),
         **numbers,
+        retries=retries,
     )
 
 

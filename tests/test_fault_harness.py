@@ -27,6 +27,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -69,7 +70,7 @@ def _config(path: Path, proxy_url: str, topic: int, deadlines: list[datetime]) -
         f'[game]\ntopic = "{topic}"\ndatabase = "partie.sqlite"\n'
         "[poll]\nmin_request_interval = 0.01\ngrace = 0\ntimeout = 1.5\nretries = 2\nbackoff = 0.1\n"
         "topic_every = 1\ninbox_every = 1\nnear_every = 1\n"
-        '[outbox]\nauto = ["vote_count", "evening"]\ncount_every_votes = 2\n'
+        '[outbox]\nauto = ["vote_count", "evening"]\ncount_every_votes = 2\nsettle = 3\n'
         "[votes]\nrequire_colour = false\n"
         f"{rows}{players}",
         encoding="utf-8",
@@ -83,6 +84,14 @@ def _integrity(db: Path) -> str:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
     try:
         return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _sending(db: Path) -> int:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+    try:
+        return int(conn.execute("select count(*) from drafts where state = 'sending'").fetchone()[0])
     finally:
         conn.close()
 
@@ -188,9 +197,10 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
         # The network heals: meneur settles (finishes what was left sending, fires what is due).
         plan.enabled = False
         quiet = 0
-        for _ in range(8):  # until two polls in a row send nothing (the second reads what the first sent)
+        for _ in range(12):  # until two polls in a row send nothing (the second reads what the first sent)
+            time.sleep(3.5)  # a draft whose answer was lost is looked for `settle` seconds after it was sent
             out = _run_meneur(["poll", "--config", str(config)], tmp_path, env, None, term=False)
-            quiet = quiet + 1 if "sent:" not in out and "drafted" not in out else 0
+            quiet = quiet + 1 if "sent:" not in out and "drafted" not in out and not _sending(db) else 0
             if quiet == 2:
                 break
         assert quiet == 2, f"meneur does not settle on a healed network:\n{out[-3000:]}"
