@@ -11,7 +11,7 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
@@ -312,7 +312,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_outbox(args: argparse.Namespace) -> int:
     config = _config(args)
     store = _store(config)
-    outbox = Outbox(store, _now, "markdown" if config.engine == "spirit" else "bbcode")
+    outbox = Outbox(
+        store, _now, "markdown" if config.engine == "spirit" else "bbcode", settle=timedelta(seconds=config.live.settle)
+    )
     if args.action == "list":
         for draft in outbox.drafts(args.state):
             print(f"{draft.state:9} {draft.kind:11} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))

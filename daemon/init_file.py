@@ -189,6 +189,7 @@ def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "E
         "[outbox]",
         'auto = ["vote_count"]              # ce qui part sans votre accord ; le post du soir vous attend',
         "count_every_votes = 5              # un décompte publié tous les 5 nouveaux votes (0 : jamais)",
+        "# settle = 60                      # un post dont la réponse s'est perdue est cherché sur le forum 60 s après",
         "",
         "[alerts]",
         "mp_mj = false                      # envoyer aussi les alertes au compte MJ par MP",
