@@ -23,6 +23,7 @@ from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadli
 from .counting import count_from_store, count_json, count_post_text, read_pages
 from .game import GameError
 from .http import ForumUnavailable
+from .i18n import _, translated
 from .outbox import OutboxError
 from .poller import CountingStopped
 from .store import Store, StoreError
@@ -101,7 +102,12 @@ def cmd_count(args: argparse.Namespace) -> int:
         sys.stdout.write(count_post_text(count, posts, config, args.day))
         sys.stdout.flush()
         for warning in count.warnings:
-            print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
+            print(
+                _("warning: post {post}: {kind}: {message}").format(
+                    post=warning.post_id, kind=warning.kind, message=translated(warning.text)
+                ),
+                file=sys.stderr,
+            )
     return 0
 
 

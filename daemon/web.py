@@ -40,6 +40,7 @@ from ..engine.daycount import DayCount
 from ..parsers.bbcode import render_bbcode
 from .counting import count_json
 from .game import Deadline, GameError, LiveGame
+from .i18n import translated
 from .outbox import OutboxError
 from .poller import open_alerts
 
@@ -454,7 +455,9 @@ class MJPage:
             {**post(v.post_id), "voter": v.voter, "target": v.target, "at": v.posted_at.isoformat()}
             for v in sorted(count.standing.values(), key=lambda v: v.posted_at)
         ]
-        data["warnings"] = [{**post(w.post_id), "kind": str(w.kind), "message": w.message} for w in count.warnings]
+        data["warnings"] = [
+            {**post(w.post_id), "kind": str(w.kind), "message": translated(w.text)} for w in count.warnings
+        ]
         data["corrections"] = [
             {**post(post_id), "target": target} for post_id, target in corrections.items() if post_id in posts
         ]

@@ -172,7 +172,8 @@ def test_flag_form_counts_bold_votes_on_a_markdown_forum(capsys: pytest.CaptureF
 
 def test_console_script_prints_the_bbcode_count(tmp_path: Path) -> None:
     argv = [meneur_script(), "count", *VILLAGE_FLAGS, "--until", "2026-03-14T21:00:00", "--day", "Jour 3"]
-    done = subprocess.run([*argv, *pages_of(VILLAGE)], capture_output=True, cwd=tmp_path, timeout=120)
+    env = {k: v for k, v in os.environ.items() if k != "MENEUR_LANG"}  # the MJ's language by default: French
+    done = subprocess.run([*argv, *pages_of(VILLAGE)], capture_output=True, cwd=tmp_path, timeout=120, env=env)
     out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
     assert done.returncode == 0, err
     assert "Décompte des votes — Jour 3" in out
@@ -183,8 +184,39 @@ def test_console_script_prints_the_bbcode_count(tmp_path: Path) -> None:
     assert "{" not in out and "%" not in out  # no Jinja left over
     assert "Traceback" not in err
     lines = err.splitlines()
-    assert lines and all(line.startswith("warning: post ") for line in lines)
-    assert any(line.startswith("warning: post 48366: after_deadline: ") for line in lines)
+    assert lines and all(line.startswith("avertissement : message ") for line in lines)
+    assert (
+        "avertissement : message 48366 : after_deadline : Gwendoline a voté après l'heure limite : vote non compté."
+        in lines
+    )
+    assert (
+        "avertissement : message 48318 : target_ambiguous : Gwendoline a voté contre « Lucia », "
+        "qui peut désigner Lucas ou Lucie : vote non compté." in lines
+    )
+    assert (
+        "avertissement : message 48279 : target_fuzzy : Olivier a voté contre « Gwendolyn », lu comme Gwendoline "
+        "(ressemblance 84 %) : vote compté, à vérifier." in lines
+    )
+
+
+def test_console_script_warns_in_english_on_request(tmp_path: Path) -> None:
+    argv = [meneur_script(), "count", *VILLAGE_FLAGS, "--until", "2026-03-14T21:00:00", *pages_of(VILLAGE)]
+    french = subprocess.run(
+        argv, capture_output=True, cwd=tmp_path, timeout=120, env={**os.environ, "MENEUR_LANG": "fr"}
+    )
+    english = subprocess.run(
+        argv, capture_output=True, cwd=tmp_path, timeout=120, env={**os.environ, "MENEUR_LANG": "en"}
+    )
+    assert french.returncode == english.returncode == 0, english.stderr
+    assert english.stdout == french.stdout  # the players' post stays French; only the MJ's warnings change
+    lines = english.stderr.decode("utf-8").splitlines()
+    assert len(lines) == len(french.stderr.decode("utf-8").splitlines())
+    assert all(line.startswith("warning: post ") for line in lines)
+    assert "warning: post 48366: after_deadline: Gwendoline voted after the deadline: not counted." in lines
+    assert (
+        'warning: post 48318: target_ambiguous: Gwendoline voted against "Lucia", which could be Lucas or Lucie: '
+        "not counted." in lines
+    )
 
 
 def test_console_script_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:

@@ -14,14 +14,14 @@ SOURCES = [p for folder in ("daemon", "parsers", "engine") for p in (REPO / fold
 
 
 def wrapped_messages() -> dict[str, str]:
-    """Every literal given to _() or ngettext() in the code → where it is."""
+    """Every literal given to _() or ngettext() in the code, or marked N_() for later → where it is."""
     found: dict[str, str] = {}
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
-            if node.func.id not in ("_", "ngettext") or not node.args:
+            if node.func.id not in ("_", "ngettext", "N_") or not node.args:
                 continue
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
