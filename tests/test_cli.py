@@ -62,8 +62,8 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     assert "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("meneur: error: ")
-    assert len(lines[0]) > len("meneur: error: ") + 10
+    assert lines[0].startswith("meneur : erreur : ")
+    assert len(lines[0]) > len("meneur : erreur : ") + 10
     return lines[0]
 
 
@@ -233,7 +233,7 @@ def test_console_script_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         assert done.returncode == 2
         assert done.stdout == b""
         assert "Traceback" not in err
-        assert err.startswith("meneur: error: ") and err.count("\n") == 1
+        assert err.startswith("meneur : erreur : ") and err.count("\n") == 1
         assert page.name in err
 
 
@@ -268,7 +268,7 @@ def test_unknown_forum_is_argparse_usage_error(capsys: pytest.CaptureFixture[str
         main(["count", "--forum", "phpbb4", "--players", "A,B", *pages_of(VILLAGE)])
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "invalid choice: 'phpbb4'" in err
+    assert "meneur count : erreur : argument --forum : choix invalide : 'phpbb4'" in err
     assert "Traceback" not in err
 
 
@@ -346,7 +346,7 @@ def test_one_bad_page_among_good_ones_stops_the_count(tmp_path: Path, capsys: py
 @pytest.mark.parametrize("until", ["demain 21h", "2026-03-14 21h00", "2026-02-30T21:00", "21:00"])
 def test_bad_until(until: str, capsys: pytest.CaptureFixture[str]) -> None:
     message = refused([*VILLAGE_FLAGS, "--until", until, *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --until")
+    assert message.startswith("meneur : erreur : --until")
     assert repr(until) in message
 
 
@@ -358,7 +358,7 @@ def test_no_players(capsys: pytest.CaptureFixture[str]) -> None:
 def test_dead_must_name_players(capsys: pytest.CaptureFixture[str]) -> None:
     flags = ["--forum", "phpbb3", "--players", "Lucas,Lucie", "--dead", "Lucie,Zed"]
     message = refused([*flags, *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --dead")
+    assert message.startswith("meneur : erreur : --dead")
     assert "Zed" in message and "Lucie" not in message.split(":", 2)[2]
 
 
@@ -370,14 +370,14 @@ def test_dead_names_are_matched_like_player_names(capsys: pytest.CaptureFixture[
 
 def test_a_player_listed_twice(capsys: pytest.CaptureFixture[str]) -> None:
     message = refused(["--forum", "phpbb3", "--players", "Lucas,Lucie,lucas", *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --players") and "lucas" in message
+    assert message.startswith("meneur : erreur : --players") and "lucas" in message
 
 
 @pytest.mark.parametrize("case", [VILLAGE, TOPICS / "phpbb2" / "j1-taverne"], ids=["phpbb3", "phpbb2"])
 def test_unknown_time_zone(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
     forum = case.parent.name
     message = refused(["--forum", forum, "--players", "A,B", "--tz", "Europe/Pariss", *pages_of(case)], capsys)
-    assert message.startswith("meneur: error: --tz") and "Europe/Pariss" in message
+    assert message.startswith("meneur : erreur : --tz") and "Europe/Pariss" in message
 
 
 def test_no_pages_and_no_database(capsys: pytest.CaptureFixture[str]) -> None:
