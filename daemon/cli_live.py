@@ -317,21 +317,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = initial_state(scenario)
     opening = opening_post(state)
     if opening is not None:
-        print("==== setup · opening · post in the game topic")
+        print("==== " + _("setup · opening · post in the game topic"))
         print(opening.body.strip() + "\n")
     for card in role_cards(state, "Maître du jeu"):
-        print(f"==== setup · role card · MP to {card.recipient}")
+        print("==== " + _("setup · role card · MP to {player}").format(player=card.recipient))
         print(card.body.strip() + "\n")
     phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
     for phase in phases:
         for draft in drafts_for(scenario.ruleset, phase, events, names):
-            where = "post in the game topic" if draft.recipient is None else f"MP to {draft.recipient}"
+            where = (
+                _("post in the game topic")
+                if draft.recipient is None
+                else _("MP to {player}").format(player=draft.recipient)
+            )
             print(f"==== {phase} · {draft.kind} · {where}")
             print(draft.body.strip() + "\n")
         for event in (e for e in events if e.get("phase") == phase and e.get("audience") == "mj"):
-            print(f"     (for the MJ) {describe(event)}")
+            print("     " + _("(for the MJ) {event}").format(event=describe(event)))
     final = events[-1]
-    print(f"==== end: winner {final['winner'] or 'none yet'}; alive: {', '.join(final['alive'])}")
+    winner = final["winner"] or _("none yet")
+    print("==== " + _("end: winner {winner}; alive: {alive}").format(winner=winner, alive=", ".join(final["alive"])))
     return 0
 
 
@@ -340,7 +345,7 @@ def describe(event: dict[str, object]) -> str:
     kind, phase = event.get("type"), event.get("phase")
     audience = event.get("audience", "public")
     details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "phase", "audience"))
-    where = {"public": "post", "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
+    where = {"public": _("post"), "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
         str(audience), str(audience)
     )
     return f"[{phase}] {where}: {kind} {details}".rstrip()

@@ -101,7 +101,7 @@ def count_day(
     deadline: datetime | None = None,
     weights: dict[str, int] | None = None,
     modifiers: Sequence[Modifier] = (),
-    refusal: Callable[[str, str], str | None] | None = None,
+    refusal: Callable[[str, str], str | Message | None] | None = None,
     since: datetime | None = None,
     corrections: Mapping[str, str | None] | None = None,
     accounts: Mapping[str, Account] | None = None,
@@ -112,7 +112,8 @@ def count_day(
     or before it belong to an earlier day and are left out. ``corrections`` are the MJ's readings of
     posts, by post id: a player's name (the post is a vote against them, whatever its wording or
     format) or None (the post holds no vote). They replace what the parser read, not the rules: a
-    late post, a dead voter or a dead target still do not count.
+    late post, a dead voter or a dead target still do not count. ``refusal`` says why the rules refuse a
+    vote (a Message, or a plain string shown as it is).
 
     ``accounts`` binds each player to one forum account (``bind_accounts``); by default it is
     derived from these posts, earlier days included. A post by another account whose name only
@@ -154,7 +155,8 @@ def count_day(
             vote = _post_vote(entry, roster, resolver, deadline, warnings, accounts)
         reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
         if vote is not None and reason:
-            warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, Message(reason)))
+            text = reason if isinstance(reason, Message) else Message(reason)  # a plain str is shown as it is
+            warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, text))
             vote = None
         if vote is not None:
             standing[vote.voter] = vote

@@ -97,3 +97,24 @@ def test_argparse_gets_its_own_words_back_after_main(capsys: pytest.CaptureFixtu
     assert argparse.__dict__["_"] is gettext.gettext and argparse.__dict__["ngettext"] is gettext.ngettext
     other = argparse.ArgumentParser(prog="other")
     assert other.format_usage().startswith("usage: other")
+
+
+def test_replay_reports_in_the_mjs_language() -> None:
+    scenario = str(
+        Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "classique" / "04-egalite-bouc.toml"
+    )
+    french = meneur("replay", scenario)
+    english = meneur("replay", scenario, lang="en")
+    assert french.returncode == english.returncode == 0, english.stderr
+    french_heads = [line for line in french.stdout.splitlines() if line.startswith(("====", "     ("))]
+    english_heads = [line for line in english.stdout.splitlines() if line.startswith(("====", "     ("))]
+    assert "==== mise en place · carte de rôle · MP à Boris" in french_heads
+    assert "==== setup · role card · MP to Boris" in english_heads
+    assert french_heads[-1].startswith("==== fin : vainqueur ") and "; en vie : " in french_heads[-1]
+    assert english_heads[-1].startswith("==== end: winner ") and "; alive: " in english_heads[-1]
+    assert any(line.startswith("     (pour le MJ) [J2] MJ: vote_warning") for line in french_heads)
+    assert len(french_heads) == len(english_heads)
+    # the posts and MPs the players read are the same French text either way
+    assert [line for line in french.stdout.splitlines() if line not in french_heads] == [
+        line for line in english.stdout.splitlines() if line not in english_heads
+    ]
