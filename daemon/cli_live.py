@@ -14,6 +14,7 @@ from .config import Config, load_config, require_live
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
 from .i18n import _
+from .labels import alert_kind, label
 from .outbox import Outbox
 from .poller import open_alerts
 from .store import Store
@@ -148,30 +149,46 @@ def cmd_outbox(args: argparse.Namespace) -> int:
     store = Store(config.live.database)
     outbox = Outbox(store, _now, "markdown" if config.engine == "spirit" else "bbcode")
     if args.action == "list":
-        for draft in outbox.drafts(args.state):
-            print(f"{draft.state:9} {draft.kind:11} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        drafts = outbox.drafts(args.state)
+        states = max((len(label(d.state)) for d in drafts), default=0)
+        kinds = max((len(label(d.kind)) for d in drafts), default=0)
+        for draft in drafts:
+            print(
+                f"{label(draft.state):{states}} {label(draft.kind):{kinds}} {draft.key}"
+                + (f" → {draft.recipient}" if draft.recipient else "")
+            )
         return 0
     if not args.key and args.action != "send":
-        print(f"meneur: error: outbox {args.action} needs a draft key", file=sys.stderr)
+        print(_("meneur: error: outbox {action} needs a draft key").format(action=args.action), file=sys.stderr)
         return 2
     if args.action == "show":
         draft = outbox.get(args.key)
-        print(f"{draft.key} [{draft.state}] {draft.kind}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        print(
+            f"{draft.key} [{label(draft.state)}] {label(draft.kind)}"
+            + (f" → {draft.recipient}" if draft.recipient else "")
+        )
         if draft.error:
-            print(f"last error: {draft.error}")
+            print(_("last error: {error}").format(error=draft.error))
         print(draft.body)
     elif args.action == "approve":
-        print(f"{outbox.approve(args.key).key}: approved")
+        print(_("{key}: approved").format(key=outbox.approve(args.key).key))
     elif args.action == "discard":
-        print(f"{outbox.discard(args.key).key}: discarded (it will not be sent)")
+        print(_("{key}: discarded (it will not be sent)").format(key=outbox.discard(args.key).key))
     elif args.action == "edit":
         body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
-        print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
+        print(_("{key}: edited (approve it to send)").format(key=outbox.edit(args.key, body).key))
     elif args.action == "send":
         adapter = make_adapter(config)
         drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
-            print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))
+            if draft.forum_id:
+                print(
+                    _("{key}: {state} (forum id {id})").format(
+                        key=draft.key, state=label(draft.state), id=draft.forum_id
+                    )
+                )
+            else:
+                print(f"{draft.key}: {label(draft.state)}")
     return 0
 
 
@@ -219,7 +236,7 @@ def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(Store(config.live.database))
     for alert in alerts:
-        print(f"{alert['at']} [{alert['kind']}] {alert['message']}")
+        print(f"{alert['at']} [{alert_kind(str(alert['kind']))}] {alert['message']}")
     if not alerts:
         print(_("no open alert"))
     return 1 if alerts else 0

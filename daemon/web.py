@@ -39,6 +39,7 @@ from waitress import wasyncore
 from ..engine.daycount import DayCount
 from ..engine.messages import N_
 from ..parsers.bbcode import render_bbcode
+from . import labels
 from .counting import count_json
 from .game import Deadline, GameError, LiveGame
 from .i18n import _, language, set_language, translated
@@ -510,32 +511,6 @@ class MJPage:
 
 IGNORE = "__ignore__"  # the correction "this post holds no vote"
 
-# What the page shows for the outbox's and the alerts' ids (an id not listed shows as it is).
-LABELS = {
-    "drafted": N_("drafted"),
-    "approved": N_("approved"),
-    "sending": N_("sending"),
-    "sent": N_("sent"),
-    "failed": N_("failed"),
-    "discarded": N_("discarded"),
-    "vote_count": N_("vote count"),
-    "evening": N_("evening post"),
-    "morning": N_("morning post"),
-    "receipt": N_("receipt"),
-    "result": N_("result"),
-    "alert": N_("alert"),
-    "opening": N_("opening post"),
-    "role_card": N_("role card"),
-    "mp": N_("MP"),
-}
-ALERT_KINDS = {
-    "layout": N_("topic unreadable"),
-    "deep-post": N_("post nested too deep"),
-    "account": N_("another account"),
-    "accounts": N_("several accounts"),
-    "question": N_("question"),
-    "login": N_("login refused"),
-}
 # The words mj.js writes (the countdown, the chart), given to it by the page in the MJ's language.
 SCRIPT_WORDS = {
     "locale": N_("en-GB"),
@@ -552,16 +527,12 @@ def page_text(message: str) -> Markup:
 
 def label(value: str) -> Markup:
     """An outbox state or draft kind in the MJ's words (an id not listed: as it is, escaped)."""
-    return page_text(LABELS[value]) if value in LABELS else Markup("{}").format(value)
+    return Markup("{}").format(labels.label(value))
 
 
 def alert_kind(kind: str) -> Markup:
-    """An alert's kind in the MJ's words, with what it is about ("question : J2:chasseur:Hugo")."""
-    head, sep, about = kind.partition(":")
-    if head not in ALERT_KINDS:
-        return Markup("{}").format(kind)
-    name = page_text(ALERT_KINDS[head])
-    return Markup(_("{kind}: {about}")).format(kind=name, about=about) if sep else name
+    """An alert's kind in the MJ's words, with what it is about, escaped."""
+    return Markup("{}").format(labels.alert_kind(kind))
 
 
 _CHANGES = ("phase", "winner", "mayor", "players", "groups", "count", "night", "alerts", "questions", "drafts")

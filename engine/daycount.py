@@ -351,9 +351,9 @@ def _living_voter(
                         "{account} is another forum account than {player}'s ({players_account}), though its name "
                         "reads the same: vote not counted."
                     ),
-                    account=_account(Account(post.author, post.author_id)),
+                    account=account_message(Account(post.author, post.author_id)),
                     player=found.other_account_of,
-                    players_account=_account(found.players_account) if found.players_account else "?",
+                    players_account=account_message(found.players_account) if found.players_account else "?",
                 ),
             )
         )
@@ -377,7 +377,7 @@ def _living_voter(
     return voter
 
 
-def _account(account: Account) -> Message:
+def account_message(account: Account) -> Message:
     """A forum account as the MJ reads it: its name, and its number when the forum shows one."""
     if account.user_id:
         return Message.of(N_('"{name}" (user {user_id})'), name=account.name, user_id=account.user_id)
