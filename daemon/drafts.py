@@ -3,6 +3,7 @@ the evening post after a day, one MP per private event. Templates write; this on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ def drafts_for(
     ruleset: str,
     phase: str,
     events: list[dict[str, Any]],
-    roles: dict[str, str],
+    roles: Mapping[str, str],
     override: Path | None = None,
     markup: str = "bbcode",
 ) -> list[DraftText]:
@@ -83,12 +84,12 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
     from ..parsers.actions import canonical
 
     rules = ruleset(state.ruleset)
-    verbs = {verb.power: verb for verb in rules.VERBS}
-    help_lines: dict[str, str] = getattr(rules, "HELP", {})
-    examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
-    wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    verbs = {verb.power: verb for verb in rules.verbs}
+    help_lines = rules.help
+    examples = rules.examples
+    wolves = [p.name for p in state.players if rules.is_wolf(p)]
     # A rule set whose powers come from items says which powers a player holds; else, by role.
-    powers_of = getattr(rules.rules, "powers_of", None)
+    powers_of = rules.powers_of
     cards = []
     for player in state.players:
         powers = [
@@ -99,7 +100,7 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
         ]
         context = {
             "player": player.name,
-            "role": rules.NAMES.get(player.role, player.role),
+            "role": rules.role_names.get(player.role, player.role),
             "camp": {
                 "village": "du village",
                 "loups": "des loups-garous",
@@ -109,7 +110,7 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
             "wolves": wolves if player.name in wolves else [],
             "powers": powers,
             "mj": mj,
-            "extra": getattr(rules.rules, "card_extra", lambda s, n: {})(state, player.name),
+            "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
         body = render(f"{state.ruleset}/role_card", markup, context, override)
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
@@ -121,7 +122,7 @@ def opening_post(state: Any, override: Path | None = None, markup: str = "bbcode
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
     from ..engine.rulesets import ruleset
 
-    opening = getattr(ruleset(state.ruleset).rules, "opening", None)
+    opening = ruleset(state.ruleset).opening
     if opening is None:
         return None
     body = render(f"{state.ruleset}/opening", markup, opening(state), override)

@@ -114,7 +114,7 @@ class EngineDriver:
         found: list[dict[str, Any]] = []
         for row, _, sender in self._mps_between(since, until):
             actions, doubts = actions_in_mp(
-                str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
+                str(row["content_text"]), sender, state, self.rules.verbs, resolver, str(row["msg_id"])
             )
             if unclear is not None:
                 unclear.extend(
@@ -144,7 +144,7 @@ class EngineDriver:
         for row, when, sender in self._mps_between(since, until):
             try:
                 actions, doubts = actions_in_mp(
-                    str(row["content_text"]), sender, state, self.rules.VERBS, resolver, str(row["msg_id"])
+                    str(row["content_text"]), sender, state, self.rules.verbs, resolver, str(row["msg_id"])
                 )
             except KeyError:  # a sender the game does not know (configuration changed)
                 actions, doubts = [], []
@@ -161,11 +161,11 @@ class EngineDriver:
                     "unclear": [{"power": d.power, "name": d.name} for d in doubts],
                 }
             )
-        actors = getattr(self.rules, "night_actors", None)
+        actors = self.rules.night_actors
         if actors is not None:
             able: list[str] = list(actors(state))
         else:  # a rule set that does not say: everyone living whose role (or camp) has a power
-            owners = {str(verb.power).split(".")[0] for verb in self.rules.VERBS}
+            owners = {str(verb.power).split(".")[0] for verb in self.rules.verbs}
             able = [p.name for p in state.players if p.alive and (p.role in owners or p.camp in owners)]
         return {
             "phase": phase,
@@ -211,7 +211,7 @@ class EngineDriver:
             self.config.live.ruleset or "",
             phase,
             events,
-            self.rules.NAMES,
+            self.rules.role_names,
             self.config.templates_dir,
             self.config.markup,
         )
