@@ -165,7 +165,7 @@ def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
     )
     out = _poll(config, seeded["password"])  # a daemon back after both days ended
     assert "Jour 1: tally: Simon 1" in out and "Jour 2: tally: Tristan 1" in out, out
-    assert "after the deadline" not in out and "is not a player" not in out, out
+    assert "après l'heure limite" not in out and "ne joue pas" not in out, out  # the tests run in French
 
     # The same days read back from the game's database, each against its own configured deadline.
     def count(day: str) -> subprocess.CompletedProcess[str]:
@@ -180,7 +180,7 @@ def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
     assert "Jour 1" in one.stdout and "**Simon** : 1 vote (Romane)" in one.stdout, one.stdout
     assert "Tristan" not in one.stdout.split("N'ont pas encore voté")[0], one.stdout
     assert "**Tristan** : 1 vote (Simon)" in two.stdout and "Romane" not in two.stdout.split("N'ont")[0], two.stdout
-    assert "after the deadline" not in one.stderr + two.stderr
+    assert "après l'heure limite" not in one.stderr + two.stderr
 
 
 def test_run_prints_each_count_warning_once(forum: SpiritForum, tmp_path: Path) -> None:
@@ -216,4 +216,4 @@ def test_run_prints_each_count_warning_once(forum: SpiritForum, tmp_path: Path) 
         run.kill()
     out = "".join(lines)
     assert out.count("tally:") >= 3, out  # three reports…
-    assert out.count('Ugo wrote "Je vote contre Vera" without bold') == 1, out  # …one warning line
+    assert out.count("Ugo a écrit « Je vote contre Vera » sans gras") == 1, out  # …one warning line
