@@ -304,10 +304,10 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     r, s = m.r, m.r.state
     for healer in [p for p in s.players if p.alive]:
         potion = items.usable(s, healer.name, "potion_de_soins")
-        dying = [n for n in m.died if not s.player(n).alive]
         if potion is None:
             r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
             continue
+        dying = [n for n in m.died if not s.player(n).alive]
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
         savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
         if style(healer.role) == HEAL and not m.event:
@@ -431,8 +431,9 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
 
 def _carte(m: _Moment, only: str | None = None) -> None:
     r, s = m.r, m.r.state
+    maps = items.holders(s, "carte")  # nothing here moves an item
     for holder in [p.name for p in s.players if p.alive]:
-        if items.usable(s, holder, "carte") is None:
+        if holder not in maps:
             continue
         if m.event:  # "qui a ciblé qui pendant la nuit tous joueurs confondus" and the wolves' target
             seen = [{"user": u, "power": p, "target": t} for u, p, t in m.targetings]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
-from .powers import ARMOUR_CAUSES, POWERS, groups_of, is_event_night, is_wolf
+from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
 
 
@@ -174,12 +174,16 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
 def _arc_volley(m: _Moment) -> None:
     """ "Quand le joueur meurt, il peut s'il le souhaite tuer le joueur vivant de son choix." """
     r, s = m.r, m.r.state
+    archers: set[str] | None = None  # who holds an intact arc: read once, again after each arrow
     for name in list(m.died):
         if name in m.archers_done or s.player(name).alive:
             continue
-        arc = items.usable(s, name, "arc")
+        if archers is None:
+            archers = items.holders(s, "arc")
+        arc = items.usable(s, name, "arc") if name in archers else None
         if arc is None:
             continue
+        archers = None
         m.archers_done.add(name)
         options = _reach(m, name, s.living())
         if not options:
@@ -294,7 +298,8 @@ def _finish(r: Resolution, m: _Moment) -> Outcome:
 
 
 def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
-    return [[{"player": n, "alive": s.player(n).alive} for n in g] for g in groups_of(s)]
+    alive = {p.name for p in s.players if p.alive}
+    return [[{"player": n, "alive": n in alive} for n in g] for g in s.memory["groups"]]
 
 
 def _usable_now(m: _Moment, key: str, action: Action, record: bool = True) -> items.Item | None:
