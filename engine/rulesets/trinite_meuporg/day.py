@@ -141,7 +141,7 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
     friends = s.memory["compagnons"]
     for group in (home, away):
         for member in group:
-            friends[member] = sorted(set(friends[member]) | set(group))
+            friends[member] = tuple(sorted(set(friends[member]) | set(group)))
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 

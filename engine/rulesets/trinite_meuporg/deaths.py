@@ -174,16 +174,12 @@ def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> 
 def _arc_volley(m: _Moment) -> None:
     """ "Quand le joueur meurt, il peut s'il le souhaite tuer le joueur vivant de son choix." """
     r, s = m.r, m.r.state
-    archers: set[str] | None = None  # who holds an intact arc: read once, again after each arrow
     for name in list(m.died):
         if name in m.archers_done or s.player(name).alive:
             continue
-        if archers is None:
-            archers = items.holders(s, "arc")
-        arc = items.usable(s, name, "arc") if name in archers else None
+        arc = items.usable(s, name, "arc")
         if arc is None:
             continue
-        archers = None
         m.archers_done.add(name)
         options = _reach(m, name, s.living())
         if not options:

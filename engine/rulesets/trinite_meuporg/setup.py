@@ -60,7 +60,8 @@ def setup(
         raise ValueError(f"{count} players play with {WOLVES_BY_PLAYERS[count]} wolves")
     state = GameState(RULESET, seed, players)
     state.memory["groups"] = grouped
-    state.memory["compagnons"] = {m: sorted(g) for g in grouped for m in g}
+    # Each player → whoever shared a group with him (a tuple: shared, not copied, by each phase's copy).
+    state.memory["compagnons"] = {m: tuple(sorted(g)) for g in grouped for m in g}
     for player in players:
         for kind in ROLES[player.role][1]:
             items.give(state, player.name, kind)
