@@ -38,7 +38,7 @@ def copy_data(value: Any) -> Any:
     values go through ``copy.deepcopy``. Much faster than ``deepcopy`` (no memo): the state holds no
     cycles and no shared mutable parts, which the property tests of the rule sets check. A dict or list
     is first copied in one C-level pass, then only its parts that are not shared are replaced by copies
-    (a list of shared values, the common case, without a call)."""
+    (a list or tuple of shared values, the common case, without a call)."""
     kind = type(value)
     shared = _SHARED
     if kind in shared:
@@ -49,8 +49,11 @@ def copy_data(value: Any) -> Any:
             part = type(item)
             if part in shared:
                 continue
-            if part is list and shared.issuperset(map(type, item)):
-                copied[key] = item.copy()
+            if part is tuple or part is list:
+                if not shared.issuperset(map(type, item)):
+                    copied[key] = copy_data(item)
+                elif part is list:
+                    copied[key] = item.copy()
             else:
                 copied[key] = copy_data(item)
         return copied

@@ -8,7 +8,6 @@ checks, when it comes, that the user still holds the item intact and is alive (`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from ... import items
@@ -56,6 +55,7 @@ NIGHT_ORDER = DAWN_ORDER
 def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
     """The valid actions of the phase: a later MP replaces an earlier one for the same power."""
     kept: dict[str, Action] = {}
+    using: dict[tuple[str, str], str] = {}  # (player, item) → the key of the action kept for it
     for action in actions:
         refusal = validate(r.state, action)
         if refusal:
@@ -63,10 +63,13 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
             continue
         # One use of an item a night: the chapelet's three modes are one power ("SAVOIR ou PROTECTION …
         # aussi … INTERCEPTION"); a later MP replaces the earlier one.
-        kind = POWERS[action.power].item or action.power
-        for old in [k for k, a in kept.items() if a.player == action.player and POWERS[a.power].item == kind]:
-            del kept[old]
+        item = POWERS[action.power].item
         key = f"{action.power}:{action.player}"
+        if item is not None:
+            old = using.pop((action.player, item), None)
+            if old is not None:
+                del kept[old]
+            using[action.player, item] = key
         kept.pop(key, None)
         kept[key] = action
     if r.state.phase.startswith("N"):
@@ -123,13 +126,17 @@ def _wolves_choice(m: _Moment) -> str | None:
     """ "le MJ prend comme cible le résultat arrivé en majorité, ou à défaut au hasard parmi ce qui lui
     a été proposé par les loups" (one proposal a living wolf)."""
     s = m.r.state
-    proposals = [a.targets[0] for a in m.actions.values() if a.power == "loups.attaquer"]
-    if not proposals:
+    counted: dict[str, int] = {}
+    for action in m.actions.values():
+        if action.power == "loups.attaquer":
+            counted[action.targets[0]] = counted.get(action.targets[0], 0) + 1
+    if not counted:
         return None
-    counted = Counter(proposals).most_common()
-    if len(counted) == 1 or counted[0][1] > counted[1][1]:
-        return counted[0][0]
-    return s.rng("loups").choice(sorted(set(proposals)))
+    most = max(counted.values())
+    leaders = [target for target, count in counted.items() if count == most]
+    if len(leaders) == 1:
+        return leaders[0]
+    return s.rng("loups").choice(sorted(counted))
 
 
 def _attaque_des_loups(m: _Moment, only: str | None = None) -> None:
@@ -485,7 +492,7 @@ def resolve_night(
     arc_from = DAWN_ORDER.index("arc")
     for index, step in enumerate(DAWN_ORDER):
         STEPS[step](m, None)
-        if index >= arc_from:  # an archer killed later in the dawn shoots at once
+        if index >= arc_from and m.died:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
     for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him
         if not r.state.player(wolf).alive:

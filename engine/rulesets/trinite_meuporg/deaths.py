@@ -16,8 +16,13 @@ from .roles import HEAL, LOUPS, style
 def check_winner(state: GameState) -> str | None:
     """ "Les villageois gagnent si tous les loups meurent. Les loups gagnent si le nombre de loups
     vivants devient le même ou supérieur au nombre de villageois encore vivants." """
-    wolves = sum(1 for p in state.players if p.alive and p.camp == LOUPS)
-    village = sum(1 for p in state.players if p.alive and p.camp != LOUPS)
+    wolves = village = 0
+    for player in state.players:
+        if player.alive:
+            if player.camp == LOUPS:
+                wolves += 1
+            else:
+                village += 1
     if wolves == 0 and village == 0:
         return "aucun"
     if wolves == 0:
