@@ -52,11 +52,15 @@ def check_winner(state: GameState) -> str | None:
     flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
     if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
         return "flute"
-    camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
+    camps = set()
+    pack = 0  # the werewolves and the wolves' camp
+    for player in alive:
+        wolf = is_wolf(player)
+        camps.add("loups" if wolf else player.camp)
+        pack += wolf or player.camp == "loups"
     if camps == {"loups"}:
         return "loups"
-    pack = [p for p in alive if is_wolf(p) or p.camp == "loups"]
-    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * len(pack) >= len(alive):
+    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * pack >= len(alive):
         return "loups"  # the parity reading (J2): as many werewolves as the others
     if camps == {"vampires"}:
         return "vampires"

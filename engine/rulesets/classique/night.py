@@ -38,6 +38,9 @@ class _Night:
     def __init__(self, r: Resolution, actions: Mapping[str, Action]) -> None:
         self.r = r
         self.actions = actions
+        self.by_power: dict[str, list[Action]] = {}  # the same actions by power, in their order (read only)
+        for action in actions.values():
+            self.by_power.setdefault(action.power, []).append(action)
         self.protected: str | None = None
         self.victim: str | None = None
         self.bitten: str | None = None  # the Chef de meute's victim, dead at dawn unless healed (G13)
@@ -78,9 +81,7 @@ def latest_actions(
 def _actions_for(night: _Night, power: str) -> list[Action]:
     """The night's actions for a power, from players awake to use it (the others are told why not)."""
     kept = []
-    for action in night.actions.values():
-        if action.power != power:
-            continue
+    for action in night.by_power.get(power, ()):
         why = night.asleep.get(action.player)
         if why is None:
             kept.append(action)
