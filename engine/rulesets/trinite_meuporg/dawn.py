@@ -309,8 +309,9 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     """ "le MJ vous montre pendant l'aube qui devrait mourir cette nuit. Vous pouvez choisir d'en sauver
     une." The saved player then does what the dawn skipped while they were dead."""
     r, s = m.r, m.r.state
+    holders = items.holders(s, "potion_de_soins")  # read again after a save (its steps may move items)
     for healer in [p for p in s.players if p.alive]:
-        potion = items.usable(s, healer.name, "potion_de_soins")
+        potion = items.usable(s, healer.name, "potion_de_soins") if healer.name in holders else None
         if potion is None:
             r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
             continue
@@ -340,6 +341,7 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         for step in RERUN:
             if step in late:
                 STEPS[step](m, chosen)
+        holders = items.holders(s, "potion_de_soins")
 
 
 def _potion_d_echange(m: _Moment, only: str | None = None) -> None:
