@@ -147,7 +147,14 @@ class GameState:
             record = new(PlayerState)
             values = player.__dict__.copy()
             markers = values["markers"]
-            values["markers"] = markers.copy() if shared.issuperset(map(type, markers.values())) else copy_data(markers)
+            if type(markers) is not dict:
+                values["markers"] = copy_data(markers)
+            elif not markers:  # most players' markers: nothing to look at
+                values["markers"] = {}
+            elif shared.issuperset(map(type, markers.values())):
+                values["markers"] = markers.copy()
+            else:
+                values["markers"] = copy_data(markers)
             record.__dict__ = values
             players.append(record)
         fields["memory"] = copy_data(self.memory)

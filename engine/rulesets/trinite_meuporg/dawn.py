@@ -81,8 +81,8 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
 def _each(m: _Moment, prefix: str, only: str | None) -> list[tuple[str, Action, items.Item]]:
     """The actions of one step whose user may still act, marked as done."""
     found = []
-    for key, action in m.actions.items():
-        if not action.power.startswith(prefix) or key in m.done:
+    for key, action in m.by_step.get(prefix, ()):
+        if key in m.done:
             continue
         if only is not None and action.player != only:
             continue
@@ -491,6 +491,8 @@ def resolve_night(
 ) -> Outcome:
     r, m = _resolution(state, answers or {}, decrees)
     m.actions = _latest(r, actions)
+    for key, action in m.actions.items():
+        m.by_step.setdefault(action.power.partition(".")[0] + ".", []).append((key, action))
     arc_from = DAWN_ORDER.index("arc")
     for index, step in enumerate(DAWN_ORDER):
         STEPS[step](m, None)

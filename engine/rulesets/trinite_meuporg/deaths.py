@@ -39,6 +39,8 @@ class _Moment:
 
     r: Resolution
     actions: dict[str, Action] = field(default_factory=dict)
+    # The same actions by step ("cape." → its (key, action) pairs, in their order): ``_each`` reads them.
+    by_step: dict[str, list[tuple[str, Action]]] = field(default_factory=dict)
     event: bool = False
     died: list[str] = field(default_factory=list)  # this phase's deaths, in order
     protected: dict[str, tuple[str, str]] = field(default_factory=dict)  # target → (priest, chapelet id)
