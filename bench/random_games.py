@@ -106,7 +106,9 @@ def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
                     if spec.by_day:
                         continue
                     count = rng.randint(spec.min_targets, spec.max_targets)
-                    action = Action(name, power, tuple(rng.sample(names, count)))
+                    # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
+                    targets = (rng.choice(names),) if count == 1 else tuple(rng.sample(names, count))
+                    action = Action(name, power, targets)
                     if rules.validate(state, action) is None:
                         actions.append(action)
             outcome = rules.resolve_night(state, actions)
