@@ -292,12 +292,13 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
-    if not any(has_power(p, "joueur_de_flute") for p in s.players):
+    if not any(has_power(p, "joueur_de_flute") for p in s.players if p.role == "joueur_de_flute"):
         return  # the charm is broken: no list any more
+    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
-    if check_winner(s) == "flute":
+    # The flute wins when every living player but him is charmed: not before that many are.
+    if len(charmed) + 1 >= sum(p.alive for p in s.players) and check_winner(s) == "flute":
         night.over = True
 
 
