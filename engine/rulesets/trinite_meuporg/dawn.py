@@ -405,6 +405,7 @@ def _marteau(m: _Moment, only: str | None = None) -> None:
         target = action.targets[0]
         _target(m, action.player, action.power, target)
         repaired = items.repair(s, target)
+        m.unarmed.clear()
         items.destroy(s, marteau.id)
         if repaired:
             r.tell(target, "items_repaired", items=[_item_view(i) for i in repaired])

@@ -48,6 +48,9 @@ class _Moment:
     intercepted: dict[str, list[str]] = field(default_factory=dict)  # priest → the players he saved
     deflected: set[str] = field(default_factory=set)  # dague holders who already sent death back
     archers_done: set[str] = field(default_factory=set)
+    # The dead found without an intact arc: not looked at again until items move or are repaired (``_moved``,
+    # the marteau), the only ways a dead player comes to hold an intact arc.
+    unarmed: set[str] = field(default_factory=set)
     wolves_target: str | None = None
     targetings: list[tuple[str, str, str]] = field(default_factory=list)  # user, power, target
     skipped: set[str] = field(default_factory=set)  # action keys not done: the user was dead at its step
@@ -182,10 +185,11 @@ def _arc_volley(m: _Moment) -> None:
     """ "Quand le joueur meurt, il peut s'il le souhaite tuer le joueur vivant de son choix." """
     r, s = m.r, m.r.state
     for name in list(m.died):
-        if name in m.archers_done or s.player(name).alive:
+        if name in m.archers_done or name in m.unarmed or s.player(name).alive:
             continue
         arc = items.usable(s, name, "arc")
         if arc is None:
+            m.unarmed.add(name)
             continue
         m.archers_done.add(name)
         options = _reach(m, name, s.living())
@@ -248,6 +252,7 @@ def _prompteur_moved(m: _Moment, moved: Sequence[items.Transfer]) -> None:
 
 
 def _moved(m: _Moment, moved: Sequence[items.Transfer]) -> None:
+    m.unarmed.clear()
     _prompteur_moved(m, moved)
     _doll_moved(m, moved)
 
