@@ -44,10 +44,10 @@ def play_classique(seed: int) -> tuple[int, str | None]:
     state = rules.setup(CLASSIQUE_NAMES, seed)
     phases = 0
     while state.winner is None and phases < 200:
-        living = state.living()
         if state.phase.startswith("J"):
             outcome = _day(rules, state, rng)
         else:
+            living = state.living()  # by night only: ``_day`` reads it itself
             actions = []
             for player in state.players:
                 power = "loups.devorer" if rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
@@ -65,10 +65,10 @@ def play_convivialite(seed: int) -> tuple[int, str | None]:
     state = rules.setup(CLASSIQUE_NAMES[:6], seed)
     phases = 0
     while state.winner is None and phases < 200:
-        living = state.living()
         if state.phase.startswith("J"):
             outcome = _day(rules, state, rng)
         else:
+            living = state.living()  # by night only: ``_day`` reads it itself
             actions = []
             for player in (p for p in state.players if p.alive):
                 others = [n for n in living if n != player.name]
