@@ -103,6 +103,11 @@ def held(state: GameState, player: str, intact_only: bool = False) -> list[Item]
     return [i for i in _rows(state) if i.holder == player]
 
 
+def kinds_held(state: GameState, player: str) -> set[str]:
+    """The kinds of the intact items ``player`` holds."""
+    return {i.kind for i in _rows(state) if i.holder == player and not i.destroyed}
+
+
 def usable(state: GameState, player: str, kind: str) -> Item | None:
     """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
     and a destroyed item has no power, active or passive."""

@@ -21,7 +21,7 @@ def opening(state: GameState) -> dict[str, object]:
 
 def powers_of(state: GameState, name: str) -> list[str]:
     """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
-    kinds = {i.kind for i in items.held(state, name, intact_only=True)}
+    kinds = items.kinds_held(state, name)
     return [power for power, item in _ITEM_OF_POWER if item in kinds]
 
 

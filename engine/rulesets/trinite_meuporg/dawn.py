@@ -482,6 +482,8 @@ STEPS: dict[str, Callable[[_Moment, str | None], None]] = {
 }
 
 assert tuple(STEPS) == DAWN_ORDER, "every step of the dawn has its function, in the file's order"
+# Each step's function, and whether the arc volley follows it (from the arc's own step on).
+_DAWN = tuple((STEPS[step], index >= DAWN_ORDER.index("arc")) for index, step in enumerate(DAWN_ORDER))
 
 
 def resolve_night(
@@ -494,10 +496,9 @@ def resolve_night(
     m.actions = _latest(r, actions)
     for key, action in m.actions.items():
         m.by_step.setdefault(action.power.partition(".")[0] + ".", []).append((key, action))
-    arc_from = DAWN_ORDER.index("arc")
-    for index, step in enumerate(DAWN_ORDER):
-        STEPS[step](m, None)
-        if index >= arc_from and m.died:  # an archer killed later in the dawn shoots at once
+    for run, volley in _DAWN:
+        run(m, None)
+        if volley and m.died:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
     for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him
         if not r.state.player(wolf).alive:
