@@ -321,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--asked", help=_("the power the MJ asked this player about (a bare name answers it)"))
     read.add_argument("--json", action="store_true", help=_("print JSON"))
     read.set_defaults(handler=cmd_read_mp)
-    listing = commands.add_parser("rulesets", help="the installed rule sets (entry points meneur.rulesets)")
+    listing = commands.add_parser("rulesets", help=_("the installed rule sets (entry points meneur.rulesets)"))
     listing.set_defaults(handler=cmd_rulesets)
     add_commands(commands)
     return parser

@@ -18,6 +18,7 @@ from pathlib import Path
 import httpx
 
 from ..engine.daycount import DayCount
+from ..engine.messages import N_
 from .adapters import make_adapter
 from .adapters.base import ForumAdapter
 from .config import (
@@ -33,7 +34,7 @@ from .config import (
 from .counting import count_json
 from .game import TOPIC, CycleReport, Deadline, LiveGame
 from .http import ForumUnavailable
-from .i18n import _
+from .i18n import _, set_language, translated
 from .init_file import FORUMS
 from .labels import alert_kind, label
 from .outbox import Outbox, OutboxError
@@ -47,6 +48,8 @@ def _now() -> datetime:
 
 def _config(args: argparse.Namespace) -> Config:
     config = load_config(Path(args.config))
+    if config.live is not None and config.live.web_lang:  # [web] lang: the MJ's whole meneur, not just the page
+        set_language(config.live.web_lang)
     require_live(config)
     return config
 
@@ -128,7 +131,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 
     target = Path(args.path)
     if target.exists() and not args.force:
-        print(f"meneur: error: {target} exists (use --force to overwrite)", file=sys.stderr)
+        print(_("meneur: error: {path} exists (use --force to overwrite)").format(path=target), file=sys.stderr)
         return 2
     if args.ruleset:
         from .config import role_ids
@@ -165,7 +168,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Validate, log in, read the topic and the inbox into a throw-away store: nothing changes."""
     config = _config(args)
     require_secrets(config)  # before any request: a missing password is one line
-    print(f"configuration: {config.path} is valid ({len(config.players)} players, engine {config.engine})")
+    print(_("configuration: {path} is valid ({n} players, engine {engine})").format(
+        path=config.path, n=len(config.players), engine=config.engine))  # fmt: skip
     problems = setup_problems(config, _now(), _fired(config))
     for level, message in problems:
         print((_("error: {message}") if level == ERROR else _("warning: {message}")).format(message=message))
@@ -175,12 +179,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     adapter = _adapter(config, None)
     with _reaching(config, adapter):
         adapter.login()
-    print(f"login: logged in to {config.live.url} as {config.live.username}")
+    print(_("login: logged in to {url} as {user}").format(url=config.live.url, user=config.live.username))
     store = Store(None)
     game = LiveGame(config, store, adapter, _now)
     poll = game.poller.poll_topic()
     posts = store.posts(TOPIC)
-    print(f"topic {config.live.topic}: {len(poll.pages)} page(s), {len(posts)} posts")
+    print(_("topic {topic}: {pages} page(s), {n} posts").format(
+        topic=config.live.topic, pages=len(poll.pages), n=len(posts)))  # fmt: skip
     for post in posts[-5:]:
         print(f"  #{post.post_id} {post.author} ({post.posted_at:%Y-%m-%d %H:%M} UTC): {post.content_text[:70]}")
     clock = adapter.answers.server_now  # type: ignore[attr-defined]
@@ -188,14 +193,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     if off:
         print(_("error: {message}").format(message=off))
     count = game.live_count()
-    print("standing votes: " + (", ".join(f"{v} → {t}" for v, t in count.current.items()) or "none"))
+    print(_("standing votes: {votes}").format(
+        votes=", ".join(f"{v} → {t}" for v, t in count.current.items()) or _("none")))  # fmt: skip
     for warning in count.warnings:
-        print(f"  warning: post {warning.post_id}: {warning.message}")
+        print("  " + _("warning: post {post}: {message}").format(
+            post=warning.post_id, message=translated(warning.text)))  # fmt: skip
     entries = adapter.list_inbox()
-    print(f"inbox: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}, {sum(e.unread for e in entries)} unread")
+    print(_("inbox: {n} message(s), {unread} unread").format(n=len(entries), unread=sum(e.unread for e in entries)))
     for entry in entries[:10]:
         print(f"  {entry.key}: {entry.subject}" + (f" — {entry.author}" if entry.author else ""))
-    print(f"requests made: {adapter.http.requests}")
+    print(_("requests made: {n}").format(n=adapter.http.requests))
     return 2 if off else 0
 
 
@@ -212,25 +219,27 @@ def _print_count(
         told.update(f"{w['post_id']} {w['message']}" for w in fresh)
         data["warnings"] = fresh
     head = f"{label}: " if label else ""
-    print(head + "tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
+    print(head + _("tally: {tally}").format(
+        tally=", ".join(f"{t} {n}" for t, n in data["tally"].items()) or _("no vote")))  # fmt: skip
     if data["not_voted"]:
-        print(head + "not voted: " + ", ".join(data["not_voted"]))
+        print(head + _("not voted: {names}").format(names=", ".join(data["not_voted"])))
     for warning in data["warnings"]:
-        print(f"  warning: post {warning['post_id']}: {warning['message']}")
+        print("  " + _("warning: post {post}: {message}").format(post=warning["post_id"], message=warning["message"]))
 
 
 def _print_report(report: CycleReport, count: bool = True, told: set[str] | None = None) -> None:
     topic = report.topic
     if topic is not None:
-        print(f"topic: read page(s) {topic.pages}, {len(topic.new)} new post(s), {len(topic.edited)} edited")
-    print(f"inbox: {report.new_mps} new MP(s)")
+        print(_("topic: read page(s) {pages}, {new} new post(s), {edited} edited").format(
+            pages=topic.pages, new=len(topic.new), edited=len(topic.edited)))  # fmt: skip
+    print(_("inbox: {n} new MP(s)").format(n=report.new_mps))
     if count and report.count is not None:
         _print_count(report.count, told=told)
     for key in report.drafted:
-        print(f"drafted: {key}")
+        print(_("drafted: {key}").format(key=key))
     for key in report.sent:
-        print(f"sent: {key}")
-    print(f"requests: {report.requests}")
+        print(_("sent: {key}").format(key=key))
+    print(_("requests: {n}").format(n=report.requests))
 
 
 def _day_posts(game: LiveGame, day: Deadline) -> set[str]:
@@ -254,7 +263,9 @@ def cmd_poll(args: argparse.Namespace) -> int:
             draft = game.fire_deadline(deadline.id)
             if deadline.kind == "day":
                 _print_count(game.live_count(deadline), deadline.label, _day_posts(game, deadline))
-            print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+            print(_("deadline {label}: drafted {key} ({state})").format(
+                label=deadline.label, key=draft.key, state=label(draft.state)) if draft
+                else _("deadline {label}: done").format(label=deadline.label))  # fmt: skip
         if due and (day := game.current_day()) is not None:
             _print_count(game.live_count(day), day.label)
     return 0
@@ -274,16 +285,17 @@ def cmd_run(args: argparse.Namespace) -> int:
                 print(f"-- {datetime.now(UTC):%H:%M:%S} UTC")
                 _print_report(value, told=told)
         elif kind == "deadline":
-            print(f"deadline: drafted {getattr(value, 'key', value)}")
+            print(_("deadline: drafted {key}").format(key=getattr(value, "key", value)))
             print(getattr(value, "body", ""))
         elif kind == "mps":
-            print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
+            print(_("inbox: {n} new MP(s)").format(n=len(value) if isinstance(value, list) else value))
         sys.stdout.flush()
 
     game.store.hold_daemon_lock()  # a second `meneur run` on this database stops here, before dealing or sending
     if game.engine is not None and not game.started():  # a new game: the role cards wait for the MJ
         dealt = game.deal()
-        print(f"drafted {len(dealt)} setup text(s): the opening post and the role cards (see the outbox)", flush=True)
+        print(_("drafted {n} setup text(s): the opening post and the role cards (see the outbox)").format(n=len(dealt)),
+              flush=True)  # fmt: skip
     scheduler = GameScheduler(game, report, stop_when_done=args.stop_when_done)
     if args.web_port >= 0:
         from .web import serve
@@ -298,12 +310,13 @@ def cmd_run(args: argparse.Namespace) -> int:
                 password=config.live.web_password(),
                 wake=scheduler.send_now,
             )
-            print(f"the MJ's page: {address}", flush=True)
+            print(_("the MJ's page: {address}").format(address=address), flush=True)
         except OSError as exc:  # the page is a convenience: the daemon runs without it
-            print(f"warning: the MJ's page could not start on port {args.web_port}: {exc}", file=sys.stderr)
+            print(_("warning: the MJ's page could not start on port {port}: {why}").format(port=args.web_port, why=exc),
+                  file=sys.stderr)  # fmt: skip
     if not scheduler.run():
         # A job the forum left hanging still runs: leave without waiting for it (see daemon/scheduler.py).
-        print("stopped (the last request to the forum was left unfinished)", file=sys.stderr, flush=True)
+        print(_("stopped (the last request to the forum was left unfinished)"), file=sys.stderr, flush=True)
         logging.shutdown()
         sys.stdout.flush()
         os._exit(0)
@@ -460,7 +473,8 @@ def count_live(args: argparse.Namespace, config: Config) -> int:
     sys.stdout.write(count_post_text(count, store.posts(TOPIC), config, day.label if day else None))
     sys.stdout.flush()
     for warning in count.warnings:
-        print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
+        print(_("warning: post {post}: {kind}: {message}").format(
+            post=warning.post_id, kind=warning.kind, message=translated(warning.text)), file=sys.stderr)  # fmt: skip
     return 0
 
 
@@ -482,9 +496,10 @@ def cmd_roles(args: argparse.Namespace) -> int:
 def cmd_answer(args: argparse.Namespace) -> int:
     game = _game(args)
     draft = game.answer(args.question, args.choice)
-    print(f"{args.question}: {args.choice} recorded; the phase was resolved again")
+    print(_("{question}: {choice} recorded; the phase was resolved again").format(
+        question=args.question, choice=args.choice))  # fmt: skip
     if draft is not None:
-        print(f"draft {draft.key} ({draft.state}):")
+        print(_("draft {key} ({state}):").format(key=draft.key, state=label(draft.state)))
         print(draft.body)
     return 0
 
@@ -500,13 +515,14 @@ def cmd_correct(args: argparse.Namespace) -> int:
     game = _game(args)
     if args.undo:
         game.uncorrect(args.post)
-        print(f"post {args.post}: the counter reads it again")
+        print(_("post {post}: the counter reads it again").format(post=args.post))
     elif args.target is None and not args.ignore:
-        print("meneur: error: say whom the vote is against, or --ignore, or --undo", file=sys.stderr)
+        print(_("meneur: error: say whom the vote is against, or --ignore, or --undo"), file=sys.stderr)
         return 2
     else:
         game.correct(args.post, None if args.ignore else args.target)
-        print(f"post {args.post}: " + ("ignored" if args.ignore else f"a vote against {args.target}"))
+        print(_("post {post}: ignored").format(post=args.post) if args.ignore
+              else _("post {post}: a vote against {target}").format(post=args.post, target=args.target))  # fmt: skip
     return 0
 
 
@@ -515,7 +531,8 @@ def cmd_decree(args: argparse.Namespace) -> int:
     player = None if args.kind == "event" else args.what
     text = args.what if args.kind == "event" else ""
     phase = game.decree(args.kind, player, args.cause, text)
-    print(f"decree {args.kind} {args.what!r} recorded: it takes effect when {phase} is resolved")
+    print(_("decree {kind} {what!r} recorded: it takes effect when {phase} is resolved").format(
+        kind=args.kind, what=args.what, phase=phase))  # fmt: skip
     return 0
 
 
@@ -530,146 +547,157 @@ def cmd_alerts(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    init_help = "write a game's configuration for one forum engine and rule set, commented in French"
-    init = commands.add_parser("init", help=init_help, description=init_help + ": edit it, then run meneur check.")
-    init.add_argument("path", nargs="?", default="meneur.toml", help="the file to write (default: meneur.toml)")
+    init_help = _("write a game's configuration for one forum engine and rule set, commented in French")
+    init = commands.add_parser("init", help=init_help, description=init_help + _(": edit it, then run meneur check."))
+    init.add_argument("path", nargs="?", default="meneur.toml", help=_("the file to write (default: meneur.toml)"))
     init.add_argument(
         "--forum",
         choices=FORUMS,
         default="phpbb3",
-        help="the forum's engine: sets the vote format (no colour on django-spirit's Markdown) (default: phpbb3)",
+        help=_("the forum's engine: sets the vote format (no colour on django-spirit's Markdown) (default: phpbb3)"),
     )
     init.add_argument(
         "--ruleset",
-        help="the rule set that resolves each deadline, an installed one (meneur roles ID lists its roles) "
-        "(default: none, meneur counts votes only)",
+        help=_(
+            "the rule set that resolves each deadline, an installed one (meneur roles ID lists its roles) "
+            "(default: none, meneur counts votes only)"
+        ),
     )
     init.add_argument(
-        "--timezone", default="Europe/Paris", help="the zone the forum shows its dates in (default: Europe/Paris)"
+        "--timezone", default="Europe/Paris", help=_("the zone the forum shows its dates in (default: Europe/Paris)")
     )
-    init.add_argument("--force", action="store_true", help="overwrite an existing file (default: refuse)")
+    init.add_argument("--force", action="store_true", help=_("overwrite an existing file (default: refuse)"))
     init.set_defaults(handler=cmd_init)
 
-    verbose = "log what happens on standard error (default: warnings only)"
+    verbose = _("log what happens on standard error (default: warnings only)")
     for name, handler, text, more in (
-        ("check", cmd_check, "validate the configuration, log in and show what meneur sees",
-         "; warns in French about what would spoil a day (a vote format the forum cannot write, a past deadline, "
-         "example values, a forum time zone that disagrees with the forum). Changes nothing."),
-        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due, deadlines due",
-         "; for cron. The forum session is kept in the game's database between runs."),
-        ("run", cmd_run, "run the daemon in the foreground (Ctrl-C or SIGTERM stop it cleanly)",
-         ", polling the forum, firing deadlines and serving the MJ's page."),
-        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)",
-         ": a page meneur could not read, a question of the rules waiting for the MJ, the forum unreachable."),
+        ("check", cmd_check, _("validate the configuration, log in and show what meneur sees"),
+         _("; warns in French about what would spoil a day (a vote format the forum cannot write, a past deadline, "
+           "example values, a forum time zone that disagrees with the forum). Changes nothing.")),
+        ("poll", cmd_poll, _("one poll cycle: topic, inbox, live count, drafts due, deadlines due"),
+         _("; for cron. The forum session is kept in the game's database between runs.")),
+        ("run", cmd_run, _("run the daemon in the foreground (Ctrl-C or SIGTERM stop it cleanly)"),
+         _(", polling the forum, firing deadlines and serving the MJ's page.")),
+        ("alerts", cmd_alerts, _("list open alerts (exit status 1 if any)"),
+         _(": a page meneur could not read, a question of the rules waiting for the MJ, the forum unreachable.")),
     ):  # fmt: skip
         sub = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)
-        sub.add_argument("--config", required=True, help="the game's configuration (TOML)")
+        sub.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
         sub.add_argument("-v", "--verbose", action="store_true", help=verbose)
         if name == "run":
             sub.add_argument(
                 "--stop-when-done",
                 action="store_true",
-                help="stop once no deadline is pending (default: run until stopped)",
+                help=_("stop once no deadline is pending (default: run until stopped)"),
             )
             sub.add_argument(
                 "--web-port",
                 type=int,
                 default=8765,
-                help="the MJ's page on 127.0.0.1 ([web] host): 0 any free port, -1 none (default: 8765)",
+                help=_("the MJ's page on 127.0.0.1 ([web] host): 0 any free port, -1 none (default: 8765)"),
             )
         sub.set_defaults(handler=handler)
 
     roles = commands.add_parser(
         "roles",
-        help="list a rule set's role ids and their French names",
-        description="List the role ids a rule set knows (what [[players]] role takes) with their French names.",
+        help=_("list a rule set's role ids and their French names"),
+        description=_("List the role ids a rule set knows (what [[players]] role takes) with their French names."),
     )
-    roles.add_argument("ruleset", help="an installed rule set's id: classique, convivialite, trinite-meuporg…")
+    roles.add_argument("ruleset", help=_("an installed rule set's id: classique, convivialite, trinite-meuporg…"))
     roles.set_defaults(handler=cmd_roles)
 
-    mps_help = "list the MPs meneur has read and, with a rule set, the night actions it understood"
+    mps_help = _("list the MPs meneur has read and, with a rule set, the night actions it understood")
     mps = commands.add_parser(
-        "mps", help=mps_help, description=mps_help + " (read from the game's database; the forum is not asked)."
+        "mps", help=mps_help, description=mps_help + _(" (read from the game's database; the forum is not asked).")
     )
-    mps.add_argument("--config", required=True, help="the game's configuration (TOML)")
-    mps.add_argument("--night", help="the night deadline's label, e.g. 'Nuit 2' (default: the night in progress)")
+    mps.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
+    mps.add_argument("--night", help=_("the night deadline's label, e.g. 'Nuit 2' (default: the night in progress)"))
     mps.add_argument("-v", "--verbose", action="store_true", help=verbose)
     mps.set_defaults(handler=cmd_mps)
 
     def command(name: str, text: str, more: str) -> argparse.ArgumentParser:
+        text, more = _(text), _(more)
         return commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)  # type: ignore[no-any-return]
 
     answer = command(
         "answer",
-        "answer a question of the rules (a hunter's shot, a tie…)",
-        "; the phase that asked it, and every phase after it, are resolved again and their unsent drafts renewed.",
+        N_("answer a question of the rules (a hunter's shot, a tie…)"),
+        N_("; the phase that asked it, and every phase after it, are resolved again and their unsent drafts renewed."),
     )
-    answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")
-    answer.add_argument("choice", help="a player's name, names separated by commas, or aucun")
-    answer.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    answer.add_argument("question", help=_("its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)"))
+    answer.add_argument("choice", help=_("a player's name, names separated by commas, or aucun"))
+    answer.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     answer.add_argument("-v", "--verbose", action="store_true", help=verbose)
     answer.set_defaults(handler=cmd_answer)
 
     deal = command(
         "deal",
-        "draft the opening post and every role card",
-        " into the outbox (meneur run does it once, at the start of a new game); nothing is sent.",
+        N_("draft the opening post and every role card"),
+        N_(" into the outbox (meneur run does it once, at the start of a new game); nothing is sent."),
     )
-    deal.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    deal.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     deal.add_argument("-v", "--verbose", action="store_true", help=verbose)
     deal.set_defaults(handler=cmd_deal)
 
     correct = command(
         "correct",
-        "the MJ's reading of a post for the vote counter",
-        ", kept by post id: it holds through every recount, a restart and the deadline's count.",
+        N_("the MJ's reading of a post for the vote counter"),
+        N_(", kept by post id: it holds through every recount, a restart and the deadline's count."),
     )
-    correct.add_argument("post", help="the post's id on the forum (the warnings name it)")
-    correct.add_argument("target", nargs="?", help="the player the post votes against")
+    correct.add_argument("post", help=_("the post's id on the forum (the warnings name it)"))
+    correct.add_argument("target", nargs="?", help=_("the player the post votes against"))
     correct.add_argument(
-        "--ignore", action="store_true", help="the post holds no vote (default: a vote against TARGET)"
+        "--ignore", action="store_true", help=_("the post holds no vote (default: a vote against TARGET)")
     )
-    correct.add_argument("--undo", action="store_true", help="forget the correction (default: record one)")
-    correct.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    correct.add_argument("--undo", action="store_true", help=_("forget the correction (default: record one)"))
+    correct.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     correct.add_argument("-v", "--verbose", action="store_true", help=verbose)
     correct.set_defaults(handler=cmd_correct)
 
     decree = command(
         "decree",
-        "the MJ's word: kill, revive, name the mayor, or an event",
-        "; it takes effect when the current phase is resolved, and is told in its post.",
+        N_("the MJ's word: kill, revive, name the mayor, or an event"),
+        N_("; it takes effect when the current phase is resolved, and is told in its post."),
     )
-    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"], help="what the MJ decides")
-    decree.add_argument("what", help="the player (kill, revive, mayor) or the event's text, told in the next post")
-    decree.add_argument("--cause", default="mj", help="with kill: the cause shown (default: mj)")
-    decree.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"], help=_("what the MJ decides"))
+    decree.add_argument("what", help=_("the player (kill, revive, mayor) or the event's text, told in the next post"))
+    decree.add_argument("--cause", default="mj", help=_("with kill: the cause shown (default: mj)"))
+    decree.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
     decree.set_defaults(handler=cmd_decree)
 
     replay_cmd = command(
         "replay",
-        "play a scenario file through the parsers and the rules engine",
-        " and print the posts and MPs it drafts (no forum, no database).",
+        N_("play a scenario file through the parsers and the rules engine"),
+        N_(" and print the posts and MPs it drafts (no forum, no database)."),
     )
-    replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")
+    replay_cmd.add_argument("file", help=_("a scenario (TOML): see fixtures/scenarios/README.md"))
     replay_cmd.add_argument(
-        "--json", action="store_true", help="one JSON object per event, then a final line (default: the drafted texts)"
+        "--json",
+        action="store_true",
+        help=_("one JSON object per event, then a final line (default: the drafted texts)"),
     )
     replay_cmd.set_defaults(handler=cmd_replay)
 
     outbox = command(
         "outbox",
-        "see, approve, edit, send or discard drafts",
-        ". Without --file, edit opens $VISUAL or $EDITOR on a terminal, else reads standard input; an empty text is "
-        "refused.",
+        N_("see, approve, edit, send or discard drafts"),
+        N_(
+            ". Without --file, edit opens $VISUAL or $EDITOR on a terminal, else reads standard input; an empty "
+            "text is refused."
+        ),
     )
     outbox.add_argument(
-        "action", choices=["list", "show", "approve", "edit", "send", "discard"], help="what to do with the drafts"
+        "action", choices=["list", "show", "approve", "edit", "send", "discard"], help=_("what to do with the drafts")
     )
-    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`); send without one: every approved")
-    outbox.add_argument("--config", required=True, help="the game's configuration (TOML)")
-    outbox.add_argument("--state", help="with list: only drafts in this state (default: every state)")
-    outbox.add_argument("--file", help="with edit: the new text (default: $EDITOR on a terminal, else standard input)")
+    outbox.add_argument(
+        "key", nargs="?", help=_("the draft's key (see `outbox list`); send without one: every approved")
+    )
+    outbox.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
+    outbox.add_argument("--state", help=_("with list: only drafts in this state (default: every state)"))
+    outbox.add_argument(
+        "--file", help=_("with edit: the new text (default: $EDITOR on a terminal, else standard input)")
+    )
     outbox.add_argument("-v", "--verbose", action="store_true", help=verbose)
     outbox.set_defaults(handler=cmd_outbox)
 
