@@ -218,7 +218,7 @@ def _print_count(
         fresh = [w for w in data["warnings"] if f"{w['post_id']} {w['message']}" not in told]
         told.update(f"{w['post_id']} {w['message']}" for w in fresh)
         data["warnings"] = fresh
-    head = f"{label}: " if label else ""
+    head = _("{day}: ").format(day=label) if label else ""
     print(head + _("tally: {tally}").format(
         tally=", ".join(f"{t} {n}" for t, n in data["tally"].items()) or _("no vote")))  # fmt: skip
     if data["not_voted"]:

@@ -21,7 +21,7 @@ def test_init_writes_an_example_that_validates(tmp_path: Path, capsys: pytest.Ca
     assert config.live.url and config.live.username and config.live.topic
     assert [d.label for d in config.live.deadlines] == ["Jour 1"]
     assert main(["init", str(target)]) == 2  # never overwrites without --force
-    assert "exists" in capsys.readouterr().err
+    assert "existe déjà (--force pour l'écraser)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -83,12 +83,13 @@ def test_check_poll_and_outbox_against_a_real_forum(
     )
     assert main(["check", "--config", str(config)]) == 0
     out = capsys.readouterr().out
-    assert "logged in" in out and "Anna → Basile" in out and "inbox:" in out
+    assert "connexion : connecté à" in out and "votes en cours : Anna → Basile" in out
+    assert "boîte de réception : 0 message(s), 0 non lu(s)" in out
     assert not (tmp_path / "partie.sqlite").exists()  # check changes nothing
 
     assert main(["poll", "--config", str(config)]) == 0  # the deadline is past: the evening is drafted
     out = capsys.readouterr().out
-    assert "tally: Basile 1" in out and "deadline Jour 1: drafted Jour 1/evening (drafted)" in out
+    assert "décompte : Basile 1" in out and "échéance Jour 1 : Jour 1/evening rédigé (brouillon)" in out
     assert main(["outbox", "show", "Jour 1/evening", "--config", str(config)]) == 0
     assert "Le village a désigné **Basile**" in capsys.readouterr().out
     assert main(["outbox", "send", "Jour 1/evening", "--config", str(config)]) == 2  # not approved yet

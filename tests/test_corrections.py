@@ -133,7 +133,7 @@ def test_the_same_correction_from_the_command_line(tmp_path: Path, capsys: pytes
     post_id = _warning(game, WarningKind.VOTE_NOT_BOLD)
     config = str(tmp_path / "partie.toml")
     assert main(["correct", post_id, "Nina", "--config", config]) == 0
-    assert "a vote against Nina" in capsys.readouterr().out
+    assert ": un vote contre Nina" in capsys.readouterr().out
     assert [v.target for v in game.live_count().history if v.post_id == post_id] == ["Nina"]
     assert main(["correct", post_id, "--ignore", "--config", config]) == 0
     assert [w.kind for w in game.live_count().warnings if w.post_id == post_id] == [WarningKind.MJ_IGNORED]

@@ -16,6 +16,6 @@ def test_the_fourteen_player_game_is_won_live_by_the_village() -> None:
     run = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "== winner: village (the scenario expects village)" in run.stdout
-    assert "inbox: 29 new MP(s)" in run.stdout  # every page of the private-topic list was read
+    assert "boîte de réception : 29 nouveau(x) MP" in run.stdout  # every page of the private-topic list was read
     peak = re.search(r"== peak RSS of `meneur poll`: ([\d.]+) MB", run.stdout)
     assert peak is not None and float(peak.group(1)) <= 100

@@ -200,7 +200,7 @@ def test_whole_days_through_faults_and_kills(forum: SpiritForum, tmp_path: Path)
         for _ in range(12):  # until two polls in a row send nothing (the second reads what the first sent)
             time.sleep(3.5)  # a draft whose answer was lost is looked for `settle` seconds after it was sent
             out = _run_meneur(["poll", "--config", str(config)], tmp_path, env, None, term=False)
-            quiet = quiet + 1 if "sent:" not in out and "drafted" not in out and not _sending(db) else 0
+            quiet = quiet + 1 if "envoyé :" not in out and "rédigé" not in out and not _sending(db) else 0
             if quiet == 2:
                 break
         assert quiet == 2, f"meneur does not settle on a healed network:\n{out[-3000:]}"

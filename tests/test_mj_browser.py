@@ -68,8 +68,8 @@ class Daemon:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             for line in self.lines:
-                if line.startswith("the MJ's page: "):
-                    return line.removeprefix("the MJ's page: ")
+                if line.startswith("la page du MJ : "):
+                    return line.removeprefix("la page du MJ : ")
             if self.proc.poll() is not None:
                 break
             time.sleep(0.1)

@@ -143,7 +143,7 @@ def test_a_signal_at_any_moment_stops_run_within_10_s_and_loses_nothing(forum: S
         copies = [pk for pk, text in mine.items() if re.search(rf"réf\. {re.escape(reference)}\b", text)]
         assert copies == [forum_id], f"{key}: on the forum as {copies}, stored as {forum_id}"
     assert len(mine) == 1 + len(drafts)  # the opening post, then one post per live count
-    assert sum(out.count("deadline: drafted Jour 1/evening") for out in outputs) == 1
+    assert sum(out.count("échéance : Jour 1/evening rédigé") for out in outputs) == 1
 
 
 class DudForum:

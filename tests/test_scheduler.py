@@ -43,7 +43,7 @@ def test_a_deadline_missed_while_down_fires_at_start(forum: SpiritForum, tmp_pat
     run = subprocess.run([str(MENEUR), "run", "--config", str(config), "--stop-when-done"], env=env,
                          capture_output=True, text=True, timeout=60)  # fmt: skip
     assert run.returncode == 0, run.stderr
-    assert "deadline: drafted Jour 1/evening" in run.stdout
+    assert "échéance : Jour 1/evening rédigé" in run.stdout
     with sqlite3.connect(tmp_path / "partie.sqlite") as db:
         assert db.execute("select state from deadlines").fetchone()[0] == "fired"
         assert db.execute("select state from drafts where key = 'Jour 1/evening'").fetchone()[0] == "drafted"

@@ -38,7 +38,7 @@ def _config(tmp_path: Path, forum: SpiritForum, topic: int, mj: str, players: li
 
 
 def _requests(out: str) -> int:
-    found = re.search(r"^requests: (\d+)$", out, re.M)
+    found = re.search(r"^requêtes : (\d+)$", out, re.M)
     assert found, out
     return int(found.group(1))
 
@@ -53,14 +53,14 @@ def test_check_counts_unopened_mps_as_unread(
     monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
     config = _config(tmp_path, forum, seeded["topic_id"], "MJ_Unread", players)
     assert main(["check", "--config", str(config)]) == 0
-    assert "inbox: 2 entries, 2 unread" in capsys.readouterr().out
+    assert "boîte de réception : 2 message(s), 2 non lu(s)" in capsys.readouterr().out
     assert main(["poll", "--config", str(config)]) == 0  # reads both MPs
-    assert "inbox: 2 new MP(s)" in capsys.readouterr().out
+    assert "boîte de réception : 2 nouveau(x) MP" in capsys.readouterr().out
     assert main(["check", "--config", str(config)]) == 0
-    assert "inbox: 2 entries, 0 unread" in capsys.readouterr().out
+    assert "boîte de réception : 2 message(s), 0 non lu(s)" in capsys.readouterr().out
     forum.client("Agathe").send_private("Encore", ["MJ_Unread"], "Je change d'avis")
     assert main(["check", "--config", str(config)]) == 0
-    assert "inbox: 3 entries, 1 unread" in capsys.readouterr().out
+    assert "boîte de réception : 3 message(s), 1 non lu(s)" in capsys.readouterr().out
 
 
 def _poll(config: Path, password: str) -> str:
@@ -91,7 +91,7 @@ def test_commands_reuse_the_forum_session_until_the_forum_drops_it(forum: Spirit
     forum.shell("from django.contrib.sessions.models import Session\nSession.objects.all().delete()\nout(0)")
     forum.client("Irène").send_private("Vote", ["MJ_Session"], "Je vote contre Jules")
     out = _poll(config, seeded["password"])
-    assert "inbox: 1 new MP(s)" in out and _requests(out) > 2, out
+    assert "boîte de réception : 1 nouveau(x) MP" in out and _requests(out) > 2, out
     renewed = kv_get(Store(tmp_path / "partie.sqlite"), "forum-session")
     assert renewed and renewed != session
     assert _requests(_poll(config, seeded["password"])) == 2
@@ -132,7 +132,7 @@ def test_mps_lists_what_was_read_and_understood(forum: SpiritForum, tmp_path: Pa
     _poll(config, seeded["password"])  # Jour 0 ends: the night begins
     forum.client("Nadia").send_private("Nuit 1", ["MJ_Mps"], "Cette nuit je protège Oscar")
     forum.client("Oscar").send_private("Ma vision", ["MJ_Mps"], "Je regarde Zorglub")
-    assert "inbox: 2 new MP(s)" in _poll(config, seeded["password"])
+    assert "boîte de réception : 2 nouveau(x) MP" in _poll(config, seeded["password"])
     done = subprocess.run(
         [sys.executable, "-m", "meneur.daemon.cli", "mps", "--config", str(config)],
         capture_output=True, text=True, timeout=120, check=False, env={**os.environ, "MENEUR_LANG": "fr"},
@@ -164,7 +164,7 @@ def test_a_poll_that_closes_several_days_counts_each_against_its_own_deadline(
         encoding="utf-8",
     )
     out = _poll(config, seeded["password"])  # a daemon back after both days ended
-    assert "Jour 1: tally: Simon 1" in out and "Jour 2: tally: Tristan 1" in out, out
+    assert "Jour 1 : décompte : Simon 1" in out and "Jour 2 : décompte : Tristan 1" in out, out
     assert "après l'heure limite" not in out and "ne joue pas" not in out, out  # the tests run in French
 
     # The same days read back from the game's database, each against its own configured deadline.
@@ -207,13 +207,13 @@ def test_run_prints_each_count_warning_once(forum: SpiritForum, tmp_path: Path) 
     try:
         for line in run.stdout:  # the first cycle's report, then two more posts, each seen by a later cycle
             lines.append(line)
-            if line.startswith("requests:") and sum(x.startswith("requests:") for x in lines) == 1:
+            if line.startswith("requêtes :") and sum(x.startswith("requêtes :") for x in lines) == 1:
                 forum.client("Vera").post_comment(seeded["topic_id"], "**Je vote contre Willy**")
-            if line.startswith("requests:") and sum(x.startswith("requests:") for x in lines) == 2:
+            if line.startswith("requêtes :") and sum(x.startswith("requêtes :") for x in lines) == 2:
                 forum.client("Willy").post_comment(seeded["topic_id"], "**Je vote contre Vera**")
         assert run.wait(timeout=120) == 0
     finally:
         run.kill()
     out = "".join(lines)
-    assert out.count("tally:") >= 3, out  # three reports…
+    assert out.count("décompte :") >= 3, out  # three reports…
     assert out.count("Ugo a écrit « Je vote contre Vera » sans gras") == 1, out  # …one warning line

@@ -156,10 +156,10 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
     db = tmp_path / "data" / "partie.sqlite"
     daemon = Daemon(config, env)
     try:
-        daemon.wait_for("the MJ's page: ")
+        daemon.wait_for("la page du MJ : ")
         anna = forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
         forum.client("Basile").post_comment(topic, "**Je vote contre Anna**")
-        daemon.wait_for("sent: Jour 1/vote_count/1")
+        daemon.wait_for("envoyé : Jour 1/vote_count/1")
         # The MJ looks at the outbox, the alerts and a recount, and corrects a post, while the daemon runs.
         assert "Jour 1/vote_count/1" in meneur(env, "outbox", "list", "--config", str(config)).stdout
         assert meneur(env, "alerts", "--config", str(config)).stdout.strip() == "aucune alerte ouverte"
@@ -201,7 +201,7 @@ def test_a_second_daemon_on_the_same_database_refuses_to_start(forum: SpiritForu
     config, env, _topic = game_config(forum, tmp_path)
     daemon = Daemon(config, env)
     try:
-        daemon.wait_for("the MJ's page: ")
+        daemon.wait_for("la page du MJ : ")
         second = meneur(env, "run", "--config", str(config), "--web-port", "-1", timeout=60)
         assert second.returncode == 2
         assert "already running" in second.stderr and str(daemon.proc.pid) in second.stderr
@@ -215,7 +215,7 @@ def test_a_second_daemon_on_the_same_database_refuses_to_start(forum: SpiritForu
     assert again.returncode == 0, again.stderr
 
     crashed = Daemon(config, env)  # a daemon killed outright leaves no stale lock behind either
-    crashed.wait_for("the MJ's page: ")
+    crashed.wait_for("la page du MJ : ")
     crashed.proc.kill()
     crashed.proc.wait()
     after_crash = meneur(env, "poll", "--config", str(config))
