@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.daycount import DayCount, PostVotes, Roster, count_day
+from ..engine.messages import Message
 from ..engine.names import Account, NameResolver, bind_accounts
 from ..parsers.layout import parse_topic_page, votes_in_html
 from ..parsers.records import ParseError, Post, TopicPage
@@ -57,7 +58,7 @@ def count_posts(
     config: Config,
     since: datetime | None = None,
     corrections: dict[str, str | None] | None = None,
-    refusal: Callable[[str, str], str | None] | None = None,
+    refusal: Callable[[str, str], str | Message | None] | None = None,
     deleted: set[str] | None = None,
     accounts: Mapping[str, Account] | None = None,
 ) -> DayCount:
@@ -91,7 +92,7 @@ def count_from_store(
     topic: str,
     config: Config,
     since: datetime | None = None,
-    refusal: Callable[[str, str], str | None] | None = None,
+    refusal: Callable[[str, str], str | Message | None] | None = None,
 ) -> tuple[DayCount, list[Post]]:
     everything = store.posts(topic, deleted=True)
     gone = store.deleted_posts(topic)

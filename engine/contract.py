@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .messages import Message
 from .model import Action, Decree, GameState, Outcome, PlayerState
 from .tally import Tally
 
@@ -73,8 +74,9 @@ class RuleSet:
     # -- optional -------------------------------------------------------------------------------
     # The public count as the rules make it (weights, who votes); ``close_day`` uses the same one.
     day_tally: Callable[[GameState, Mapping[str, str]], tuple[Tally, dict[str, str]]] | None = None
-    # A vote the rules forbid (the earlier vote stands): why, in English for the MJ's warnings.
-    vote_refusal: Callable[[GameState, str, str], str | None] | None = None
+    # A vote the rules forbid (the earlier vote stands): why, a Message (N_, params) the daemon renders in the
+    # MJ's language for the count warnings (a plain str is shown as it is).
+    vote_refusal: Callable[[GameState, str, str], str | Message | None] | None = None
     night_actors: Callable[[GameState], list[str]] | None = None  # who has a power to use tonight
     groups: Callable[[GameState], dict[str, list[str]]] | None = None  # houses, trios: name → members
     # The powers a player holds now (item-based rule sets); without it, a role's own verbs.

@@ -248,8 +248,9 @@ def test_the_pardoned_idiot_and_voters_off_the_bouc_list_are_refused_with_a_reas
     state = game(BASE, "J2")
     state.player("Gaston").markers["gracie"] = True
     state.memory["votants_autorises"] = ["Bob", "Carole"]
-    assert "pardoned Idiot" in (classique.vote_refusal(state, "Gaston", "Alice") or "")
-    assert "Bouc-émissaire" in (classique.vote_refusal(state, "Eve", "Alice") or "")
+    idiot, off_list = classique.vote_refusal(state, "Gaston", "Alice"), classique.vote_refusal(state, "Eve", "Alice")
+    assert idiot is not None and idiot.render() == "Gaston is the pardoned Idiot: he may no longer vote."
+    assert off_list is not None and "the Bouc-émissaire allowed to vote at this pyre (Bob, Carole)" in off_list.render()
     assert classique.vote_refusal(state, "Bob", "Alice") is None
     # Votes handed to close_day without the counter's refusal are reported too, not dropped.
     outcome = close_day(state, {"Bob": "Alice", "Carole": "Alice", "Eve": "Bob", "Gaston": "Bob"})

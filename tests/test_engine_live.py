@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from meneur.daemon.i18n import translated
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
@@ -92,3 +93,6 @@ def test_the_live_count_applies_the_rule_sets_refusals(
     assert count.current == {"Ines": "Gaspard"}
     assert [w.kind for w in count.warnings] == ["vote_refused"]
     assert "lover" in count.warnings[0].message
+    assert translated(count.warnings[0].text) == (  # the MJ reads it in French
+        "Ines a voté contre son amoureux Jade : les Amoureux ne votent jamais l'un contre l'autre."
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ...messages import N_, Message
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Tally, tally
@@ -15,7 +16,7 @@ from .validation import validate
 
 
 # -- the day ----------------------------------------------------------------------------------
-def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
+def vote_refusal(state: GameState, voter: str, target: str) -> Message | None:
     """Why a vote may not count (the voter's earlier vote then stands), or None.
 
     "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant." The pardoned
@@ -27,13 +28,21 @@ def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
     except KeyError:
         return None
     if player.markers.get("gracie"):
-        return f"{voter} is the pardoned Idiot: he may no longer vote."
+        return Message.of(N_("{voter} is the pardoned Idiot: he may no longer vote."), voter=voter)
     allowed = state.memory.get("votants_autorises")
     if allowed is not None and voter not in allowed:
         named = ", ".join(allowed)
-        return f"{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({named})."
+        return Message.of(
+            N_("{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({named})."),
+            voter=voter,
+            named=named,
+        )
     if player.markers.get("amoureux") == target:
-        return f"{voter} voted against their lover {target}: lovers may never vote against each other."
+        return Message.of(
+            N_("{voter} voted against their lover {target}: lovers may never vote against each other."),
+            voter=voter,
+            target=target,
+        )
     return None
 
 
@@ -84,7 +93,8 @@ def close_day(
     set_aside = []
     for voter, target in votes.items():  # votes that reached the count but the rules set aside
         if voter not in standing and voter not in bewitched:
-            reason = vote_refusal(s, voter, target) or f"{voter} may not vote today, or {target} is dead."
+            refused = vote_refusal(s, voter, target)  # the event keeps the English text: a log, not the MJ's page
+            reason = refused.render() if refused else f"{voter} may not vote today, or {target} is dead."
             set_aside.append({"player": voter, "target": target, "reason": reason})
             r.tell_mj("vote_set_aside", player=voter, target=target, reason=reason)
     drinker = s.memory.get("charisme")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ...messages import N_, Message
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
@@ -15,11 +16,15 @@ from .validation import latest_actions
 
 
 # -- the day ----------------------------------------------------------------------------------
-def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
+def vote_refusal(state: GameState, voter: str, target: str) -> Message | None:
     """ "Il ne peut jamais voter contre l'adulé de la partie" (the earlier vote then stands)."""
     try:
         if state.player(voter).markers.get("adule") == target:
-            return f"{voter} voted against their adulé {target}: the Amoureux may never vote against them."
+            return Message.of(
+                N_("{voter} voted against their adulé {target}: the Amoureux may never vote against them."),
+                voter=voter,
+                target=target,
+            )
     except KeyError:
         return None
     return None

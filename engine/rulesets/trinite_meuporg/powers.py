@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ... import items
+from ...messages import Message
 from ...model import Action, GameState, PlayerState
 from .roles import HEAL, ITEM_NAMES, LOUPS, ROLES
 
@@ -65,7 +66,7 @@ def is_event_night(state: GameState) -> bool:
     return bool(state.memory.get(EVENT)) and state.memory.get(EVENT) == state.phase
 
 
-def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
+def vote_refusal(state: GameState, voter: str, target: str) -> Message | None:
     """No vote is forbidden in this rule set (the dead do not vote: the counter knows)."""
     return None
 
