@@ -197,6 +197,8 @@ def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "E
         "[web]",
         'host = "127.0.0.1"                 # la page du MJ n\'écoute que sur cette machine',
         '# password_env = "MENEUR_WEB_PASSWORD"  # un mot de passe pour la page, lu dans cette variable',
+        '# lang = "fr"                      # la langue de meneur pour le MJ (page, commandes, alertes) : fr ou en ;',
+        "#                                  # sans elle, la variable MENEUR_LANG, sinon le français",
         "",
         _VOTES[markup].rstrip("\n"),
         "",

@@ -283,7 +283,7 @@ def test_every_live_command_s_help_says_what_it_does_and_each_option_its_default
             continue
         assert action.help, f"{name} {action.dest}: no help"
         if action.option_strings and not action.required:
-            assert "default" in action.help, f"{name} {action.option_strings}: the help does not give the default"
+            assert "par défaut" in action.help, f"{name} {action.option_strings}: the help does not give the default"
 
 
 def test_no_template_hard_codes_a_vote_colour() -> None:
