@@ -22,7 +22,7 @@ from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.layout import Layout
 from ..parsers.records import ParseError, VoteFormat
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, _
 from .site import GenericSite
 
 
@@ -91,7 +91,7 @@ class LiveConfig:
             return None
         secret = os.environ.get(self.web_password_env)
         if not secret:
-            raise ConfigError(f"web.password_env names ${self.web_password_env}, which is not set")
+            raise ConfigError(_("web.password_env names ${name}, which is not set").format(name=self.web_password_env))
         return secret
 
     def password(self) -> str:
@@ -100,14 +100,20 @@ class LiveConfig:
             try:
                 import keyring  # type: ignore[import-not-found]
             except ImportError as exc:
-                raise ConfigError("account.keyring is set but the keyring package is not installed") from exc
+                raise ConfigError(_("account.keyring is set but the keyring package is not installed")) from exc
             secret = keyring.get_password(self.keyring, self.username)
             if secret is None:
-                raise ConfigError(f"no password for {self.username!r} in the keyring service {self.keyring!r}")
+                raise ConfigError(
+                    _("no password for {user!r} in the keyring service {service!r}").format(
+                        user=self.username, service=self.keyring
+                    )
+                )
             return str(secret)
         secret = os.environ.get(self.password_env)
         if not secret:
-            raise ConfigError(f"the MJ's password is read from ${self.password_env}, which is not set")
+            raise ConfigError(
+                _("the MJ's password is read from ${name}, which is not set").format(name=self.password_env)
+            )
         return secret
 
 
@@ -205,16 +211,16 @@ class _Reader:
         line = self.line_of(table, key, index)
         place = f"{self.path or 'config'}"
         if line is not None:
-            place += f", line {line}"
-        return ConfigError(f"{place}: {where}: {message}")
+            place += _(", line {line}").format(line=line)
+        return ConfigError(_("{place}: {where}: {message}").format(place=place, where=where, message=message))
 
 
 def _shape(value: Any) -> str:
     """A value's TOML shape, for messages."""
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     if isinstance(value, list):
-        return "an array" if not value or not all(isinstance(v, dict) for v in value) else "an array of tables"
+        return _("an array") if not value or not all(isinstance(v, dict) for v in value) else _("an array of tables")
     return repr(value)
 
 
@@ -224,7 +230,9 @@ def _expect(
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise reader.error(where, f"expected {names}, got {_shape(value)}", table, key, index)
+        raise reader.error(
+            where, _("expected {names}, got {shape}").format(names=names, shape=_shape(value)), table, key, index
+        )
     return value
 
 
@@ -232,9 +240,11 @@ def load_config(path: Path) -> Config:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError(f"cannot read the configuration {path}: {exc.strerror}") from exc
+        raise ConfigError(_("cannot read the configuration {path}: {why}").format(path=path, why=exc.strerror)) from exc
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}): TOML files are UTF-8") from exc
+        raise ConfigError(
+            _("{path}: not UTF-8 text (byte {byte}): TOML files are UTF-8").format(path=path, byte=exc.start)
+        ) from exc
     return parse_config(text, path)
 
 
@@ -243,28 +253,45 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path or 'config'}: not valid TOML: {exc}") from exc
+        raise ConfigError(_("{path}: not valid TOML: {why}").format(path=path or "config", why=exc)) from exc
     for table, value in data.items():
         if table not in _KNOWN:
-            raise reader.error(table, f"unknown section (known: {', '.join(sorted(_KNOWN))})", table)
+            raise reader.error(
+                table, _("unknown section (known: {known})").format(known=", ".join(sorted(_KNOWN))), table
+            )
         if table in _ARRAYS and not isinstance(value, list):
-            raise reader.error(table, f"expected [[{table}]] rows (an array of tables), got {_shape(value)}", table)
+            raise reader.error(
+                table,
+                _("expected [[{table}]] rows (an array of tables), got {shape}").format(
+                    table=table, shape=_shape(value)
+                ),
+                table,
+            )
         if table not in _ARRAYS and not isinstance(value, dict):
-            raise reader.error(table, f"expected a [{table}] table, got {_shape(value)}", table)
+            raise reader.error(
+                table, _("expected a [{table}] table, got {shape}").format(table=table, shape=_shape(value)), table
+            )
         rows = value if isinstance(value, list) else [value]
         for index, row in enumerate(rows):
             if not isinstance(row, dict):
-                raise reader.error(f"{table}[{index}]", f"expected a table, got {_shape(row)}", table)
+                raise reader.error(
+                    f"{table}[{index}]", _("expected a table, got {shape}").format(shape=_shape(row)), table
+                )
             for key in row:
                 if key not in _KNOWN[table]:
                     known = ", ".join(sorted(_KNOWN[table]))
-                    raise reader.error(f"{table}.{key}", f"unknown key (known: {known})", table, key, index)
+                    raise reader.error(
+                        f"{table}.{key}", _("unknown key (known: {known})").format(known=known), table, key, index
+                    )
 
     forum = data.get("forum", {})
     engine = _expect(reader, forum.get("engine", "phpbb3"), str, "forum.engine", "forum", "engine")
     if engine not in ENGINES:
         raise reader.error(
-            "forum.engine", f"unknown engine {engine!r} (one of {', '.join(ENGINES)})", "forum", "engine"
+            "forum.engine",
+            _("unknown engine {engine!r} (one of {known})").format(engine=engine, known=", ".join(ENGINES)),
+            "forum",
+            "engine",
         )
     timezone = _expect(reader, forum.get("timezone", "Europe/Paris"), str, "forum.timezone", "forum", "timezone")
     try:
@@ -275,7 +302,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     if selectors is not None:
         _expect(reader, selectors, dict, "forum.selectors", "forum", "selectors")
     if engine == "generic" and selectors is None:
-        raise reader.error("forum.selectors", "the generic engine needs [forum.selectors]", "forum")
+        raise reader.error("forum.selectors", _("the generic engine needs [forum.selectors]"), "forum")
     try:
         layout = layout_for(engine, selectors)
     except (ParseError, TypeError, ValueError) as exc:
@@ -286,7 +313,9 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     if "deadline" in game:
         deadline = parse_deadline(game["deadline"], timezone)
         if deadline is None:
-            raise reader.error("game.deadline", f"not a date and time: {game['deadline']!r}", "game", "deadline")
+            raise reader.error(
+                "game.deadline", _("not a date and time: {value!r}").format(value=game["deadline"]), "game", "deadline"
+            )
         problem = deadline_problem(game["deadline"], deadline, timezone)
         if problem:
             raise reader.error("game.deadline", problem, "game", "deadline")
@@ -297,7 +326,9 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     for colour in colours:
         hexa = normalise_colour(str(colour))
         if hexa is None:
-            raise reader.error("votes.colours", f"not a CSS colour: {colour!r}", "votes", "colours")
+            raise reader.error(
+                "votes.colours", _("not a CSS colour: {colour!r}").format(colour=colour), "votes", "colours"
+            )
         normalised.add(hexa)
     fmt = VoteFormat(
         frozenset(normalised),
@@ -323,9 +354,11 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     )
     for key in ("accept", "warn", "margin"):
         if not 0 <= getattr(limits, key) <= 100:  # nan and inf too
-            raise reader.error(f"names.{key}", f"a number from 0 to 100, not {names[key]}", "names", key)
+            raise reader.error(
+                f"names.{key}", _("a number from 0 to 100, not {value}").format(value=names[key]), "names", key
+            )
     if not 0 <= limits.warn <= limits.accept <= 100:
-        raise reader.error("names", "thresholds must satisfy 0 <= warn <= accept <= 100", "names")
+        raise reader.error("names", _("thresholds must satisfy 0 <= warn <= accept <= 100"), "names")
 
     players = []
     seen: dict[str, str] = {}  # every name and alias (normalised) → the player it names
@@ -333,24 +366,27 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     for index, row in enumerate(data.get("players", [])):
         where = f"players[{index}]"
         if "name" not in row:
-            raise reader.error(where, "a player needs a name", "players", None, index)
+            raise reader.error(where, _("a player needs a name"), "players", None, index)
         name = _expect(reader, row["name"], str, f"{where}.name", "players", "name", index).strip()
         if not name or normalise_name(name) in seen:
             owner = seen.get(normalise_name(name), name)
-            problem = f"{name!r} is an alias of {owner}" if normalise_name(owner) != normalise_name(name) else ""
-            raise reader.error(
-                f"{where}.name", problem or f"empty or repeated player name {name!r}", "players", "name", index
+            problem = (
+                _("{name!r} is an alias of {owner}").format(name=name, owner=owner)
+                if normalise_name(owner) != normalise_name(name)
+                else _("empty or repeated player name {name!r}").format(name=name)
             )
+            raise reader.error(f"{where}.name", problem, "players", "name", index)
         seen[normalise_name(name)] = name
         user_id = row.get("user_id")
         if user_id is not None:
             _expect(reader, user_id, (str, int), f"{where}.user_id", "players", "user_id", index)
             if not str(user_id).strip():
-                raise reader.error(f"{where}.user_id", "empty user id", "players", "user_id", index)
+                raise reader.error(f"{where}.user_id", _("empty user id"), "players", "user_id", index)
             if str(user_id) in user_ids:
                 raise reader.error(
-                    f"{where}.user_id", f"user id {user_id!r} is already {user_ids[str(user_id)]}'s", "players",
-                    "user_id", index,
+                    f"{where}.user_id",
+                    _("user id {id!r} is already {owner}'s").format(id=user_id, owner=user_ids[str(user_id)]),
+                    "players", "user_id", index,
                 )  # fmt: skip
             user_ids[str(user_id)] = name
         aliases = _expect(reader, row.get("aliases", []), list, f"{where}.aliases", "players", "aliases", index)
@@ -358,10 +394,14 @@ def parse_config(text: str, path: Path | None = None) -> Config:
             _expect(reader, alias, str, f"{where}.aliases", "players", "aliases", index)
             form = normalise_name(alias)
             if not form:
-                raise reader.error(f"{where}.aliases", "an empty alias", "players", "aliases", index)
+                raise reader.error(f"{where}.aliases", _("an empty alias"), "players", "aliases", index)
             if seen.get(form, name) != name:
                 raise reader.error(
-                    f"{where}.aliases", f"the alias {alias!r} already names {seen[form]}", "players", "aliases", index
+                    f"{where}.aliases",
+                    _("the alias {alias!r} already names {owner}").format(alias=alias, owner=seen[form]),
+                    "players",
+                    "aliases",
+                    index,
                 )
             seen[form] = name
         for key in ("role", "camp"):
@@ -384,14 +424,18 @@ def parse_config(text: str, path: Path | None = None) -> Config:
         if path is not None and not templates_dir.is_absolute():
             templates_dir = path.parent / templates_dir
         if not templates_dir.is_dir():
-            raise reader.error("templates.folder", f"no such folder: {templates_dir}", "templates", "folder")
+            raise reader.error(
+                "templates.folder", _("no such folder: {folder}").format(folder=templates_dir), "templates", "folder"
+            )
     live = _live(reader, data, timezone, path)
     _check_setup(reader, players, live)
     if deadline is None and live.deadlines:
         deadline = None  # the live daemon takes its deadlines from [[deadlines]] (rows in the database)
     max_kb = _expect(reader, forum.get("max_page_kb", 4096), int, "forum.max_page_kb", "forum", "max_page_kb")
     if max_kb <= 0:
-        raise reader.error("forum.max_page_kb", f"must be positive, not {max_kb}", "forum", "max_page_kb")
+        raise reader.error(
+            "forum.max_page_kb", _("must be positive, not {value}").format(value=max_kb), "forum", "max_page_kb"
+        )
     return Config(
         engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path, live, max_kb * 1024
     )
@@ -407,56 +451,77 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     web = data.get("web", {})
     url = _expect(reader, forum.get("url", ""), str, "forum.url", "forum", "url")
     if url and not re.match(r"https?://[^/\s]+", url):
-        raise reader.error("forum.url", f"not an http(s) address: {url!r}", "forum", "url")
+        raise reader.error("forum.url", _("not an http(s) address: {url!r}").format(url=url), "forum", "url")
     if url and not url.endswith("/"):
         url += "/"
     for key in ("password", "pass", "secret"):
         if key in account:
-            raise reader.error(f"account.{key}", "never put the password in the file: use password_env", "account", key)
+            raise reader.error(
+                f"account.{key}", _("never put the password in the file: use password_env"), "account", key
+            )
     database_text = _expect(reader, game.get("database", "meneur.sqlite"), str, "game.database", "game", "database")
     if not database_text.strip():
-        raise reader.error("game.database", "an empty file name", "game", "database")
+        raise reader.error("game.database", _("an empty file name"), "game", "database")
     database = Path(database_text)
     if path is not None and not database.is_absolute():
         database = path.parent / database
     if database.is_dir():
-        raise reader.error("game.database", f"{database} is a folder, not a database file", "game", "database")
+        raise reader.error(
+            "game.database", _("{path} is a folder, not a database file").format(path=database), "game", "database"
+        )
     deadlines: list[DeadlineConfig] = []
     labels: dict[str, int] = {}
     for index, row in enumerate(data.get("deadlines", [])):
         where = f"deadlines[{index}]"
         if "label" not in row or "at" not in row:
             missing = "label" if "label" not in row else "at"
-            message = "a deadline needs a label and a time (at)"
+            message = _("a deadline needs a label and a time (at)")
             raise reader.error(f"{where}.{missing}", message, "deadlines", None, index)
         label = _expect(reader, row.get("label"), str, f"{where}.label", "deadlines", "label", index).strip()
         if not label:
-            raise reader.error(f"{where}.label", "an empty label", "deadlines", "label", index)
+            raise reader.error(f"{where}.label", _("an empty label"), "deadlines", "label", index)
         if label in labels:
             raise reader.error(
-                f"{where}.label", f"{label!r} is already deadlines[{labels[label]}]'s label: a label names one "
-                "deadline", "deadlines", "label", index,
+                f"{where}.label",
+                _("{label!r} is already deadlines[{index}]'s label: a label names one deadline").format(
+                    label=label, index=labels[label]
+                ),
+                "deadlines", "label", index,
             )  # fmt: skip
         labels[label] = index
         at = parse_deadline(row.get("at"), timezone)
         if at is None:
-            raise reader.error(f"{where}.at", f"not a date and time: {row.get('at')!r}", "deadlines", "at", index)
+            raise reader.error(
+                f"{where}.at", _("not a date and time: {value!r}").format(value=row.get("at")), "deadlines", "at", index
+            )
         problem = deadline_problem(row.get("at"), at, timezone)
         if problem:
             raise reader.error(f"{where}.at", problem, "deadlines", "at", index)
         kind = _expect(reader, row.get("kind", "day"), str, f"{where}.kind", "deadlines", "kind", index)
         if kind not in ("day", "night"):
-            raise reader.error(f"{where}.kind", f"day or night, not {kind!r}", "deadlines", "kind", index)
+            raise reader.error(
+                f"{where}.kind", _("day or night, not {kind!r}").format(kind=kind), "deadlines", "kind", index
+            )
         if "phase" in row:
             _expect(reader, row["phase"], str, f"{where}.phase", "deadlines", "phase", index)
         phase = row.get("phase") or _phase_of(label, kind)
         if phase is not None and not re.fullmatch(r"[JN]\d+", str(phase)):
-            raise reader.error(f"{where}.phase", f"a phase like J1 or N2, not {phase!r}", "deadlines", "phase", index)
+            raise reader.error(
+                f"{where}.phase",
+                _("a phase like J1 or N2, not {phase!r}").format(phase=phase),
+                "deadlines",
+                "phase",
+                index,
+            )
         if phase is not None and game.get("ruleset") is not None:  # the engine resolves each phase once
             twin = next((d for d in deadlines if d.phase == phase), None)
             if twin is not None:
                 raise reader.error(
-                    f"{where}.phase", f"{twin.label!r} already ends the phase {phase}", "deadlines", "phase", index
+                    f"{where}.phase",
+                    _("{label!r} already ends the phase {phase}").format(label=twin.label, phase=phase),
+                    "deadlines",
+                    "phase",
+                    index,
                 )
         deadlines.append(DeadlineConfig(label, at, kind, phase))
     numbers = {}
@@ -466,42 +531,61 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
                          ("backoff", 1.0)):  # fmt: skip
         value = _expect(reader, poll.get(key, default), (int, float), f"poll.{key}", "poll", key)
         if not math.isfinite(value):
-            raise reader.error(f"poll.{key}", f"a number of seconds, not {value}", "poll", key)
+            raise reader.error(f"poll.{key}", _("a number of seconds, not {value}").format(value=value), "poll", key)
         if value < 0 or (key not in ("near_deadline", "grace", "retries") and value == 0):
-            raise reader.error(f"poll.{key}", f"must be positive, not {value}", "poll", key)
+            raise reader.error(f"poll.{key}", _("must be positive, not {value}").format(value=value), "poll", key)
         if value > _MAX_SECONDS:
-            raise reader.error(f"poll.{key}", f"at most {_MAX_SECONDS} seconds (a week), not {value}", "poll", key)
+            raise reader.error(
+                f"poll.{key}",
+                _("at most {most} seconds (a week), not {value}").format(most=_MAX_SECONDS, value=value),
+                "poll",
+                key,
+            )
         if key == "retries" and value != int(value):
-            raise reader.error("poll.retries", f"a whole number, not {value}", "poll", key)
+            raise reader.error("poll.retries", _("a whole number, not {value}").format(value=value), "poll", key)
         numbers[key] = float(value)
     retries = int(numbers.pop("retries"))
     auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
     for kind in auto:
         if not isinstance(kind, str) or kind not in _DRAFT_KINDS:
             raise reader.error(
-                "outbox.auto", f"unknown draft kind {kind!r} (one of {', '.join(_DRAFT_KINDS)})", "outbox", "auto"
+                "outbox.auto",
+                _("unknown draft kind {kind!r} (one of {known})").format(kind=kind, known=", ".join(_DRAFT_KINDS)),
+                "outbox",
+                "auto",
             )
     every = _expect(
         reader, outbox.get("count_every_votes", 0), int, "outbox.count_every_votes", "outbox", "count_every_votes"
     )
     if every < 0:
-        raise reader.error("outbox.count_every_votes", f"0 (never) or more, not {every}", "outbox", "count_every_votes")
+        raise reader.error(
+            "outbox.count_every_votes",
+            _("0 (never) or more, not {value}").format(value=every),
+            "outbox",
+            "count_every_votes",
+        )
     settle = _expect(reader, outbox.get("settle", 60), (int, float), "outbox.settle", "outbox", "settle")
     if not math.isfinite(settle) or not 0 < settle <= _MAX_SECONDS:
-        raise reader.error("outbox.settle", f"a number of seconds above 0, not {settle}", "outbox", "settle")
+        raise reader.error(
+            "outbox.settle", _("a number of seconds above 0, not {value}").format(value=settle), "outbox", "settle"
+        )
     per_page = forum.get("posts_per_page")
     if per_page is not None:
         _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
         if per_page < 1:
-            raise reader.error("forum.posts_per_page", f"1 or more, not {per_page}", "forum", "posts_per_page")
+            raise reader.error(
+                "forum.posts_per_page", _("1 or more, not {value}").format(value=per_page), "forum", "posts_per_page"
+            )
     topic = game.get("topic", "")
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
-        raise reader.error("game.topic", f"a topic id, not {topic!r}", "game", "topic")
+        raise reader.error("game.topic", _("a topic id, not {topic!r}").format(topic=topic), "game", "topic")
     count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
     for moment in count_at:
         if not isinstance(moment, str) or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", moment):
-            raise reader.error("outbox.count_at", f'times as "HH:MM", not {moment!r}', "outbox", "count_at")
+            raise reader.error(
+                "outbox.count_at", _('times as "HH:MM", not {value!r}').format(value=moment), "outbox", "count_at"
+            )
     site = None
     if forum.get("engine") == "generic" and url:
         try:
@@ -548,7 +632,9 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
 def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:
     lang: str | None = _expect(reader, web.get("lang"), (str, type(None)), "web.lang", "web", "lang")
     if lang is not None and lang not in LANGUAGES:
-        raise reader.error("web.lang", f"one of {', '.join(LANGUAGES)}, not {lang!r}", "web", "lang")
+        raise reader.error(
+            "web.lang", _("one of {known}, not {lang!r}").format(known=", ".join(LANGUAGES), lang=lang), "web", "lang"
+        )
     return lang
 
 
@@ -571,10 +657,10 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
     dealt = [p for p in players if p.role]
     if dealt and len(dealt) != len(players):
         missing = ", ".join(p.name for p in players if not p.role)
-        message = (
-            f"roles are given for {len(dealt)} of {len(players)} players (not for {missing}): give every "
-            "player's role, or none to deal them from the seed"
-        )
+        message = _(
+            "roles are given for {dealt} of {n} players (not for {missing}): give every player's role, or none to "
+            "deal them from the seed"
+        ).format(dealt=len(dealt), n=len(players), missing=missing)
         raise reader.error("players", message, "players")
     if live.ruleset is None or not players:
         return
@@ -585,9 +671,10 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
         if player.role and player.role.partition("+")[0] not in known:  # trinite-meuporg: "voyant+loup"
             raise reader.error(
                 f"players[{index}].role",
-                f"{player.name}'s role {player.role!r} is not a {live.ruleset} role; the known ids: "
-                + ", ".join(known)
-                + f" (`meneur roles {live.ruleset}` lists them with their names)",
+                _(
+                    "{player}'s role {role!r} is not a {rules} role; the known ids: {known} (`meneur roles {rules}` "
+                    "lists them with their names)"
+                ).format(player=player.name, role=player.role, rules=live.ruleset, known=", ".join(known)),
                 "players",
                 "role",
                 index,
@@ -599,7 +686,9 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
             **({"camps": camps} if camps else {}),
         )  # fmt: skip
     except (ValueError, KeyError, TypeError) as exc:
-        raise reader.error("players", f"the {live.ruleset} rules refuse this game: {exc}", "players") from exc
+        raise reader.error(
+            "players", _("the {rules} rules refuse this game: {why}").format(rules=live.ruleset, why=exc), "players"
+        ) from exc
 
 
 def role_ids(name: str) -> dict[str, str]:
@@ -625,9 +714,13 @@ def require_live(config: Config) -> None:
     missing = [key for key, value in (("forum.url", config.live.url), ("account.username", config.live.username),
                                       ("game.topic", config.live.topic)) if not value]  # fmt: skip
     if missing:
-        raise ConfigError(f"{config.path or 'config'}: the daemon needs {', '.join(missing)}")
+        raise ConfigError(
+            _("{path}: the daemon needs {keys}").format(path=config.path or "config", keys=", ".join(missing))
+        )
     if not config.players:
-        raise ConfigError(f"{config.path or 'config'}: players: the game needs [[players]] (none listed)")
+        raise ConfigError(
+            _("{path}: players: the game needs [[players]] (none listed)").format(path=config.path or "config")
+        )
 
 
 def require_secrets(config: Config, web: bool = False) -> None:
@@ -642,17 +735,21 @@ def deadline_problem(value: Any, moment: datetime, timezone: str) -> str | None:
     """What is wrong with a deadline that parsed: a year no game lasts to, or a local time the clock skips
     or shows twice (a daylight-saving change), which only an explicit offset makes one instant."""
     if not 2000 <= moment.year <= 2199:
-        return f"the year {moment.year}? (a deadline between 2000 and 2199)"
+        return _("the year {year}? (a deadline between 2000 and 2199)").format(year=moment.year)
     naive = (isinstance(value, datetime) and value.tzinfo is None) or (isinstance(value, str) and _no_offset(value))
     if not naive:
         return None
     local = moment.replace(tzinfo=None)
     there = moment.astimezone(UTC).astimezone(zone(timezone)).replace(tzinfo=None)
     if there != local:
-        return f"{local.isoformat()} does not exist in {timezone} (the clocks skip it): give the offset"
+        return _("{moment} does not exist in {zone} (the clocks skip it): give the offset").format(
+            moment=local.isoformat(), zone=timezone
+        )
     other = moment.replace(fold=1 - moment.fold)
     if other.utcoffset() != moment.utcoffset():
-        return f"{local.isoformat()} happens twice in {timezone} (the clocks go back): give the offset (+01:00…)"
+        return _("{moment} happens twice in {zone} (the clocks go back): give the offset (+01:00…)").format(
+            moment=local.isoformat(), zone=timezone
+        )
     return None
 
 

@@ -40,7 +40,7 @@ def test_live_config_errors_name_key_and_line(text: str, key: str, line: int) ->
     with pytest.raises(ConfigError) as caught:
         parse_config(text, Path("partie.toml"))
     message = str(caught.value)
-    assert key in message and f"line {line}" in message, message
+    assert key in message and f"ligne {line}" in message, message
 
 
 def test_password_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -177,13 +177,13 @@ def _exists(path: tomlmut.Path_) -> bool:
 @pytest.mark.parametrize(
     ("extra", "key", "says"),
     [
-        ('[[deadlines]]\nlabel = "Jour 2"\nat = "2026-03-29T02:30:00"\n', "deadlines[2].at", "does not exist"),
-        ('[[deadlines]]\nlabel = "Jour 2"\nat = "2026-10-25T02:30:00"\n', "deadlines[2].at", "happens twice"),
-        ('[[deadlines]]\nlabel = "Jour 1"\nat = "2026-03-16T21:00:00"\n', "deadlines[2].label", "already"),
+        ('[[deadlines]]\nlabel = "Jour 2"\nat = "2026-03-29T02:30:00"\n', "deadlines[2].at", "n'existe pas"),
+        ('[[deadlines]]\nlabel = "Jour 2"\nat = "2026-10-25T02:30:00"\n', "deadlines[2].at", "arrive deux fois"),
+        ('[[deadlines]]\nlabel = "Jour 1"\nat = "2026-03-16T21:00:00"\n', "deadlines[2].label", "déjà"),
         ('[[deadlines]]\nlabel = "Jour 9"\nat = "9999-12-31T23:59:00"\n', "deadlines[2].at", "9999"),
         ('[[deadlines]]\nlabel = "Jour 1 bis"\nat = "2026-03-16T21:00:00"\n', "deadlines[2].phase", "J1"),
         ('[[players]]\nname = "Dan"\nuser_id = "52"\n', "players[3].user_id", "Alice"),
-        ('[[players]]\nname = "Ali"\n', "players[3].name", "alias of Alice"),
+        ('[[players]]\nname = "Ali"\n', "players[3].name", "alias de Alice"),
         ('[[players]]\nname = "Dan"\naliases = ["bob"]\n', "players[3].aliases", "Bob"),
         ('[[players]]\nname = "Dan"\nrole = "dragon"\n', "players", "dragon"),
     ],

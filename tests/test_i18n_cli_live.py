@@ -190,3 +190,34 @@ def test_the_rule_sets_vote_refusals_read_french() -> None:
         "Anna a voté contre son amoureux Bob : les Amoureux ne votent jamais l'un contre l'autre.",
         "Anna a voté contre son adulé Bob : l'Amoureux ne vote jamais contre lui.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        (None, "meneur : erreur : {path}, ligne 3 : forum.url : pas une adresse http(s) : 'forum.example.org'"),
+        ("en", "meneur: error: {path}, line 3: forum.url: not an http(s) address: 'forum.example.org'"),
+    ],
+)
+def test_a_wrong_configuration_is_one_line_in_the_mj_language(lang: str | None, says: str, tmp_path: Path) -> None:
+    config = tmp_path / "partie.toml"
+    config.write_text('[forum]\nengine = "spirit"\nurl = "forum.example.org"\n', encoding="utf-8")
+    done = meneur("check", "--config", str(config), lang=lang)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == says.format(path=config)
+
+
+def test_a_role_the_rule_set_lacks_is_told_in_french_with_the_key_and_the_line(tmp_path: Path) -> None:
+    config = _offline_config(tmp_path / "partie.toml", None)
+    text = (
+        config.read_text(encoding="utf-8")
+        .replace('[game]\ntopic = "1"\n', '[game]\ntopic = "1"\nruleset = "classique"\n')
+        .replace('name = "Anna"\n', 'name = "Anna"\nrole = "dragon"\n')
+        .replace('name = "Basile"\n', 'name = "Basile"\nrole = "loup_garou"\n')
+    )
+    config.write_text(text, encoding="utf-8")
+    done = meneur("alerts", "--config", str(config))
+    assert done.returncode == 2
+    line = text.splitlines().index('role = "dragon"') + 1
+    head = f"meneur : erreur : {config}, ligne {line} : players[0].role : le rôle 'dragon' de Anna n'est pas un rôle"
+    assert done.stderr.startswith(head + " de classique ; les identifiants connus : "), done.stderr

@@ -37,7 +37,7 @@ def test_an_unknown_role_names_the_player_and_the_known_ids() -> None:
     message = str(caught.value)
     assert "Anna" in message and "'voyantee'" in message, message
     assert "voyante" in message.replace("'voyantee'", "") and "bouc_emissaire" in message, message
-    assert "line 12" in message, message  # Anna's role line
+    assert "ligne 12" in message, message  # Anna's role line
 
 
 def test_roles_lists_each_ruleset_s_ids_with_their_french_names(capsys: pytest.CaptureFixture[str]) -> None:
