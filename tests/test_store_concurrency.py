@@ -169,7 +169,7 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
         log_from = len(forum.log())
         forum.client("Chloé").post_comment(topic, "**Je vote contre Basile**")
         forum.client("Denis").post_comment(topic, "Bon, **je vote contre Basile**")
-        daemon.wait_for("sent: Jour 1/vote_count/2")
+        daemon.wait_for("envoyé : Jour 1/vote_count/2")
         assert "Jour 1/vote_count/2" in meneur(env, "outbox", "list", "--config", str(config)).stdout
     finally:
         daemon.stop()
