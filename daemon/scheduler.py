@@ -33,6 +33,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from .adapters.base import ForumError, LoginFailed
 from .game import LiveGame
 from .http import ForumUnavailable
+from .i18n import _
 from .poller import CountingStopped, add_alert, open_alerts, resolve_alerts
 from .store import Store
 
@@ -55,7 +56,7 @@ class ForumWatch:
         self.clock = clock
         self._lock = threading.Lock()
         self.since: float | None = None
-        self.problem = "no answer"
+        self.problem = _("no answer")
 
     def attach(self, client: httpx.Client) -> None:
         hooks = client.event_hooks
@@ -67,7 +68,7 @@ class ForumWatch:
         with self._lock:
             if self.since is None:
                 self.since = self.clock()
-                self.problem = "no answer"
+                self.problem = _("no answer")
 
     def on_response(self, response: httpx.Response) -> None:
         with self._lock:
@@ -114,37 +115,39 @@ class GameScheduler:
         with self._lock:
             self.problem = None
             if self._stopping.is_set():
-                self.problem = "meneur is stopping"
+                self.problem = _("meneur is stopping")
                 return None
             if self.login_refused is not None:  # nothing more on the forum until the MJ steps in
-                self.problem = f"the forum refused the MJ's login: {self.login_refused}"
+                self.problem = _("the forum refused the MJ's login: {why}").format(why=self.login_refused)
                 return None
             try:
                 return work()
             except Stopping:
-                self.problem = "meneur is stopping"
+                self.problem = _("meneur is stopping")
                 log.info("%s: cut short by the stop", name)
             except LoginFailed as exc:
                 # Logging in again with the same password would only lock the account (or bring a captcha).
                 self.login_refused = str(exc)
-                self.problem = f"the forum refused the MJ's login: {exc}"
+                self.problem = _("the forum refused the MJ's login: {why}").format(why=exc)
                 log.error("%s: %s — meneur stops using the forum; fix the login, then restart it", name, exc)
                 add_alert(
                     self.game.store,
                     "login",
-                    f"the forum refused the MJ's login: {exc}. meneur no longer reads or posts; fix the "
-                    "password (or log in by hand once), then restart meneur.",
+                    _(
+                        "the forum refused the MJ's login: {why}. meneur no longer reads or posts; fix the password "
+                        "(or log in by hand once), then restart meneur."
+                    ).format(why=exc),
                     self.game.clock(),
                 )
             except ForumUnavailable as exc:
-                self.problem = f"the forum is unavailable: {exc}"
+                self.problem = _("the forum is unavailable: {why}").format(why=exc)
                 self.watch.failed(str(exc))
                 log.warning("%s: the forum is unavailable (%s); will try again", name, exc)
             except CountingStopped as exc:
-                self.problem = f"counting is stopped (layout alert): {exc}"
+                self.problem = _("counting is stopped (layout alert): {why}").format(why=exc)
                 log.error("%s: counting stopped: %s", name, exc)
             except ForumError as exc:
-                self.problem = f"the forum refused: {exc}"
+                self.problem = _("the forum refused: {why}").format(why=exc)
                 log.error("%s: the forum refused: %s", name, exc)
             except Exception as exc:  # a bug must not kill the daemon: log it whole, keep polling
                 self.problem = f"{exc.__class__.__name__}: {exc}"
@@ -196,7 +199,7 @@ class GameScheduler:
         kind = f"deadline:{deadline_id}"
         if still and not self._stopping.is_set():
             retry = self._retry_every()
-            problem = self.problem or "unknown reason"
+            problem = self.problem or _("unknown reason")
             if open_alerts(self.game.store, kind):
                 log.warning(
                     "the deadline %r is still not resolved (%s): next try in %g s", deadline.label, problem, retry
@@ -205,8 +208,10 @@ class GameScheduler:
                 add_alert(
                     self.game.store,
                     kind,
-                    f"the deadline {deadline.label!r} could not be resolved: {problem}. meneur tries again every "
-                    f"{retry:g} s until it is.",
+                    _(
+                        "the deadline {label!r} could not be resolved: {problem}. meneur tries again every {every} s "
+                        "until it is."
+                    ).format(label=deadline.label, problem=problem, every=f"{retry:g}"),
                     self.game.clock(),
                 )
             self._schedule_deadline(deadline_id, max(datetime.now(UTC) + timedelta(seconds=retry), due))
@@ -257,8 +262,10 @@ class GameScheduler:
                     add_alert(
                         store,
                         FORUM_ALERT,
-                        f"the forum has not answered usefully for {down:.0f} s ({self.watch.problem}). meneur "
-                        "keeps trying; the count and the deadlines wait for it.",
+                        _(
+                            "the forum has not answered usefully for {seconds} s ({problem}). meneur keeps trying; "
+                            "the count and the deadlines wait for it."
+                        ).format(seconds=f"{down:.0f}", problem=self.watch.problem),
                         self.game.clock(),
                     )
                 elif down == 0 and open_alerts(store, FORUM_ALERT):

@@ -175,7 +175,7 @@ def test_a_forum_that_does_not_answer_opens_the_forum_alert_then_closes_it(
     assert float(str(seen["after"])) < 10, seen
     if fault == "hang":  # seen while the request hangs, not only once every retry is spent
         assert seen["still hanging"], seen
-    assert "has not answered" in str(seen["message"])
+    assert "le forum n'a pas répondu utilement depuis" in str(seen["message"])  # in the MJ's language
 
 
 def test_a_deadline_reached_while_the_login_is_refused_waits_with_an_alert_then_fires_after_a_restart(
@@ -198,7 +198,7 @@ def test_a_deadline_reached_while_the_login_is_refused_waits_with_an_alert_then_
     run_in_main_thread(scheduler, the_forum, limit=40)
     assert seen["alert"]
     [(message,)] = rows(db, "select message from alerts where kind = 'deadline:Jour 1'")
-    assert "refused the MJ's login" in str(message)
+    assert "n'a pas pu être résolue : le forum a refusé la connexion du MJ" in str(message)
     assert rows(db, "select state from deadlines") == [("pending",)]
     assert rows(db, "select count(*) from alerts where kind = 'login' and resolved = 0") == [(1,)]
 

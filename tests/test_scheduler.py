@@ -99,4 +99,4 @@ def test_a_refused_login_stops_using_the_forum_and_tells_the_mj(tmp_path: Path) 
     assert scheduler._guard("inbox poll", lambda: calls.append("inbox")) is None
     assert calls == ["login"]
     [alert] = open_alerts(game.store, "login")
-    assert "wrong password" in str(alert["message"]) and "restart" in str(alert["message"])
+    assert "wrong password" in str(alert["message"]) and "puis relancez meneur" in str(alert["message"])
