@@ -1,0 +1,165 @@
+"""No silent MP, on a real django-spirit forum: each player's MP read by the live daemon ends as exactly one
+outcome (understood, refused, not understood, not an order), with one reply drafted to its sender while
+the night is still open, the MJ told of what needs him, and nothing answered twice — not after a second
+poll, not after a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.game import LiveGame
+from meneur.daemon.poller import open_alerts
+from meneur.daemon.store import Store
+from meneur.tests.livegame import live_game
+from meneur.tests.spiritforum import SpiritForum
+
+MJ = "MJ_Recus"
+ROLES = {
+    "Anna": "seigneur_loup",
+    "Basile": "voyante",
+    "Coline": "salvateur",
+    "Denis": "sorciere",
+    "Emile": "chasseur",
+    "Fanny": "ancien",
+}
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime) -> None:
+    """A player's MP to the MJ, stamped ``when`` on the forum."""
+    topic = forum.client(player).send_private(title, [MJ], text)
+    forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], when)
+
+
+def replies(game: LiveGame) -> dict[str, list[str]]:
+    """The drafted answers to MPs, by recipient: their bodies."""
+    found: dict[str, list[str]] = {}
+    for draft in game.outbox.drafts():
+        if draft.kind == "receipt":
+            found.setdefault(str(draft.recipient), []).append(draft.body)
+    return found
+
+
+def test_every_mp_gets_one_outcome_and_one_reply_once(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, clock, _ = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, 5, seed=3, title="Partie reçus")
+    game.config = replace(game.config, live=replace(game.config.live, auto=("receipt",)))  # receipts go at once
+    start, hour = clock.now, timedelta(hours=1)
+    for n, label in enumerate(("Jour 0", "Nuit 1", "Jour 1"), start=1):  # no vote, no action: to N2
+        clock.now = start + n * hour + timedelta(seconds=1)
+        game.fire_deadline(label)
+    assert game.engine is not None and game.engine.state_before("N2").phase == "N2"
+
+    night = start + 3 * hour  # N2 runs from the J1 deadline to start + 4 h
+    send(forum, "Coline", "Ma protection", "Je protège Basile", night + timedelta(minutes=5))
+    send(
+        forum,
+        "Basile",
+        "Boule",
+        "cette nuit la boule sur le grand blond du fond, tu vois qui",
+        night + timedelta(minutes=6),
+    )
+    send(forum, "Emile", "Question", "Salut MJ, la nuit finit à quelle heure ?", night + timedelta(minutes=7))
+    send(forum, "Anna", "Festin", "Nous dévorons Denis", night + timedelta(minutes=8))
+    send(forum, "Fanny", "Vision", "Je sonde Anna", night + timedelta(minutes=9))
+    send(forum, "Denis", "Poison", "Potion d'empoisonnement sur Zorglub", night + timedelta(minutes=10))
+    clock.now = night + timedelta(minutes=20)
+    report = game.cycle()
+    assert report.new_mps == 6
+
+    outcomes = {o["player"]: o["outcome"] for o in game.engine.mp_outcomes("N2").values()}
+    # Today's reader cannot tell chatter from a garbled order: either way the MJ sees it.
+    assert outcomes.pop("Emile") in ("not_an_order", "not_understood")
+    assert outcomes == {
+        "Coline": "understood",
+        "Basile": "not_understood",
+        "Anna": "understood",
+        "Fanny": "refused",
+        "Denis": "not_understood",
+    }
+    texts = replies(game)
+    assert (
+        texts["Coline"] == [texts["Coline"][0]]
+        and "C'est noté : cette nuit, tu protèges **Basile**" in (texts["Coline"][0])
+    )
+    assert "C'est noté : cette nuit, tu désignes **Denis** comme victime" in texts["Anna"][0]
+    basile = texts["Basile"][0]
+    assert "Je n'ai pas compris ton message de " in basile and "« Je sonde Boris »" in basile
+    assert "`!voyante.sonder NOM`" in basile
+    assert "(tu sondes **Anna**) : Ce pouvoir est celui du personnage Voyante, pas le tien" in texts["Fanny"][0]
+    assert "« Zorglub »" in texts["Denis"][0]
+    emile = game.engine.mp_outcomes("N2")
+    assert ("Emile" in texts) == any(o["outcome"] == "not_understood" for o in emile.values() if o["player"] == "Emile")
+    # The MJ is told of every MP that needs him: the garbled ones, the chatter.
+    alerts = " ".join(str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:"))
+    for who in ("Basile", "Emile", "Denis"):
+        assert f"MP de {who} (N2," in alerts
+    assert "MP de Coline" not in alerts and "MP de Anna" not in alerts
+
+    # Receipts went out while the night is open: the player reads it in her inbox on the forum.
+    assert all(d.state == "sent" for d in game.outbox.drafts() if d.kind == "receipt")
+    coline = forum.client("Coline")
+    mine = [t for t in coline.private_topics() if "ton message de" in t["title"]]
+    assert len(mine) == 1 and "tu protèges Basile" in coline.comments(mine[0]["id"])[0]["text"]
+
+    # A second poll answers nothing again.
+    sent_before = len(game.outbox.drafts())
+    assert game.cycle().drafted == [] and len(game.outbox.drafts()) == sent_before
+
+    # Anna changes her mind: the new MP is confirmed too, saying what it replaces.
+    send(forum, "Anna", "Festin (bis)", "Finalement nous dévorons Emile", night + timedelta(minutes=30))
+    clock.now = night + timedelta(minutes=40)
+    game.cycle()
+    anna = replies(game)["Anna"]
+    assert len(anna) == 2
+    later = next(t for t in anna if "Emile" in t)
+    assert (
+        "tu désignes **Emile**" in later and "Cela remplace ton choix précédent (tu désignes **Denis**" in later
+    )
+
+    # A restart (a new daemon on the same database) answers nothing twice either.
+    config = game.config
+    again = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
+    assert again.cycle().drafted == []
+    assert len(again.outbox.drafts()) == len(game.outbox.drafts())
+    assert again.engine is not None and len(again.engine.mp_outcomes()) == 7
+
+    # At the deadline the rules take Anna's last MP: Emile is the wolves' victim, and Coline is not told
+    # again what her receipt already said.
+    clock.now = start + 4 * hour + timedelta(seconds=1)
+    morning = again.fire_deadline("Nuit 2")
+    assert morning is not None and "**Emile** a été dévoré" in morning.body
+    n2 = [d for d in again.outbox.drafts() if d.key.startswith("Nuit 2/N2/mp/")]
+    assert any(d.recipient == "Denis" and "**Emile**" in d.body for d in n2)  # the Sorcière learns the victim
+    assert not any(d.recipient in ("Coline", "Anna") and "Action reçue" in d.body for d in n2)
+
+
+def test_an_mp_read_after_its_phase_was_resolved_is_shown_as_late(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stamped in the night but read after the night was resolved: it did not count, and no receipt says
+    it did; the MJ is told."""
+    game, clock, _ = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, 3, seed=4, title="Partie en retard")
+    start, hour = clock.now, timedelta(hours=1)
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")  # resolved before the MP below was read
+    clock.now = start + 2 * hour + timedelta(minutes=1)
+    send(forum, "Coline", "Trop tard", "Je protège Basile", start + hour + timedelta(minutes=50))
+    game.cycle()
+    assert game.engine is not None
+    assert [o["outcome"] for o in game.engine.mp_outcomes().values()] == ["late"]
+    assert replies(game) == {}
+    assert any("lu après la résolution de N1" in str(a["message"]) for a in open_alerts(game.store))
