@@ -11,10 +11,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from meneur.daemon import engine_live
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
+from meneur.daemon.mp_actions import MpReading
 from meneur.daemon.poller import open_alerts
 from meneur.daemon.store import Store
+from meneur.daemon.web import MJPage
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
@@ -35,10 +38,10 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime) -> None:
+def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime, mj: str = MJ) -> None:
     """A player's MP to the MJ, stamped ``when`` on the forum."""
-    topic = forum.client(player).send_private(title, [MJ], text)
-    forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], when)
+    topic = forum.client(player).send_private(title, [mj], text)
+    forum.set_comment_date(forum.client(mj).comments(topic)[0]["pk"], when)
 
 
 def replies(game: LiveGame) -> dict[str, list[str]]:
@@ -106,6 +109,12 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     for who in ("Basile", "Emile", "Denis"):
         assert f"MP de {who} (N2," in alerts
     assert "MP de Coline" not in alerts and "MP de Anna" not in alerts
+    # The MJ's page shows each MP with what became of it.
+    html = MJPage(game, "jeton").page()
+    assert "refusé : <b>voyante.sonder</b> → Anna — Ce pouvoir est celui du personnage Voyante" in html
+    assert "pas compris : une réponse lui demande de le réécrire" in html
+    assert "pas compris : sorciere.empoisonnement « Zorglub »" in html
+    assert "compris : <b>salvateur.proteger</b> → Basile" in html
 
     # Receipts went out while the night is open: the player reads it in her inbox on the forum.
     assert all(d.state == "sent" for d in game.outbox.drafts() if d.kind == "receipt")
@@ -124,9 +133,7 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     anna = replies(game)["Anna"]
     assert len(anna) == 2
     later = next(t for t in anna if "Emile" in t)
-    assert (
-        "tu désignes **Emile**" in later and "Cela remplace ton choix précédent (tu désignes **Denis**" in later
-    )
+    assert "tu désignes **Emile**" in later and "Cela remplace ton choix précédent (tu désignes **Denis**" in later
 
     # A restart (a new daemon on the same database) answers nothing twice either.
     config = game.config
@@ -150,16 +157,54 @@ def test_an_mp_read_after_its_phase_was_resolved_is_shown_as_late(
 ) -> None:
     """Stamped in the night but read after the night was resolved: it did not count, and no receipt says
     it did; the MJ is told."""
-    game, clock, _ = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, 3, seed=4, title="Partie en retard")
+    game, clock, _ = live_game(forum, tmp_path, monkeypatch, "MJ_Retard", ROLES, 3, seed=4, title="Partie en retard")
     start, hour = clock.now, timedelta(hours=1)
     clock.now = start + hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")  # resolved before the MP below was read
     clock.now = start + 2 * hour + timedelta(minutes=1)
-    send(forum, "Coline", "Trop tard", "Je protège Basile", start + hour + timedelta(minutes=50))
+    send(forum, "Coline", "Trop tard", "Je protège Basile", start + hour + timedelta(minutes=50), "MJ_Retard")
     game.cycle()
     assert game.engine is not None
     assert [o["outcome"] for o in game.engine.mp_outcomes().values()] == ["late"]
     assert replies(game) == {}
     assert any("lu après la résolution de N1" in str(a["message"]) for a in open_alerts(game.store))
+
+
+def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the reader says of an MP is carried through: an action read with doubt is confirmed as such
+    (the player may correct it) and the MJ is told; an MP that is not an order is shown to the MJ and gets
+    no reply. (The reader itself is mp_actions' business: here it is told what to answer.)"""
+    real = engine_live.read_mp
+
+    def reader(text: str, *args: object) -> MpReading:
+        if text.startswith("Bonjour"):
+            return MpReading(not_an_order=True)
+        read = real(text, *args)  # type: ignore[arg-type]
+        return MpReading(actions=read.actions, doubtful=frozenset({0})) if "peut-être" in text else read
+
+    monkeypatch.setattr(engine_live, "read_mp", reader)
+    game, clock, _ = live_game(forum, tmp_path, monkeypatch, "MJ_Doutes", ROLES, 4, seed=6, title="Partie doutes")
+    start, hour = clock.now, timedelta(hours=1)
+    for n, label in enumerate(("Jour 0", "Nuit 1", "Jour 1"), start=1):
+        clock.now = start + n * hour + timedelta(seconds=1)
+        game.fire_deadline(label)
+    night = start + 3 * hour
+    send(forum, "Basile", "Vision", "Je sonde Anna, peut-être", night + timedelta(minutes=5), "MJ_Doutes")
+    send(forum, "Emile", "Coucou", "Bonjour MJ, belle partie !", night + timedelta(minutes=6), "MJ_Doutes")
+    clock.now = night + timedelta(minutes=10)
+    game.cycle()
+    assert game.engine is not None
+    assert sorted(o["outcome"] for o in game.engine.mp_outcomes().values()) == ["not_an_order", "understood"]
+    texts = replies(game)
+    assert list(texts) == ["Basile"]
+    assert "ainsi, sans en être sûr : cette nuit, tu sondes **Anna**" in texts["Basile"][0]
+    assert "réécris-le avant la fin de la nuit" in texts["Basile"][0]
+    alerts = {str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:")}
+    assert any("MP de Basile" in a and "compris avec un doute" in a for a in alerts)
+    assert any("MP de Emile" in a and "pas un ordre" in a for a in alerts)
+    html = MJPage(game, "jeton").page()
+    assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
