@@ -16,6 +16,7 @@ from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
 from meneur.daemon.mp_actions import MpReading
 from meneur.daemon.poller import open_alerts
+from meneur.daemon.replay import load_scenario, replay
 from meneur.daemon.store import Store
 from meneur.daemon.web import MJPage
 from meneur.tests.livegame import live_game
@@ -208,3 +209,22 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     assert any("MP de Emile" in a and "pas un ordre" in a for a in alerts)
     html = MJPage(game, "jeton").page()
     assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
+
+
+def test_a_replay_shows_the_mj_each_mp_it_could_not_use(tmp_path: Path) -> None:
+    """`meneur replay` reads MPs as the daemon does: one with nothing understood is an event for the MJ
+    (with its text), not a silence."""
+    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in ROLES.items())
+    path = tmp_path / "scenario.toml"
+    path.write_text(
+        f'ruleset = "classique"\nseed = 1\n{players}'
+        '[[phases]]\nphase = "J0"\n[[phases]]\nphase = "N1"\n[[phases]]\nphase = "J1"\n'
+        '[[phases]]\nphase = "N2"\n'
+        '[[phases.mps]]\nfrom = "Coline"\ntext = "Je protège Basile"\n'
+        '[[phases.mps]]\nfrom = "Basile"\ntext = "la boule sur le grand blond du fond"\n',
+        encoding="utf-8",
+    )
+    events = list(replay(load_scenario(path)))
+    shown = [e for e in events if e["type"] in ("mp_not_understood", "mp_not_an_order")]
+    assert [(e["from"], e["mp"], e["audience"]) for e in shown] == [("Basile", "N2-mp2", "mj")]
+    assert shown[0]["text"] == "la boule sur le grand blond du fond"
