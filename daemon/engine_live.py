@@ -263,6 +263,17 @@ class EngineDriver:
             alert = f"{said} — compris avec un doute ; la réponse lui permet de corriger."
         return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert)
 
+    def settled_by(self, answer: MpAnswer) -> list[str]:
+        """The sender's earlier MPs of the phase that were not understood, now that this one was: the player
+        rewrote it, so the MJ need not look at them any more."""
+        if answer.outcome != UNDERSTOOD:
+            return []
+        return [
+            msg_id
+            for msg_id, o in self.mp_outcomes(answer.window.phase).items()
+            if o["player"] == answer.player and o["outcome"] == NOT_UNDERSTOOD and msg_id != answer.msg_id
+        ]
+
     def record_mp(self, answer: MpAnswer) -> None:
         """Store an MP's outcome (once: a re-read finds it and drafts nothing)."""
         self.store.db.execute(
@@ -371,18 +382,26 @@ class EngineDriver:
 
     def _not_told_yet(self, phase: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The phase's events less what the players were told when their MPs were read: the receipt of the
-        action that counts (the rules' "action reçue" would say it twice) and the names not understood."""
-        last: dict[tuple[str, str], list[str]] = {}
+        action that counts (the rules' "action reçue" would say it twice) and the names not understood.
+        A reply the MJ has not let go (still a draft, or discarded) tells nobody: the rules' MP stays."""
+        going = {
+            str(r["key"])
+            for r in self.store.db.query("select key from drafts where state in ('approved', 'sending', 'sent')")
+        }
+        last: dict[tuple[str, str], tuple[list[str], bool]] = {}
         answered: set[str] = set()
         for msg_id, stored in self.mp_outcomes(phase).items():
-            if stored["reply_key"]:
+            told = stored["reply_key"] in going
+            if told:
                 answered.add(msg_id)
             for accepted in stored["detail"].get("accepted", []):
-                last[(str(stored["player"]), str(accepted["power"]))] = list(accepted["targets"])
+                last[(str(stored["player"]), str(accepted["power"]))] = (list(accepted["targets"]), told)
         return [
             e
             for e in events
-            if not (e["type"] == "action_received" and last.get((e.get("player", ""), e["power"])) == e["targets"])
+            if not (
+                e["type"] == "action_received" and last.get((e.get("player", ""), e["power"])) == (e["targets"], True)
+            )
             and not (e["type"] == "action_unclear" and e.get("source") in answered)
         ]
 

@@ -196,6 +196,8 @@ class LiveGame:
                     keys.append(self.outbox.draft(r.key, r.kind, r.body, r.recipient, r.subject, auto).key)
                 if answer.alert is not None:
                     add_alert(self.store, f"mp:{answer.msg_id}", answer.alert, self.clock())
+                for earlier in self.engine.settled_by(answer):  # a rewritten MP closes the alert on the first
+                    self.store.db.execute("update alerts set resolved = 1 where kind = ?", [f"mp:{earlier}"])
         return keys
 
     def _alert_mj(self) -> None:

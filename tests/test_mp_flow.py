@@ -136,12 +136,19 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     later = next(t for t in anna if "Emile" in t)
     assert "tu désignes **Emile**" in later and "Cela remplace ton choix précédent (tu désignes **Denis**" in later
 
+    # Basile rewrites his garbled MP: understood now, the MJ need no longer look at the first one.
+    send(forum, "Basile", "Boule (bis)", "Je sonde Anna", night + timedelta(minutes=31))
+    game.cycle()
+    alerts = " ".join(str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:"))
+    assert "MP de Basile" not in alerts and "MP de Denis" in alerts
+    assert "C'est noté : cette nuit, tu sondes **Anna**" in replies(game)["Basile"][1]
+
     # A restart (a new daemon on the same database) answers nothing twice either.
     config = game.config
     again = LiveGame(config, Store(config.live.database), make_adapter(config), clock)
     assert again.cycle().drafted == []
     assert len(again.outbox.drafts()) == len(game.outbox.drafts())
-    assert again.engine is not None and len(again.engine.mp_outcomes()) == 7
+    assert again.engine is not None and len(again.engine.mp_outcomes()) == 8
 
     # At the deadline the rules take Anna's last MP: Emile is the wolves' victim, and Coline is not told
     # again what her receipt already said.
@@ -209,6 +216,12 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     assert any("MP de Emile" in a and "pas un ordre" in a for a in alerts)
     html = MJPage(game, "jeton").page()
     assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
+    # The receipt waits for the MJ (outbox.auto is empty here): at the deadline the rules' own word on the
+    # action still goes, since the player has not been told yet.
+    clock.now = start + 4 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 2")
+    told = [d.body for d in game.outbox.drafts() if d.key.startswith("Nuit 2/N2/mp/Basile/")]
+    assert any("C'est noté : tu sondes **Anna**" in body for body in told)
 
 
 def test_a_replay_shows_the_mj_each_mp_it_could_not_use(tmp_path: Path) -> None:
