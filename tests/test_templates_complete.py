@@ -186,3 +186,37 @@ def test_a_placeholder_or_an_identifier_is_caught() -> None:
     assert problems("Ton rôle : camp_changed", set()) == ["identifier 'camp_changed'"]
     assert problems("The wolves killed Zxaq", set()) == [f"English word {w!r}" for w in ("The", "wolves", "killed")]
     assert problems("C'est noté : forme sûre [code]!salvateur.proteger NOM[/code]. réf. mj-0a1b2c3d4e", set()) == []
+
+
+# Public events that a post tells through another event: taking one away leaves the post as it was.
+CARRIED = {
+    "pyre": "the death it causes is told (its cause: the pyre)",
+    "death": "a death on the pyre is told by the pyre event",
+    "hunter_shot": "the death it causes is told (its cause: the Chasseur)",
+    "no_pyre": "no death on the pyre: « personne ne monte sur le bûcher » (a tie or a protection says why)",
+    "no_wolf_death": "no death at night: « personne n'est mort cette nuit »",
+    "no_death": "no death at night: « personne n'est mort cette nuit »",
+    "vote_result": "its counts are the post's (an empty one: « personne n'a voté »)",
+    "camp_revealed": "a dead player's camp is told with the death (the village's by default)",
+    "event_night": "told with the start of the night (night_start)",
+}
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_public_event_is_told_in_the_posts(name: str) -> None:
+    """Each public event of the games changes the morning or evening post, or is one that another event
+    of the same post tells (CARRIED): a public event with no sentence would vanish from the forum."""
+    rules = ruleset(name)
+    silent: dict[str, str] = {}
+    for log in games(name)[::3]:
+        events = list(log)
+        for phase in dict.fromkeys(e["phase"] for e in events):
+            mine = [e for e in events if e["phase"] == phase]
+            posts = [d.body for d in drafts_for(name, phase, mine, rules.NAMES) if d.recipient is None]
+            for index, event in enumerate(mine):
+                if event.get("audience", "public") != "public" or event["type"] in CARRIED:
+                    continue
+                less = mine[:index] + mine[index + 1 :]
+                if [d.body for d in drafts_for(name, phase, less, rules.NAMES) if d.recipient is None] == posts:
+                    silent.setdefault(event["type"], f"{phase}: {event}\n{posts[0] if posts else ''}")
+    assert not silent, "\n\n".join(f"{t} is not told: {where}" for t, where in silent.items())
