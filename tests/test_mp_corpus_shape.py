@@ -1,0 +1,170 @@
+"""The MP corpus (fixtures/mps/*.toml) is well formed: every sender, target and role exists in the
+context the MP is read in, every power id is one of its rule set's, and each MP has exactly one
+expected reading. How well the reader scores on it is another test's business."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from meneur.engine.rulesets.classique import roles as classique_roles
+from meneur.engine.rulesets.convivialite import roles as convivialite_roles
+from meneur.engine.rulesets.trinite_meuporg import roles as trinite_roles
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "mps"
+
+# The power ids of issue 12's brief, by rule set (the `power` key of an expected action).
+POWERS: dict[str, frozenset[str]] = {
+    "classique": frozenset(
+        "ancien.designer ange_gardien.proteger berger.moutons bouc_emissaire.votants chaman.mauvais_oeil "
+        "chaman.mauvaise_langue chasseur.tirer chef_de_meute.mordre cupidon.amoureux devin.designer "
+        "enchanteur.endormir joueur_de_flute.charmer lapinou_garou.designer loup_assommeur.assommer "
+        "loups.devorer maire.successeur maitre_vampire.mordre malade.tomber_malade salvateur.proteger "
+        "seigneur_loup.maudire seigneur_loup.rage sorciere.charisme sorciere.empoisonnement "
+        "sorciere.guerison voyante.sonder".split()
+    ),
+    "convivialite": frozenset(
+        "amoureux.aduler amoureux.decouvrir loups.griffer loups.inviter loups.vote_secret sorciere.potion "
+        "traqueur.scanner".split()
+    ),
+    "trinite-meuporg": frozenset(
+        "boule_de_cristal.sonder cape.voler chapelet.intercepter chapelet.proteger chapelet.savoir "
+        "hache.frapper harpe.ressusciter loups.attaquer marteau.reparer potion_d_echange.echanger "
+        "potion_de_mort.tuer potion_de_telepathie.utiliser potion_de_verite.reveler poupee_vaudou.maudire "
+        "prompteur.reveler sceptre.designer".split()
+    ),
+}
+ROLES: dict[str, frozenset[str]] = {
+    "classique": frozenset(classique_roles.NAMES),
+    "convivialite": frozenset(convivialite_roles.ROLE_ORDER),
+    "trinite-meuporg": frozenset(trinite_roles.ROLES),
+}
+# Players in a game: the rule set's own sizes where it fixes them, else the brief's 10–16 (18 for an
+# MP that needs the classique malédiction, « à partir de 18 joueurs »).
+SIZES: dict[str, set[int]] = {
+    "classique": set(range(10, 17)) | {18},
+    "convivialite": {6},
+    "trinite-meuporg": {9, 12, 15},
+}
+READINGS = ("actions", "refused", "unclear", "not_an_order")
+MERGED = ("roles", "camps", "groups")  # an MP's table is laid over the game's
+REPLACED = ("players", "dead")  # an MP's list replaces the game's
+FILES = sorted(CORPUS.glob("*.toml"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def context(game: dict[str, Any], mp: dict[str, Any]) -> dict[str, Any]:
+    """The game an MP is read in: the file's [game] with the MP's overrides."""
+    ctx = {key: (dict(value) if isinstance(value, dict) else list(value)) for key, value in game.items()}
+    for key in MERGED:
+        if key in mp:
+            ctx.setdefault(key, {}).update(mp[key])
+    for key in REPLACED:
+        if key in mp:
+            ctx[key] = list(mp[key])
+    return ctx
+
+
+def check_context(ruleset: str, ctx: dict[str, Any], where: str, own: dict[str, Any] | None = None) -> list[str]:
+    """Errors of a context; `own` is what the file or the MP itself wrote (default: the context)."""
+    own = ctx if own is None else own
+    errors = []
+    players = ctx["players"]
+    if len(set(players)) != len(players):
+        errors.append(f"{where}: a player is listed twice")
+    if len(players) not in SIZES[ruleset]:
+        errors.append(f"{where}: {len(players)} players")
+    errors += [f"{where}: {p} has no role" for p in players if p not in ctx["roles"]]
+    errors += [
+        f"{where}: {p}: unknown role {ctx['roles'][p]}"
+        for p in players
+        if ctx["roles"].get(p, "") not in ROLES[ruleset]
+    ]
+    errors += [f"{where}: dead {d} is no player" for d in ctx.get("dead", []) if d not in players]
+    for key in ("roles", "camps", "groups"):  # what an MP lays over the game must name its players
+        errors += [f"{where}: {key} names {p}, no player" for p in own.get(key, {}) if p not in players]
+    errors += [f"{where}: camp {c}" for c in ctx.get("camps", {}).values() if c not in ("village", "loups")]
+    if ruleset == "trinite-meuporg":
+        groups = {p: g for p, g in ctx.get("groups", {}).items() if p in players}
+        if set(groups) != set(players):
+            errors.append(f"{where}: every player needs a group")
+        sizes = Counter(groups.values())
+        if any(n != 3 for n in sizes.values()):
+            errors.append(f"{where}: groups are not of three: {dict(sizes)}")
+    if ruleset == "convivialite" and sorted(ctx["roles"][p] for p in players) != sorted(convivialite_roles.ROLE_ORDER):
+        errors.append(f"{where}: the six roles, once each")
+    return errors
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_corpus_file_is_well_formed(path: Path) -> None:
+    data = load(path)
+    ruleset = data["ruleset"]
+    assert ruleset == path.stem
+    game = data["game"]
+    errors = check_context(ruleset, game, "[game]")
+    ids = [mp["id"] for mp in data["mp"]]
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
+    for mp in data["mp"]:
+        where = mp["id"]
+        ctx = context(game, mp)
+        if any(key in mp for key in (*MERGED, *REPLACED)):
+            errors += check_context(ruleset, ctx, where, mp)
+        if mp["from"] not in ctx["players"]:
+            errors.append(f"{where}: sender {mp['from']} is no player")
+        if not re.fullmatch(r"[JN]\d+", mp["phase"]):
+            errors.append(f"{where}: phase {mp['phase']}")
+        if not mp["text"].strip():
+            errors.append(f"{where}: empty text")
+        if "asked" in mp and mp["asked"] not in POWERS[ruleset]:
+            errors.append(f"{where}: asked {mp['asked']} is no power")
+        readings = [key for key in READINGS if key in mp]
+        if len(readings) != 1:
+            errors.append(f"{where}: {len(readings)} expected readings {readings}")
+            continue
+        if any(key in mp and mp[key] is not True for key in ("unclear", "not_an_order")):
+            errors.append(f"{where}: unclear / not_an_order must be true")
+        for power in mp.get("refused", []):
+            if power not in POWERS[ruleset]:
+                errors.append(f"{where}: refused {power} is no power")
+        if "refused" in mp and not mp["refused"]:
+            errors.append(f"{where}: refused lists no power")
+        if "actions" in mp and not mp["actions"]:
+            errors.append(f"{where}: no action (write not_an_order)")
+        for action in mp.get("actions", []):
+            if set(action) != {"power", "targets"}:
+                errors.append(f"{where}: action keys {sorted(action)}")
+            if action["power"] not in POWERS[ruleset]:
+                errors.append(f"{where}: {action['power']} is no power")
+            errors += [f"{where}: target {t} is no player" for t in action["targets"] if t not in ctx["players"]]
+    assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_power_is_read_at_least_four_times(path: Path) -> None:
+    data = load(path)
+    used = Counter(action["power"] for mp in data["mp"] for action in mp.get("actions", []))
+    rare = {power: used[power] for power in POWERS[data["ruleset"]] if used[power] < 4}
+    assert not rare, rare
+
+
+def test_corpus_has_every_rule_set_and_enough_mps() -> None:
+    counts = {load(path)["ruleset"]: len(load(path)["mp"]) for path in FILES}
+    assert set(counts) == set(POWERS)
+    assert sum(counts.values()) >= 400, counts
+    assert all(n >= 120 for n in counts.values()), counts
+
+
+def test_check_finds_a_bad_target() -> None:
+    """The shape check is not vacuous: a target outside the game is caught."""
+    game = {"players": [f"P{i}" for i in range(10)], "roles": {f"P{i}": "voyante" for i in range(10)}}
+    ctx = context(game, {"dead": ["Z"]})
+    assert check_context("classique", ctx, "x") == ["x: dead Z is no player"]
