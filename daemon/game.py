@@ -182,6 +182,17 @@ class LiveGame:
         replies' keys."""
         if self.engine is None:
             return []
+        try:
+            return self._answer_mps()
+        except Exception as exc:  # answering MPs must never stop the count: the MJ is told instead
+            log.exception("answering the players' MPs failed")
+            add_alert(
+                self.store, "mp-flow", f"meneur n'arrive plus à répondre aux MP des joueurs : {exc}", self.clock()
+            )
+            return []
+
+    def _answer_mps(self) -> list[str]:
+        assert self.engine is not None
         all_ = self.deadlines()
         windows = [
             MpWindow(d.id, d.label, d.phase, all_[i - 1].at if i else None, d.at) for i, d in enumerate(all_) if d.phase

@@ -241,3 +241,20 @@ def test_a_replay_shows_the_mj_each_mp_it_could_not_use(tmp_path: Path) -> None:
     shown = [e for e in events if e["type"] in ("mp_not_understood", "mp_not_an_order")]
     assert [(e["from"], e["mp"], e["audience"]) for e in shown] == [("Basile", "N2-mp2", "mj")]
     assert shown[0]["text"] == "la boule sur le grand blond du fond"
+
+
+def test_a_failure_in_answering_mps_never_stops_the_count(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, clock, topic = live_game(forum, tmp_path, monkeypatch, "MJ_Panne", ROLES, 2, seed=7, title="Partie panne")
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("boom")
+
+    assert game.engine is not None
+    monkeypatch.setattr(game.engine, "answer_new_mps", broken)
+    forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
+    send(forum, "Coline", "Coucou", "Je protège Basile", clock.now, "MJ_Panne")
+    report = game.cycle()
+    assert report.count is not None and report.count.current == {"Anna": "Basile"}
+    assert any("n'arrive plus à répondre aux MP" in str(a["message"]) for a in open_alerts(game.store))
