@@ -238,7 +238,10 @@ class EngineDriver:
                     "power": action.power,
                     "targets": list(action.targets),
                     "doubtful": index in reading.doubtful,
-                    "replaces": before[-1]["targets"] if before else None,
+                    # What it replaces (the earlier choice for that power), unless it says the same again.
+                    "replaces": before[-1]["targets"]
+                    if before and before[-1]["targets"] != list(action.targets)
+                    else None,
                 }
             )
         unclear = [{"power": u.power, "name": u.name} for u in reading.unclear]

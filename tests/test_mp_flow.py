@@ -216,6 +216,12 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     assert any("MP de Emile" in a and "pas un ordre" in a for a in alerts)
     html = MJPage(game, "jeton").page()
     assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
+    # He confirms it, plainly: the same choice is no replacement.
+    send(forum, "Basile", "Vision (bis)", "Je sonde Anna", night + timedelta(minutes=12), "MJ_Doutes")
+    clock.now = night + timedelta(minutes=15)
+    game.cycle()
+    again = replies(game)["Basile"][1]
+    assert "C'est noté : cette nuit, tu sondes **Anna**" in again and "remplace" not in again
     # The receipt waits for the MJ (outbox.auto is empty here): at the deadline the rules' own word on the
     # action still goes, since the player has not been told yet.
     clock.now = start + 4 * hour + timedelta(seconds=1)
