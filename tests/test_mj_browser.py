@@ -5,8 +5,8 @@ One day, end to end: players vote on the forum; the MJ corrects a vote that was 
 a tie; at the deadline the rules ask the MJ to break it; the MJ answers on the page, then sends the
 evening post, which lands on the forum once. Then the night: action MPs show with what was understood.
 A player whose name is `<script>alert(1)</script>` and posts and MPs holding HTML show as text, and no
-script of theirs runs. Screenshots of each view are saved (``MENEUR_SCREENSHOTS``, default
-``.cache/screenshots``)."""
+script of theirs runs. Last, the MJ logs out and comes back through the printed address. Screenshots of
+each view are saved (``MENEUR_SCREENSHOTS``, default ``.cache/screenshots``)."""
 
 from __future__ import annotations
 
@@ -217,4 +217,11 @@ def _play(
         assert "Carole" in not_acted and "David" not in not_acted, not_acted
         assert page.locator("img").count() == 0
         _shot(page, "5-night")
+
+        # Logging out ends the session (the page's forms came from its own origin, as checked above);
+        # the printed address opens another one.
+        page.get_by_role("button", name="Se déconnecter").click()
+        expect(page.locator("body")).to_contain_text("Accès refusé")
+        page.goto(address)
+        expect(page.locator("#mayor")).to_have_text("Eve")
         browser.close()

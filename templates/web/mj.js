@@ -99,6 +99,7 @@ const drawn = document.body.dataset.version;
 async function poll() {
   try {
     const r = await fetch("/api/state", { credentials: "same-origin" });
+    if (r.status === 403) location.reload(); // the session ended: show the login form or the reason
     if (!r.ok) return;
     const s = await r.json();
     const busy = document.activeElement && document.activeElement.matches("input, textarea, select");
