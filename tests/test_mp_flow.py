@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import httpx
 import pytest
 from meneur.daemon import engine_live
 from meneur.daemon.adapters import make_adapter
@@ -18,7 +19,7 @@ from meneur.daemon.mp_actions import MpReading
 from meneur.daemon.poller import open_alerts
 from meneur.daemon.replay import load_scenario, replay
 from meneur.daemon.store import Store
-from meneur.daemon.web import MJPage
+from meneur.daemon.web import serve
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
@@ -43,6 +44,16 @@ def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime,
     """A player's MP to the MJ, stamped ``when`` on the forum."""
     topic = forum.client(player).send_private(title, [mj], text)
     forum.set_comment_date(forum.client(mj).comments(topic)[0]["pk"], when)
+
+
+def mj_page(game: LiveGame) -> str:
+    """The MJ's page as his browser gets it."""
+    server, address = serve(game, port=0, token="jeton")
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            return browser.get(address).text
+    finally:
+        server.shutdown()
 
 
 def replies(game: LiveGame) -> dict[str, list[str]]:
@@ -111,7 +122,7 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
         assert f"MP de {who} (N2," in alerts
     assert "MP de Coline" not in alerts and "MP de Anna" not in alerts
     # The MJ's page shows each MP with what became of it.
-    html = MJPage(game, "jeton").page()
+    html = mj_page(game)
     assert "refusé : <b>voyante.sonder</b> → Anna — Ce pouvoir est celui du personnage Voyante" in html
     assert "pas compris : une réponse lui demande de le réécrire" in html
     assert "pas compris : sorciere.empoisonnement « Zorglub »" in html
@@ -214,7 +225,7 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     alerts = {str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:")}
     assert any("MP de Basile" in a and "compris avec un doute" in a for a in alerts)
     assert any("MP de Emile" in a and "pas un ordre" in a for a in alerts)
-    html = MJPage(game, "jeton").page()
+    html = mj_page(game)
     assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
     # He confirms it, plainly: the same choice is no replacement.
     send(forum, "Basile", "Vision (bis)", "Je sonde Anna", night + timedelta(minutes=12), "MJ_Doutes")
