@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sqlite3
 import sys
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from ..engine.names import normalise_name
+from ..engine.names import NameResolver, normalise_name
 from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.records import ParseError
@@ -103,6 +105,152 @@ def cmd_count(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pairs(text: str | None, flag: str) -> dict[str, str]:
+    """ "A=loups, B=village" → {"A": "loups", "B": "village"}."""
+    found: dict[str, str] = {}
+    for part in _names(text or ""):
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"{flag}: write NAME=VALUE pairs separated by commas, not {part!r}")
+        found[name.strip()] = value.strip()
+    return found
+
+
+def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
+    """The game state an MP is read in: the configuration's players, roles and camps (or the flags), the
+    dead marked dead, the phase set."""
+    from ..engine.rulesets import ruleset
+
+    config = load_config(Path(args.config)) if args.config else Config()
+    rules_id = args.ruleset or config.live.ruleset
+    if not rules_id:
+        raise UsageError("no rule set: give --ruleset, or a configuration with [game] ruleset")
+    try:
+        rules = ruleset(rules_id)
+    except KeyError as exc:
+        raise UsageError(f"--ruleset: {exc.args[0]}") from exc
+    players = list(config.players)
+    if args.players is not None:
+        known = {p.name: p for p in players}
+        players = [known.get(n, PlayerConfig(n)) for n in _names(args.players)]
+    if not players:
+        raise UsageError('no players: give --players "A,B,C" or a [[players]] list in --config')
+    names = [p.name for p in players]
+    roles = {p.name: p.role for p in players if p.role}
+    roles.update(_pairs(args.roles, "--roles"))
+    camps = {p.name: p.camp for p in players if p.camp}
+    camps.update(_pairs(args.camps, "--camps"))
+    groups = {n: int(g) for n, g in _pairs(args.groups, "--groups").items() if g.isdigit()}
+    dead = {p.name for p in players if p.dead} | set(_names(args.dead or ""))
+    for name in [*roles, *camps, *groups, *dead, args.sender]:
+        if name not in names:
+            raise UsageError(f"{name!r} is not one of the players ({', '.join(names)})")
+    extra: dict[str, Any] = {}
+    if camps:
+        extra["camps"] = camps
+    if groups:
+        extra["groups"] = groups
+    dealt = roles if len(roles) == len(names) else None
+    try:
+        state = rules.setup(names, config.live.seed, dealt, **extra)
+    except (TypeError, ValueError) as exc:
+        raise UsageError(f"the rule set {rules_id} cannot set up this game: {exc}") from exc
+    for name in dead:
+        state.player(name).alive = False
+    state.phase = args.phase
+    resolver = NameResolver([p.as_name() for p in players])
+    return rules, state, resolver
+
+
+def cmd_read_mp(args: argparse.Namespace) -> int:
+    from ..engine.model import Action
+    from .mp_actions import read_mp
+    from .render import render
+
+    if not re.fullmatch(r"[JN]\d+", args.phase):
+        raise UsageError(f"--phase: a phase as the rule set numbers them (N2, J1), not {args.phase!r}")
+    if args.file and args.file != "-":
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read {args.file}: {exc}") from exc
+    else:
+        text = sys.stdin.read()
+    rules, state, resolver = _read_mp_state(args)
+    reading = read_mp(text, args.sender, state, rules.VERBS, resolver, "cli", asked=args.asked)
+    verdicts = [rules.validate(state, Action(a.player, a.power, a.targets)) for a in reading.actions]
+    if args.json:
+        result = {
+            "actions": [
+                {"power": a.power, "targets": list(a.targets), "doubtful": i in reading.doubtful}
+                for i, (a, why) in enumerate(zip(reading.actions, verdicts, strict=True))
+                if why is None
+            ],
+            "refused": [
+                {"power": a.power, "targets": list(a.targets), "reason": why}
+                for a, why in zip(reading.actions, verdicts, strict=True)
+                if why is not None
+            ],
+            "unclear": [{"power": u.power, "name": u.name} for u in reading.unclear],
+            "not_an_order": reading.not_an_order,
+            "not_understood": reading.not_understood,
+        }
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    roles = dict(getattr(rules, "NAMES", {}))
+    events: list[dict[str, Any]] = []
+    lines = [f"MP de {args.sender} ({args.phase}), tel que meneur le lit :"]
+    for index, (action, why) in enumerate(zip(reading.actions, verdicts, strict=True)):
+        targets = ", ".join(action.targets) if action.targets else "(sans nom)"
+        doubt = " — lu avec un doute : à vérifier" if index in reading.doubtful else ""
+        if why is None:
+            lines.append(f"  ordre compris : {action.power} → {targets}{doubt}")
+            events.append({"type": "action_received", "power": action.power, "targets": list(action.targets)})
+        else:
+            lines.append(f"  ordre refusé : {action.power} → {targets}{doubt} ({why})")
+            events.append({"type": "action_refused", "power": action.power, "reason": why})
+    asks: list[str] = []
+    for unclear in reading.unclear:
+        said = _UNCLEAR[unclear.reason].format(name=unclear.name, power=unclear.power)
+        lines.append(f"  pas clair : {said} — le joueur sera interrogé")
+        if unclear.reason == "name":
+            events.append({"type": "action_unclear", "power": unclear.power, "name": unclear.name})
+        else:
+            asks.append(_ASK[unclear.reason].format(name=unclear.name))
+    if reading.not_an_order:
+        lines.append("  pas un ordre : bavardage, question ou remerciement (à lire par le MJ)")
+    if reading.not_understood:
+        lines.append("  pas compris : le MP ressemble à un ordre mais rien n'a pu en être lu ; au MJ de le lire")
+    if events or asks:
+        lines.append("Réponse qui serait rédigée :")
+        for event in events:
+            body = render(f"{rules_id_of(state)}/mp", "bbcode", {"event": event, "roles": roles}, None).strip()
+            lines.extend(f"  {line}" for line in body.splitlines() if line.strip())
+        lines.extend(f"  {ask}" for ask in asks)
+    else:
+        lines.append("Aucune réponse rédigée.")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+_UNCLEAR = {
+    "name": "« {name} » n'est le nom d'aucun joueur, ou de plusieurs ({power})",
+    "choice": "plusieurs noms là où le pouvoir en prend moins : {name} ({power})",
+    "missing": "il manque un nom : {name} seulement ({power})",
+    "mode": "quel pouvoir ? le mot désigne plusieurs de ses pouvoirs ({name})",
+}
+_ASK = {
+    "choice": "J'hésite à lire ton MP : {name} ? Peux-tu me redire ton choix ?",
+    "missing": "Il me manque un nom : je n'ai lu que {name}. Peux-tu me redonner ton choix complet ?",
+    "mode": "Quel pouvoir veux-tu utiliser sur {name} ? Précise-le-moi, s'il te plaît.",
+}
+
+
+def rules_id_of(state: Any) -> str:
+    return str(state.ruleset)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meneur", description="A game master's assistant for forum Loup-garou.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -123,6 +271,25 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--topic", default="game", help="the topic's key in the database (default: game)")
     count.add_argument("--day", help='a label for the post title, e.g. "Jour 2"')
     count.set_defaults(handler=cmd_count)
+    read = commands.add_parser(
+        "read-mp",
+        help="show what meneur reads from one MP",
+        description="Read one MP (a file, or stdin) as the daemon would: the orders understood, those the rule "
+        "set refuses, the names not understood, and the reply it would draft.",
+    )
+    read.add_argument("file", nargs="?", metavar="MP.txt", help="the MP's text (default: stdin)")
+    read.add_argument("--from", dest="sender", required=True, help="the player who sent it")
+    read.add_argument("--phase", required=True, help="the phase it was sent in: N2, J1 …")
+    read.add_argument("--config", help="a meneur configuration file (players, roles, camps, rule set)")
+    read.add_argument("--ruleset", help="classique, convivialite or trinite-meuporg")
+    read.add_argument("--players", help='players, comma-separated: "A,B,C"')
+    read.add_argument("--roles", help='roles: "A=voyante,B=loup_garou"')
+    read.add_argument("--camps", help='camps, where the rule set takes them: "A=loups"')
+    read.add_argument("--groups", help='groups (trinite-meuporg): "A=1,B=1,C=1"')
+    read.add_argument("--dead", help='dead players: "X,Y"')
+    read.add_argument("--asked", help="the power the MJ asked this player about (a bare name answers it)")
+    read.add_argument("--json", action="store_true", help="print JSON")
+    read.set_defaults(handler=cmd_read_mp)
     add_commands(commands)
     return parser
 

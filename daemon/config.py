@@ -114,6 +114,7 @@ class Config:
     templates_dir: Path | None = None
     path: Path | None = None
     live: LiveConfig = field(default_factory=LiveConfig)
+    max_page_bytes: int = 4 * 1024 * 1024  # [forum] max_page_kb: a larger page or answer is not read
 
     @property
     def markup(self) -> str:
@@ -133,6 +134,7 @@ _KNOWN = {
         "markers",
         "inbox",
         "message",
+        "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
     "game": {"deadline", "topic", "database", "ruleset", "seed"},
@@ -319,7 +321,12 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     live = _live(reader, data, timezone, path)
     if deadline is None and live.deadlines:
         deadline = None  # the live daemon takes its deadlines from [[deadlines]] (rows in the database)
-    return Config(engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path, live)
+    max_kb = _expect(reader, forum.get("max_page_kb", 4096), int, "forum.max_page_kb", "forum", "max_page_kb")
+    if max_kb <= 0:
+        raise reader.error("forum.max_page_kb", f"must be positive, not {max_kb}", "forum", "max_page_kb")
+    return Config(
+        engine, timezone, layout, deadline, fmt, limits, tuple(players), templates_dir, path, live, max_kb * 1024
+    )
 
 
 _DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card")

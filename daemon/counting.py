@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from ..engine.daycount import DayCount, PostVotes, Roster, count_day
-from ..engine.names import NameResolver
+from ..engine.names import Account, NameResolver, bind_accounts
 from ..parsers.layout import parse_topic_page, votes_in_html
 from ..parsers.records import ParseError, Post, TopicPage
 from .config import Config
@@ -29,9 +29,12 @@ def read_pages(paths: list[Path], config: Config) -> list[PageFile]:
     pages = []
     for path in paths:
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as file:
+                raw = file.read(config.max_page_bytes + 1)
         except OSError as exc:
             raise ParseError(f"{path}: cannot read it ({exc.strerror})") from exc
+        if len(raw) > config.max_page_bytes:
+            raise ParseError(f"{path}: larger than {config.max_page_bytes // 1024} KB ([forum] max_page_kb): not read")
         try:
             page = parse_topic_page(raw, config.layout, config.timezone)
         except ParseError as exc:
@@ -55,6 +58,7 @@ def count_posts(
     corrections: dict[str, str | None] | None = None,
     refusal: Callable[[str, str], str | None] | None = None,
     deleted: set[str] | None = None,
+    accounts: Mapping[str, Account] | None = None,
 ) -> DayCount:
     gone = deleted or set()
     entries = [
@@ -71,6 +75,7 @@ def count_posts(
         since=since,
         corrections=corrections,
         refusal=refusal,
+        accounts=accounts,
     )
 
 
@@ -83,8 +88,34 @@ def count_from_store(
 ) -> tuple[DayCount, list[Post]]:
     everything = store.posts(topic, deleted=True)
     gone = store.deleted_posts(topic)
-    count = count_posts(everything, config, since, store.corrections(topic), refusal, gone)
+    accounts = account_binding(store, topic, resolver_of(config))
+    count = count_posts(everything, config, since, store.corrections(topic), refusal, gone, accounts)
     return count, [p for p in everything if p.post_id not in gone]
+
+
+def accounts_seen(store: Store, topic: str) -> list[Account]:
+    """Every forum account that wrote in the game topic or to the MJ, in the order they first did."""
+    rows = [
+        (str(r["posted_at"]), str(r["author"]), r["author_id"])
+        for r in store.db.query("select author, author_id, posted_at from posts where topic = ?", [topic])
+    ]
+    rows += [
+        (str(r["at"]), str(r["author"]), r["author_id"])
+        for r in store.db.query("select author, author_id, coalesce(sent_at, fetched_at) as at from mps")
+    ]
+    rows.sort(key=lambda row: _utc(row[0]))
+    return [Account(author, str(user_id) if user_id is not None else None) for _, author, user_id in rows]
+
+
+def _utc(stamp: str) -> datetime:
+    when = datetime.fromisoformat(stamp)
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def account_binding(store: Store, topic: str, resolver: NameResolver) -> dict[str, Account]:
+    """Each player's forum account, derived from what is stored (posts and MPs): the one the MJ named
+    exactly, else the first seen. The vote count and the MPs' reading use the same binding."""
+    return bind_accounts(resolver, accounts_seen(store, topic))
 
 
 def count_json(count: DayCount) -> dict[str, Any]:

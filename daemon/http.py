@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 
 from .. import __version__
+from ..parsers.records import ParseError
 
 log = logging.getLogger("meneur.http")
 
@@ -23,6 +24,14 @@ USER_AGENT = f"meneur/{__version__} (Loup-garou game master's assistant; polls a
 
 class ForumUnavailable(Exception):
     """The forum did not answer usefully after every retry. Said in English for the MJ."""
+
+
+DEFAULT_MAX_BYTES = 4 * 1024 * 1024  # a topic page is ~100 KB; 4 MB is far beyond any honest page
+
+
+class ResponseTooLarge(ParseError):
+    """The forum's answer is larger than ``max_bytes``: it is not read (a page error, like an
+    unreadable page), so one huge page cannot take the daemon's memory."""
 
 
 @dataclass
@@ -36,6 +45,7 @@ class PoliteClient:
     clock: Callable[[], float] = time.monotonic
     rng: random.Random = field(default_factory=random.Random)
     requests: int = 0  # every request sent, retries included (benchmarks and tests read it)
+    max_bytes: int = DEFAULT_MAX_BYTES  # the largest answer read (decompressed), [forum] max_page_kb
     _last: float | None = None
 
     def __post_init__(self) -> None:
@@ -68,15 +78,11 @@ class PoliteClient:
             self._wait_turn()
             self.requests += 1
             try:
-                response = self.client.request(
-                    method,
-                    url,
-                    data=data,
-                    content=content,
-                    params=params,
-                    headers=headers,
-                    follow_redirects=follow_redirects,
+                request = self.client.build_request(
+                    method, url, data=data, content=content, params=params, headers=headers
                 )
+                response = self.client.send(request, stream=True, follow_redirects=follow_redirects)
+                self._read_capped(response)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 problem = f"cannot connect ({exc.__class__.__name__})"
             except httpx.TimeoutException as exc:
@@ -100,6 +106,21 @@ class PoliteClient:
             delay *= 0.5 + self.rng.random()  # jitter: never hammer in step with other clients
             log.warning("%s %s: %s; retry %d/%d in %.1fs", method, url, problem, attempt, self.retries, delay)
             self.sleep(delay)
+
+    def _read_capped(self, response: httpx.Response) -> None:
+        """Read the body, at most ``max_bytes`` of it once decompressed (a small gzip can hold gigabytes)."""
+        body = bytearray()
+        try:
+            for chunk in response.iter_bytes():
+                body += chunk
+                if len(body) > self.max_bytes:
+                    raise ResponseTooLarge(
+                        f"{response.request.method} {response.request.url}: the answer is larger than "
+                        f"{self.max_bytes // 1024} KB ([forum] max_page_kb): not read"
+                    )
+        finally:
+            response.close()
+        response._content = bytes(body)  # where Response.read() keeps the body it read
 
     def get(self, url: str, **kwargs: Any) -> httpx.Response:
         return self.request("GET", url, **kwargs)

@@ -1,26 +1,48 @@
 """An MP's text → the actions it asks for, names resolved as votes are: one reading for the live
 daemon and for scenario replays.
 
-:func:`read_mp` is the one entry point: every MP ends as actions understood (some perhaps read with
-doubt), names not understood, or "not an order" — never as nothing at all. Refusals (a power the
-sender does not have, a rule that forbids it) are the rule set's to give, at resolution."""
+:func:`read_mp` is the one entry point: every MP ends as actions understood (some read with doubt,
+said so), orders to ask back (:class:`Unclear`: a name that is nobody, two choices, a missing name or
+mode), "not an order" (chatter, questions, passes), or "not understood" (the MJ reads it) — never as
+nothing at all. Refusals (a power the sender does not have, a rule that forbids it) are the rule set's
+to give, at resolution: a power the sender lacks is read all the same, for the rule set to refuse.
+
+Two readers work together. The phrase grammar (:func:`meneur.parsers.actions.find_actions`) reads the
+vocabulary's phrasings exactly, for every power (a power the sender lacks is read too, for the rule
+set to refuse). The free reader (:mod:`meneur.parsers.freeform`) reads the sender's *own* powers —
+his role's, his items', the wolves' if he is one — by their keywords and the players' names found in
+the text; it fills what the grammar misses (free wording, SMS spellings, "j'utilise ma cape pour voler
+X"), and it has the last word on a correction ("… non, finalement plutôt Théo") and on a list the
+grammar cut short ("à Joëlle et à Ulysse"). A power the rule set takes at another phase only (an adulé
+after N1) is left out of the free reading. Where neither reads a keyword, a bare name is an order only
+for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's question
+(``asked``, or a quote of it that names the power); a power used on a pronoun (« je le soigne ») takes
+the last name written before it, with doubt."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..engine.model import Action, GameState
-from ..engine.names import Match, NameResolver
-from ..parsers.actions import SELF, Verb, find_actions
+from ..engine import items
+from ..engine.model import Action, GameState, PlayerState
+from ..engine.names import Match, NameResolver, normalise_name
+from ..engine.rulesets import ruleset
+from ..parsers import freeform
+from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
 
 
 @dataclass(frozen=True)
 class Unclear:
-    """A name in an action MP that matches no player, or several: the sender is asked to say it again."""
+    """An order seen that cannot be carried out as written: the sender is asked to say it again.
+
+    ``reason``: ``name`` (``name`` is no player, or several), ``choice`` (several names where the power takes
+    fewer: « Zoé ou Dorian »), ``missing`` (fewer names than the power takes: one lover), ``mode`` (a word that
+    names two of the sender's powers: « chapelet sur Bob »)."""
 
     power: str
     name: str
+    reason: str = "name"
 
 
 @dataclass(frozen=True)
@@ -29,9 +51,10 @@ class MpReading:
 
     ``actions``: the orders understood, in reading order (a later one for the same power replaces an
     earlier one at resolution). ``doubtful``: the indexes in ``actions`` read as a guess — the MJ is told.
-    ``unclear``: orders seen whose names could not be read. ``not_understood``: the MP looks like an order
-    but nothing could be read from it. ``not_an_order``: chatter or a question to the MJ, shown to the MJ
-    as such. Exactly one of (actions or unclear), not_understood, not_an_order describes every MP."""
+    ``unclear``: orders seen that cannot be carried out as written (:class:`Unclear`).
+    ``not_understood``: the MP looks like an order but nothing could be read from it.
+    ``not_an_order``: chatter, a question to the MJ or a pass, shown to the MJ as such.
+    Exactly one of (actions or unclear), not_understood, not_an_order describes every MP."""
 
     actions: tuple[Action, ...] = ()
     doubtful: frozenset[int] = field(default_factory=frozenset)
@@ -40,40 +63,469 @@ class MpReading:
     not_an_order: bool = False
 
 
+@dataclass
+class _Read:
+    action: Action
+    sure: bool
+    start: int
+    end: int
+    verb: Verb
+
+
 def read_mp(
-    text: str, sender: str, state: GameState, verbs: Sequence[Verb], resolver: NameResolver, source: str
+    text: str,
+    sender: str,
+    state: GameState,
+    verbs: Sequence[Verb],
+    resolver: NameResolver,
+    source: str,
+    *,
+    asked: str | None = None,
 ) -> MpReading:
-    """Read one MP from ``sender``: see :class:`MpReading`."""
-    actions, unclear = actions_in_mp(text, sender, state, verbs, resolver, source)
-    if actions or unclear:
-        return MpReading(actions=tuple(actions), unclear=tuple(unclear))
-    # Nothing read: until the reader tells chatter from a garbled order, the MJ must look at it.
+    """Read one MP from ``sender``: see :class:`MpReading`.
+
+    ``asked``: the power the MJ asked this player to use (a hunter's shot…): a bare name answers it. Without
+    it, a quote of the MJ's question that names one of the sender's powers says which."""
+    player = state.player(sender)
+    by_power = {v.power: v for v in verbs}
+    own = [v for v in verbs if _owns(state, player, v)]
+    w = freeform.words(text)
+    if asked is None:
+        asked = _asked_in_quote(text, w, own)
+    if asked is not None and asked in by_power and by_power[asked] not in own:
+        own.append(by_power[asked])
+    in_season = [v for v in own if not _out_of_season(state, player, v)]
+    spots = freeform.spots(w, _lookup(resolver, verbs))
+    spots = sorted([*spots, *freeform.self_spots(w, sender)], key=lambda s: s.start)
+
+    # 1. The orders: the grammar's, the free reader's over them, another role's or an out-of-season power's.
+    reads, unclear = _grammar(text, sender, state, verbs, resolver, source, own)
+    pack = frozenset(p.name for p in state.players if p.camp == "loups" and p.name != sender)
+    never = {v.power: pack for v in in_season if v.bare}
+    free = [_not_the_pack(state, f, by_power[f.power]) for f in freeform.read_free(w, in_season, spots, never)]
+    reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
+    if not reads and not unclear:
+        reads = _foreign(w, spots, verbs, own, in_season, sender, source)
+    count = len(reads)
+    reads = _passes(reads)
+    passed = len(reads) < count
+
+    # 2. What is a guess, and what is advice asked rather than an order.
+    hedged = freeform.hedged_sentences(w)
+    if hedged and freeform.is_question(w) and freeform.asks_advice(w):
+        # « J'hésite : potion de mort sur Hugo, ou échange ? Je te redis demain » — no order yet.
+        reads = [r for r in reads if not any(a <= r.start < b for a, b in hedged)]
+        unclear = []
+    _mark_guesses(w, reads, spots, [*hedged, *freeform.past_sentences(w)])
+    reads, unclear = _too_few(reads, unclear)
+
+    # 3. Names with no keyword: an answer to the MJ, the pack's victim; a power used on a pronoun.
+    if not reads and not unclear:
+        reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
+    elif not unclear:
+        reads = reads + _pack_agreement(w, spots, reads, state, player, in_season, source)
+    reads, unclear = _pronouns(text, w, reads, unclear, in_season, resolver, verbs, sender, source)
+    reads = _last_per_power(reads)
+    if reads or unclear:
+        return MpReading(
+            actions=tuple(r.action for r in reads),
+            doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure),
+            unclear=tuple(unclear),
+        )
+
+    # 4. Nothing to carry out: a pass or chatter, or — the MJ reads it — an order not understood.
+    own_cues = freeform.cues(w, own)
+    if freeform.is_pass(w) or (own_cues and all(c.negated for c in own_cues)) or passed:
+        return MpReading(not_an_order=True)  # « je ne fais rien », « je tire pas », « pas de charme »
+    if not freeform.cues(w, verbs) or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
+        return MpReading(not_an_order=True)  # no power named, a question, a pyre vote: chatter
     return MpReading(not_understood=True)
+
+
+def _foreign(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    verbs: Sequence[Verb],
+    own: Sequence[Verb],
+    in_season: Sequence[Verb],
+    sender: str,
+    source: str,
+) -> list[_Read]:
+    """A power out of season, or another role's, in free wording (« Mon adulée c'est Joëlle » from the
+    Traqueur, « je prends la potion de télépathie ce soir » by night): read with doubt, for the rule set
+    to refuse."""
+    if freeform.is_day_vote(w):
+        return []
+    by_power = {v.power: v for v in verbs}
+    return [
+        _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
+        for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
+        if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
+    ]
+
+
+def _mark_guesses(
+    w: freeform.Words, reads: Sequence[_Read], spots: Sequence[freeform.Spot], doubtful: Sequence[tuple[int, int]]
+) -> None:
+    """Readings that are guesses: an order in a sentence that hesitates or tells of the past; a power used
+    with no name while a name stands before it (« La victime c'est Rémi ? ok je le soigne »)."""
+    loose = _loose(spots, reads, w)
+    for read in reads:
+        if any(a <= read.start < b for a, b in doubtful):
+            read.sure = False
+        if not read.action.targets and read.verb.max_targets > 0 and any(s.start < read.start for s in loose):
+            read.sure = False
+
+
+def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
+    """The sender may order this power: his role's, the wolves' if he is one, or an item he holds."""
+    owner = verb.power.split(".")[0]
+    if owner == player.role:
+        return True
+    if owner == "loups":
+        return player.camp == "loups" and player.role != "traitre"
+    return any(item.kind == owner for item in items.held(state, player.name))
+
+
+def _loose(spots: Sequence[freeform.Spot], reads: Sequence[_Read], w: freeform.Words) -> list[freeform.Spot]:
+    """The names no order read took (as character positions: each spot's start in the text)."""
+    loose = []
+    for spot in spots:
+        at = w.tokens[spot.start].start
+        if not any(r.start <= at < r.end for r in reads):
+            loose.append(replace(spot, start=at))
+    return loose
+
+
+def _not_the_pack(state: GameState, reading: freeform.FreeReading, verb: Verb) -> freeform.FreeReading:
+    """The wolves' victim among names that include a fellow wolf (« d'accord avec Hugo : Noé »): the wolf
+    is the one who agrees, not the victim."""
+    if not verb.bare or len(reading.targets) <= verb.max_targets:
+        return reading
+    prey = tuple(t for t in reading.targets if state.player(t).camp != "loups")
+    if verb.min_targets <= len(prey) <= verb.max_targets:
+        return replace(reading, targets=prey, hesitant=False)
+    return reading
+
+
+def _passes(reads: list[_Read]) -> list[_Read]:
+    """« Pas de charme cette nuit », « je garde mes moutons »: a power refused with no name is a pass, no
+    order (nothing to carry out); a power used without a name (« potion de guérison ») stays."""
+    return [r for r in reads if r.action.targets or uses_without_target(r.verb)]
+
+
+def _asked_in_quote(text: str, w: freeform.Words, own: Sequence[Verb]) -> str | None:
+    """A quote of the MJ's question that names one of the sender's powers (« Quel mort veux-tu cibler
+    avec ton sceptre ? ») makes a bare name its answer."""
+    quoted = freeform.quoted_cues(text, w, own)
+    powers = {own[c.verb].power for c in quoted}
+    return next(iter(powers)) if len(powers) == 1 else None
+
+
+def _out_of_season(state: GameState, player: PlayerState, verb: Verb) -> bool:
+    """The rule set refuses this power from the sender now but takes it at another phase (an Amoureux's
+    adulé after N1, a coupon after N1): the free reader then ignores its keywords. A refusal the phase
+    does not lift (memory the state lacks) keeps the power."""
+    try:
+        validate = ruleset(state.ruleset).validate
+    except KeyError:
+        return False
+    others = [p.name for p in state.players if p.name != player.name]
+    alive = [n for n in others if state.player(n).alive]
+    dead = [n for n in others if not state.player(n).alive]
+    count = max(verb.min_targets, 1) if verb.max_targets > 0 else 0
+    trials = [tuple(alive[:count]), tuple(dead[:count]), (player.name,) * count]
+    trials = [t for t in trials if len(t) == count]
+
+    def takes(phase: str) -> bool:
+        probe = state if phase == state.phase else replace(state, phase=phase)
+        return any(validate(probe, Action(player.name, verb.power, t)) is None for t in trials)
+
+    if takes(state.phase):
+        return False
+    return any(takes(phase) for phase in ("N1", "J1", "N2", "J2", "N3", "J3", "N4") if phase != state.phase)
+
+
+def _too_few(reads: list[_Read], unclear: list[Unclear]) -> tuple[list[_Read], list[Unclear]]:
+    """Fewer names than the power takes ("Je rends Rémi amoureux !"): the MJ asks for the rest."""
+    kept = []
+    for read in reads:
+        targets = read.action.targets
+        if targets and len(targets) < read.verb.min_targets:
+            unclear.append(Unclear(read.action.power, " et ".join(targets), "missing"))
+        else:
+            kept.append(read)
+    return kept, unclear
+
+
+def _grammar(
+    text: str,
+    sender: str,
+    state: GameState,
+    verbs: Sequence[Verb],
+    resolver: NameResolver,
+    source: str,
+    own: Sequence[Verb],
+) -> tuple[list[_Read], list[Unclear]]:
+    owned = {v.power for v in own}
+    by_power = {v.power: v for v in verbs}
+    mentions = find_actions(text, verbs)
+    reads: list[_Read] = []
+    unclear: list[Unclear] = []
+    for mention in mentions:
+        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
+        rivals = [m for m in mentions if m.start == mention.start]
+        mine = [m for m in rivals if m.power in owned]
+        if mention is not (mine or rivals)[0]:
+            continue
+        resolved = _resolve(mention, sender, resolver)
+        if resolved is None:
+            unclear.append(Unclear(mention.power, next(n for n in mention.targets if _unresolved(n, resolver))))
+            continue
+        targets, sure = resolved
+        end = mention.end if mention.end >= 0 else mention.start + len(mention.text)
+        action = Action(sender, mention.power, targets, source)
+        reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
+    return reads, unclear
+
+
+def _prefix_of_several(written: str, resolver: NameResolver) -> bool:
+    """« Mathi » for Mathis and Mathilde, « maë » for Maël and Maëlle: the MJ asks which."""
+    form = normalise_name(written)
+    if len(form) < 2 or any(normalise_name(p.name) == form for p in resolver.players):
+        return False
+    return sum(normalise_name(p.name).startswith(form) for p in resolver.players) > 1
+
+
+def _unresolved(written: str, resolver: NameResolver) -> bool:
+    if written == SELF:
+        return False
+    found = resolver.resolve(written)
+    return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
+
+
+def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[tuple[str, ...], bool] | None:
+    """The players a mention names, and whether every name was read exactly (not by a near spelling)."""
+    targets = []
+    sure = True
+    for written in mention.targets:
+        if written == SELF:
+            targets.append(sender)
+            continue
+        if _unresolved(written, resolver):
+            return None
+        found = resolver.resolve(written)
+        assert found.player is not None
+        sure = sure and found.match in (Match.EXACT, Match.ALIAS)
+        targets.append(found.player)
+    return tuple(targets), sure
+
+
+def _merge(
+    reads: list[_Read],
+    unclear: list[Unclear],
+    free: Sequence[freeform.FreeReading],
+    sender: str,
+    source: str,
+    by_power: dict[str, Verb],
+) -> tuple[list[_Read], list[Unclear]]:
+    """The free reading of the sender's own powers, laid over the grammar's."""
+    for reading in free:
+        verb = by_power[reading.power]
+        mine = [r for r in reads if r.action.power == reading.power]
+        inside_other = any(
+            r.action.power != reading.power and r.start <= reading.start and reading.end <= r.end for r in reads
+        )
+        if reading.hesitant:
+            if not mine:
+                reads = [r for r in reads if not (r.start <= reading.start < r.end)]
+                unclear = [u for u in unclear if u.power != reading.power]
+                why = "mode" if reading.mode_missing else "choice"
+                unclear.append(Unclear(reading.power, (" et " if why == "mode" else " ou ").join(reading.targets), why))
+            continue
+        action = Action(sender, reading.power, reading.targets, source)
+        new = _Read(action, reading.sure, reading.start, reading.end, verb)
+        if mine:
+            last = mine[-1]
+            got = last.action.targets
+            more = list(reading.targets)
+            for name in got:
+                if name in more:
+                    more.remove(name)
+            better = (
+                reading.corrected
+                or (len(got) < verb.min_targets <= len(reading.targets))
+                or (bool(more) and len(got) + len(more) == len(reading.targets) <= verb.max_targets)
+                or (not got and bool(reading.targets) and verb.min_targets == 0)
+            )
+            if better and got != reading.targets:
+                reads = [r for r in reads if r.action.power != reading.power]
+                reads.append(new)
+            continue
+        if inside_other:
+            continue  # the grammar read these words as another power (its longer phrase): keep its reading
+        if any(u.power == reading.power for u in unclear):
+            unclear = [u for u in unclear if u.power != reading.power]
+        reads.append(new)
+    reads.sort(key=lambda r: r.start)
+    return reads, unclear
+
+
+def _bare(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    asked: Verb | None,
+    source: str,
+) -> tuple[list[_Read], list[Unclear]]:
+    """Names with no keyword: the answer to the MJ's question, or a wolf's choice of victim."""
+    named, agreement, doubtful = freeform.bare(w, spots)
+    start, end = (w.tokens[named[0].start].start, w.tokens[named[-1].end - 1].end) if named else (0, len(w.text))
+    if asked is not None:
+        excepted = freeform.everyone_but(w, spots)
+        if excepted is not None and asked.max_targets > 2:
+            everyone = [p for p in state.living() if p != player.name and p not in excepted]
+            action = Action(player.name, asked.power, tuple(everyone), source)
+            return [_Read(action, not doubtful, start, end, asked)], []
+    if not named:
+        return [], []
+    if not state.phase.startswith("N") and asked is None:
+        return [], []  # the wolves choose at night; a name by day is chatter about the vote
+    players = list(dict.fromkeys(s.player for s in named))
+    if asked is not None:
+        if len(players) > max(asked.max_targets, 1):
+            return [], [Unclear(asked.power, " ou ".join(players), "choice")]
+        sure = not doubtful and all(s.sure for s in named) and len(players) >= asked.min_targets
+        return [_Read(Action(player.name, asked.power, tuple(players), source), sure, start, end, asked)], []
+    pack = [v for v in own if v.bare]
+    if not pack:
+        return [], []
+    if not agreement and sum(t.kind == 0 for t in w.tokens) > 6:
+        return [], []  # « Zoé nous soupçonne, faut faire gaffe demain »: chatter, not a bare name
+    victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
+    if len(victims) != 1:
+        return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])
+    sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
+    return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+def _pack_agreement(
+    w: freeform.Words,
+    spots: Sequence[freeform.Spot],
+    reads: Sequence[_Read],
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    source: str,
+) -> list[_Read]:
+    """A wolf's own order and, beside it, the pack's agreed victim with no keyword (« on s'est mis d'accord
+    dans le MP des loups : c'est Jean-Pierre ce soir. Moi j'assomme Théo »): only with a word of agreement."""
+    pack = [v for v in own if v.bare and all(r.action.power != v.power for r in reads)]
+    if not pack or not state.phase.startswith("N"):
+        return []
+    loose = [s for s in _loose(spots, reads, w) if s.player != player.name]
+    victims = list(dict.fromkeys(s.player for s in loose if state.player(s.player).camp != "loups"))
+    _, _, doubtful = freeform.bare(w, [])
+    if len(victims) != 1 or not freeform.agreed(w):
+        return []
+    at = next(s.start for s in loose if s.player == victims[0])
+    action = Action(player.name, pack[0].power, (victims[0],), source)
+    return [_Read(action, not doubtful, at, at + 1, pack[0])]
+
+
+def _pronouns(
+    text: str,
+    w: freeform.Words,
+    reads: list[_Read],
+    unclear: list[Unclear],
+    own: Sequence[Verb],
+    resolver: NameResolver,
+    verbs: Sequence[Verb],
+    sender: str,
+    source: str,
+) -> tuple[list[_Read], list[Unclear]]:
+    """« La victime c'est Rémi ? ok je le soigne », « > … Quentin … Veux-tu le griffer ? — Oui !! griffe-le »:
+    a power used on a pronoun takes the last player named before it (the MJ's quoted question included),
+    read with doubt."""
+    by_power = {v.power: v for v in own}
+    whole = freeform.words(text)
+    raw = freeform.raw_words(text)
+    named = [s for s in freeform.spots(raw, _lookup(resolver, verbs)) if s.player != sender]
+    for power, at in freeform.pronoun_cues(whole, own):
+        verb = by_power[power]
+        if verb.max_targets < 1 or any(u.power == power for u in unclear):
+            continue
+        mine = [r for r in reads if r.action.power == power]
+        if mine and mine[-1].action.targets:
+            continue
+        before = [s for s in named if raw.tokens[s.start].start < at]
+        if not before:
+            continue
+        action = Action(sender, power, (before[-1].player,), source)
+        reads = [r for r in reads if r.action.power != power]
+        reads.append(_Read(action, False, at, at + 1, verb))
+    reads.sort(key=lambda r: r.start)
+    return reads, unclear
+
+
+def _last_per_power(reads: list[_Read]) -> list[_Read]:
+    """A later order for the same power replaces an earlier one (the MP's own correction); a mention
+    without names does not undo one with names (« je me sauve avec ma potion de guérison »)."""
+    kept: list[_Read] = []
+    for read in reads:
+        named = [k for k in kept if k.action.power == read.action.power and k.action.targets]
+        if named and not read.action.targets:
+            continue
+        kept = [k for k in kept if k.action.power != read.action.power]
+        kept.append(read)
+    return kept
+
+
+_COMMON = frozenset(_STOP) | frozenset(
+    "loup loups garou garous mort morte morts nuit jour vote votes mj potion potions village villageois "
+    "victime cible role roles bucher maire joueur joueuse joueurs camp pouvoir merci bonne bien tres "
+    "stp svp oui non ok".split()
+)
+
+
+def _lookup(resolver: NameResolver, verbs: Sequence[Verb]) -> freeform.Lookup:
+    """A player named by a few words: exactly (accents, case and hyphens aside) or, for one capitalised
+    word that is no common word, by a near spelling (then not sure)."""
+    forms: dict[str, set[str]] = {}
+    for p in resolver.players:
+        for form in (p.name, *p.aliases):
+            forms.setdefault(normalise_name(form), set()).add(p.name)
+    keywords = {k for v in verbs for k in v.keywords}
+
+    def lookup(written: str, capitalised: bool) -> tuple[str, bool] | None:
+        form = normalise_name(written)
+        if not form:
+            return None
+        hits = forms.get(form)
+        if hits:
+            if len(hits) > 1 or (not capitalised and (form in _COMMON or form in keywords)):
+                return None
+            return next(iter(hits)), True
+        if " " in form or len(form) < 3 or form in _COMMON or any(form.startswith(k) for k in keywords):
+            return None
+        if _prefix_of_several(written, resolver):
+            return None
+        found = resolver.resolve(written)
+        if found.player is None or found.match not in (Match.NEAR, Match.FUZZY):
+            return None
+        if not capitalised and (found.match is not Match.NEAR or len(form) < 4):
+            return None
+        return found.player, False  # a near spelling: read with doubt
+
+    return lookup
 
 
 def actions_in_mp(
     text: str, sender: str, state: GameState, verbs: Sequence[Verb], resolver: NameResolver, source: str
 ) -> tuple[list[Action], list[Unclear]]:
-    role = state.player(sender).role
-    mentions = find_actions(text, verbs)
-    actions: list[Action] = []
-    unclear: list[Unclear] = []
-    for mention in mentions:
-        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
-        rivals = [m for m in mentions if m.start == mention.start]
-        own = [m for m in rivals if m.power.split(".")[0] in (role, "loups")]
-        if mention is not (own or rivals)[0]:
-            continue
-        targets = []
-        for written in mention.targets:
-            if written == SELF:
-                targets.append(sender)
-                continue
-            found = resolver.resolve(written)
-            if found.player is None or found.match is Match.AMBIGUOUS:
-                unclear.append(Unclear(mention.power, written))
-                break
-            targets.append(found.player)
-        else:
-            actions.append(Action(sender, mention.power, tuple(targets), source))
-    return actions, unclear
+    """The actions an MP gives (those read with doubt included) and the names not understood: the
+    shape the engine driver and replays take. See :func:`read_mp`."""
+    reading = read_mp(text, sender, state, verbs, resolver, source)
+    return list(reading.actions), list(reading.unclear)

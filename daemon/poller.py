@@ -7,19 +7,24 @@ A page that should hold posts but cannot be read stops everything with a loud al
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine.names import NameResolver
-from ..parsers.records import ParseError, PrivateMessage
+from ..engine.names import Account, NameResolver, accounts_of_players, bind_accounts, identify_account
+from ..parsers.layout import FLATTEN_DEPTH
+from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
-from .store import PageChanges, Store
+from .counting import accounts_seen
+from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
 
 LAYOUT_ALERT = "layout"
+DEEP_ALERT = "deep-post"  # a post nested past the parser's limit: read with its deepest tags left out
+ACCOUNT_ALERT = "account"  # a second forum account reads as a player's name
 
 
 class CountingStopped(Exception):
@@ -71,6 +76,8 @@ class Poller:
         self.resolver = resolver
         self.clock = clock
         self.new_alert: int | None = None  # set when a poll opens a layout alert
+        self._learned: dict[str, str] | None = None
+        self._learned_key = f"forum-learned/{topic_key}"
 
     def _state(self) -> dict[str, object] | None:
         rows = list(self.store.db.query("select * from poll_state where topic = ?", [self.topic_key]))
@@ -81,21 +88,36 @@ class Poller:
         result.new.extend(changes.new)
         result.edited.extend(changes.edited)
 
+    def _restore_learned(self) -> None:
+        """What the adapter learnt in an earlier process (spirit's slug address, phpBB's posts per
+        page): a cron'd ``meneur poll`` is a fresh process each time."""
+        if self._learned is None:
+            self._learned = json.loads(kv_get(self.store, self._learned_key) or "{}")
+            self.adapter.learn(dict(self._learned))
+
+    def _keep_learned(self) -> None:
+        learned = self.adapter.learned()
+        if learned and learned != self._learned:
+            kv_set(self.store, self._learned_key, json.dumps(learned, sort_keys=True))
+            self._learned = learned
+
     def poll_topic(self, full: bool = False) -> TopicPoll:
         """Read what is new in the game topic (everything when ``full``)."""
+        self._restore_learned()
         state = self._state()
         start = 1 if state is None or full else int(str(state["last_page"]))
         result = TopicPoll()
         began = self.clock()
         try:
-            number = start
-            last = start
-            while number <= last:
-                fetched = self.adapter.read_topic_page(number)
-                changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
-                self._record(number, changes, result)
-                last = max(last, fetched.page.pagination.last)
-                number += 1
+            try:
+                last = self._read_pages(start, result)
+            except WrongPage as exc:
+                if start == 1 or exc.asked <= exc.last:
+                    raise
+                # The topic has fewer pages than when last read (posts deleted): read it all again.
+                log.warning("topic page %d is gone (the topic has %d pages now): reading it all", exc.asked, exc.last)
+                start, result = 1, TopicPoll()
+                last = self._read_pages(start, result)
         except ParseError as exc:
             self.new_alert = add_alert(
                 self.store,
@@ -105,9 +127,13 @@ class Poller:
                 self.clock(),
             )
             raise CountingStopped(str(exc)) from exc
+        finally:
+            self._keep_learned()
         if open_alerts(self.store, LAYOUT_ALERT):
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
+        if result.new:
+            self.check_accounts()  # a player's own account, or a look-alike, may have just shown up
         if start == 1:  # every page was read: what was not seen is gone from the forum
             result.deleted = self.store.mark_missing(self.topic_key, began, len(result.pages))
             for post_id in result.deleted:
@@ -123,6 +149,26 @@ class Poller:
                 [self.topic_key, last, last_post, now, now if start == 1 else None],
             )
         return result
+
+    def _read_pages(self, start: int, result: TopicPoll) -> int:
+        """Read from page ``start`` to the last one; the number of the last page."""
+        number = last = start
+        while number <= last:
+            fetched = self.adapter.read_topic_page(number)
+            if fetched.page.flattened:
+                add_alert(
+                    self.store,
+                    f"{DEEP_ALERT}:{number}",
+                    f"topic page {number} holds a post nested more than {FLATTEN_DEPTH} elements deep: "
+                    f"{fetched.page.flattened} of its tags were left out to read the page (their text is kept, "
+                    "so a vote inside may read as unformatted); every other post was read.",
+                    self.clock(),
+                )
+            changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
+            self._record(number, changes, result)
+            last = max(last, fetched.page.pagination.last)
+            number += 1
+        return last
 
     def poll_inbox(self) -> list[PrivateMessage]:
         """Store the MPs not seen yet; each is read from the forum once."""
@@ -148,10 +194,71 @@ class Poller:
                         "polled_at = excluded.polled_at",
                         [state_key, str(entry.size), self.clock().isoformat()],
                     )
+        if fresh:
+            self.check_accounts()
         return fresh
 
+    def check_accounts(self) -> None:
+        """Tell the MJ when two forum accounts read as one player (whether or not they voted), and
+        take back the MPs stored as a player's from an account that is not theirs."""
+        seen = accounts_seen(self.store, self.topic_key)
+        bound = bind_accounts(self.resolver, seen)
+        for player, accounts in accounts_of_players(self.resolver, seen).items():
+            if len(accounts) > 1:
+                others = ", ".join(str(a) for a in accounts if not a.same_as(bound[player]))
+                add_alert(
+                    self.store,
+                    f"{ACCOUNT_ALERT}s:{player}",
+                    f"several forum accounts read as {player}: {bound[player]} is taken as theirs; {others} "
+                    f"not (their votes and MPs do not count). If that is wrong, give {player}'s user_id "
+                    "in the configuration.",
+                    self.clock(),
+                )
+        self.recheck_mp_senders(bound)
+
+    def recheck_mp_senders(self, bound: dict[str, Account]) -> list[str]:
+        """MPs stored as a player's whose account is no longer that player's: the account named
+        exactly as the MJ wrote the player has since appeared (in the topic or the inbox), and the
+        look-alike that wrote first loses the name. They become nobody's, with an alert; the ids."""
+        moved = []
+        for row in list(
+            self.store.db.query("select msg_id, author, author_id, player from mps where player is not null")
+        ):
+            account = Account(str(row["author"]), str(row["author_id"]) if row["author_id"] is not None else None)
+            theirs = bound.get(str(row["player"]))
+            if theirs is not None and not theirs.same_as(account):
+                moved.append(str(row["msg_id"]))
+                with self.store.transaction():
+                    self.store.db.execute("update mps set player = null where msg_id = ?", [row["msg_id"]])
+                add_alert(
+                    self.store,
+                    f"{ACCOUNT_ALERT}:{account}",
+                    f"MP {row['msg_id']} from {account} was taken as {row['player']}'s, but {row['player']}'s "
+                    f"account is {theirs}: it is no longer taken as theirs (no night action read from it).",
+                    self.clock(),
+                )
+        return moved
+
+    def mp_sender(self, message: PrivateMessage) -> str | None:
+        """The player who sent an MP, or None. Night actions are read from the stored ``mps.player``,
+        so an MP from a second account whose name resolves to a player ("Lucas_", a Cyrillic
+        look-alike) is stored as nobody's, with an alert: the same binding as the vote count's."""
+        account = Account(message.author, message.author_id)
+        seen = [*accounts_seen(self.store, self.topic_key), account]
+        found = identify_account(self.resolver, account, bind_accounts(self.resolver, seen))
+        if found.other_account_of is not None:
+            add_alert(
+                self.store,
+                f"{ACCOUNT_ALERT}:{account}",
+                f"MP {message.msg_id} comes from {account}, another forum account than "
+                f"{found.other_account_of}'s ({found.players_account}), though its name reads the same: "
+                "it is not taken as theirs (no night action read from it).",
+                self.clock(),
+            )
+        return found.player
+
     def _store_mp(self, message: PrivateMessage) -> bool:
-        player = self.resolver.identify(message.author, message.author_id)
+        player = self.mp_sender(message)
         with self.store.transaction():
             cursor = self.store.db.execute(
                 "insert or ignore into mps (msg_id, author, author_id, player, sent_at, subject, content_html, "

@@ -12,15 +12,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from ..parsers.records import Post, VoteMention, VoteStatus
-from .names import Match, NameResolver
+from ..parsers.records import MENTION_CAP, Post, VoteMention, VoteStatus
+from .names import Account, Match, NameResolver, bind_accounts, identify_account
 from .tally import Modifier, Tally, tally
+
+WARNINGS_PER_CAUSE = 3  # unformatted votes warned about one by one in a post; the rest in one warning
 
 
 class WarningKind(StrEnum):
     VOTE_NOT_BOLD = "vote_not_bold"
     VOTE_WRONG_COLOUR = "vote_wrong_colour"
     VOTER_NOT_PLAYER = "voter_not_player"
+    VOTER_OTHER_ACCOUNT = "voter_other_account"  # a second forum account whose name resolves to a player
     VOTER_DEAD = "voter_dead"
     TARGET_UNKNOWN = "target_unknown"
     TARGET_DEAD = "target_dead"
@@ -93,6 +96,7 @@ def count_day(
     refusal: Callable[[str, str], str | None] | None = None,
     since: datetime | None = None,
     corrections: Mapping[str, str | None] | None = None,
+    accounts: Mapping[str, Account] | None = None,
 ) -> DayCount:
     """Standing votes, tally and warnings. Posts are taken in the forum's time order, then page order.
 
@@ -100,7 +104,15 @@ def count_day(
     or before it belong to an earlier day and are left out. ``corrections`` are the MJ's readings of
     posts, by post id: a player's name (the post is a vote against them, whatever its wording or
     format) or None (the post holds no vote). They replace what the parser read, not the rules: a
-    late post, a dead voter or a dead target still do not count."""
+    late post, a dead voter or a dead target still do not count.
+
+    ``accounts`` binds each player to one forum account (``bind_accounts``); by default it is
+    derived from these posts, earlier days included. A post by another account whose name only
+    resolves to a player ("Lucas_", a Cyrillic look-alike) is not that player's."""
+    posts = list(posts)
+    if accounts is None:
+        by_time = sorted(enumerate(posts), key=lambda item: (item[1].post.posted_at, item[0]))
+        accounts = bind_accounts(resolver, (Account(e.post.author, e.post.author_id) for _, e in by_time))
     ordered = sorted(
         ((i, e) for i, e in enumerate(posts) if since is None or e.post.posted_at > since),
         key=lambda item: (item[1].post.posted_at, item[0]),
@@ -126,9 +138,9 @@ def count_day(
         if not late:
             last_post_id = post.post_id
         if post.post_id in fixes:
-            vote = _corrected_vote(post, fixes[post.post_id], roster, resolver, late, warnings)
+            vote = _corrected_vote(post, fixes[post.post_id], roster, resolver, late, warnings, accounts)
         else:
-            vote = _post_vote(entry, roster, resolver, deadline, warnings)
+            vote = _post_vote(entry, roster, resolver, deadline, warnings, accounts)
         reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
         if vote is not None and reason:
             warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, reason))
@@ -147,6 +159,7 @@ def _corrected_vote(
     resolver: NameResolver,
     late: bool,
     warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
 ) -> CountedVote | None:
     """A post the MJ has read for the counter: a vote against ``target``, or no vote at all."""
 
@@ -159,7 +172,7 @@ def _corrected_vote(
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
         return None
-    voter = _living_voter(post, roster, resolver, warnings)
+    voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
     if target not in roster.players:
@@ -178,6 +191,7 @@ def _post_vote(
     resolver: NameResolver,
     deadline: datetime | None,
     warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
 ) -> CountedVote | None:
     post = entry.post
     late = deadline is not None and post.posted_at > deadline
@@ -186,36 +200,49 @@ def _post_vote(
         warnings.append(CountWarning(post.post_id, kind, message))
 
     formatted = [m for m in entry.mentions if m.status is VoteStatus.OK]
+    unformatted: dict[VoteStatus, int] = {}
     for mention in entry.mentions:
+        if mention.status is VoteStatus.OK:
+            continue
+        seen = unformatted[mention.status] = unformatted.get(mention.status, 0) + 1
+        if seen > WARNINGS_PER_CAUSE:
+            continue  # one post of a thousand malformed votes is not a thousand warnings
         if mention.status is VoteStatus.NOT_BOLD:
             warn(
                 WarningKind.VOTE_NOT_BOLD,
                 f'{post.author} wrote "Je vote contre {mention.target}" without bold: not counted.',
             )
         elif mention.status is VoteStatus.WRONG_COLOUR:
-            seen = f"in {mention.colour}" if mention.colour else "with no colour"
+            where = f"in {mention.colour}" if mention.colour else "with no colour"
             warn(
                 WarningKind.VOTE_WRONG_COLOUR,
-                f'{post.author} wrote "Je vote contre {mention.target}" {seen}: not counted.',
+                f'{post.author} wrote "Je vote contre {mention.target}" {where}: not counted.',
             )
+    for status, seen in unformatted.items():
+        if seen > WARNINGS_PER_CAUSE:
+            more = seen - WARNINGS_PER_CAUSE
+            at_least = "at least " if len(entry.mentions) >= MENTION_CAP else ""
+            kind = WarningKind.VOTE_NOT_BOLD if status is VoteStatus.NOT_BOLD else WarningKind.VOTE_WRONG_COLOUR
+            warn(kind, f"{post.author}'s post holds {at_least}{more} more such unformatted votes: none counted.")
     if not formatted:
         return None
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
         return None
     if len(formatted) > 1:
-        names = ", ".join(m.target for m in formatted)
+        names = ", ".join(m.target for m in formatted[:5]) + (", …" if len(formatted) > 5 else "")
+        cast = f"{len(formatted)}{' or more' if len(entry.mentions) >= MENTION_CAP else ''}"
         warn(
             WarningKind.SEVERAL_VOTES,
-            f"{post.author} cast {len(formatted)} votes in one post ({names}): only the last one is read.",
+            f"{post.author} cast {cast} votes in one post ({names}): only the last one is read.",
         )
     if post.edit is not None:
         warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))
     mention = formatted[-1]
-    voter = _living_voter(post, roster, resolver, warnings)
+    voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
-    found = resolver.resolve(mention.target)
+    found = resolver.resolve_vote(mention.target, mention.written)
     if found.match is Match.AMBIGUOUS:
         warn(
             WarningKind.TARGET_AMBIGUOUS,
@@ -238,9 +265,26 @@ def _post_vote(
     return CountedVote(post.post_id, voter, found.player, post.posted_at)
 
 
-def _living_voter(post: Post, roster: Roster, resolver: NameResolver, warnings: list[CountWarning]) -> str | None:
+def _living_voter(
+    post: Post,
+    roster: Roster,
+    resolver: NameResolver,
+    warnings: list[CountWarning],
+    accounts: Mapping[str, Account],
+) -> str | None:
     """The post's author as a living player, or None with the warning that says why not."""
-    voter = resolver.identify(post.author, post.author_id)
+    found = identify_account(resolver, Account(post.author, post.author_id), accounts)
+    voter = found.player
+    if found.other_account_of is not None:
+        warnings.append(
+            CountWarning(
+                post.post_id,
+                WarningKind.VOTER_OTHER_ACCOUNT,
+                f"{Account(post.author, post.author_id)} is another forum account than {found.other_account_of}'s "
+                f"({found.players_account}), though its name reads the same: vote not counted.",
+            )
+        )
+        return None
     if voter is None:
         warnings.append(
             CountWarning(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -23,6 +23,8 @@ _LOOKALIKES = str.maketrans(
         "χ": "x", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i",
     }
 )  # fmt: skip
+# What ends the name in a vote's text (parsers.votes cuts there): names holding it need the uncut text.
+_CUT = re.compile(r"[,;!?(){}\u2026.]")
 _SEPARATORS = re.compile(r"[\s\-_.'’\u2010-\u2015]+")
 
 
@@ -80,6 +82,7 @@ class NameResolver:
             self._forms.setdefault(normalise_name(player.name), []).append((player.name, Match.EXACT))
             for alias in player.aliases:
                 self._forms.setdefault(normalise_name(alias), []).append((player.name, Match.ALIAS))
+        self._punctuated = frozenset(p.name for p in self.players if any(_CUT.search(n) for n in (p.name, *p.aliases)))
         self._by_id = {p.user_id: p.name for p in self.players if p.user_id}
         self._id_of = {p.name: p.user_id for p in self.players}
 
@@ -109,6 +112,21 @@ class NameResolver:
                 return prefix
         return self._fuzzy(form)
 
+    def resolve_vote(self, name: str, written: str = "") -> Resolution:
+        """The player a vote names: ``name`` is cut at sentence punctuation, ``written`` is the text
+        uncut. A player whose own name holds punctuation ("Kévin (le vrai)", "Bob, le chef",
+        "Qui?") is found exactly in ``written``, as its longest leading run of words; otherwise
+        ``name`` is resolved as ``resolve`` does."""
+        if written and written != name and self._punctuated:
+            words = normalise_name(written).split(" ")[:12]
+            for length in range(len(words), 0, -1):
+                hit = self._exact(" ".join(words[:length]))
+                # Only a name that holds punctuation itself is looked for past the cut: "Bob. Le chef
+                # ment" stays a vote against Bob, even with a player "Bob le chef".
+                if hit is not None and set(hit.candidates) & self._punctuated:
+                    return hit
+        return self.resolve(name)
+
     def _fuzzy(self, form: str) -> Resolution:
         best: dict[str, float] = {}
         for known, hits in self._forms.items():
@@ -137,3 +155,70 @@ class NameResolver:
         if known_id is not None and user_id is not None and known_id != user_id:
             return None  # same name, another account: not the player
         return exact.player
+
+
+def _plain(name: str) -> str:
+    """A name as an account shows it, up to case and Unicode composition: "Nina" and "nina" are one
+    account name, "Nіna" (Cyrillic і) and "Lucas_" are others."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A forum account as a post or an MP shows it: its name, and its user id where the page gives it."""
+
+    name: str
+    user_id: str | None = None
+
+    def same_as(self, other: Account) -> bool:
+        if self.user_id and other.user_id:
+            return self.user_id == other.user_id
+        return _plain(self.name) == _plain(other.name)
+
+    def __str__(self) -> str:
+        return f'"{self.name}"' + (f" (user {self.user_id})" if self.user_id else "")
+
+
+def accounts_of_players(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, list[Account]]:
+    """Every distinct account that resolves to each player, in the order first seen."""
+    found: dict[str, list[Account]] = {}
+    for account in seen:
+        player = resolver.identify(account.name, account.user_id)
+        if player is not None and not any(known.same_as(account) for known in found.get(player, [])):
+            found.setdefault(player, []).append(account)
+    return found
+
+
+def bind_accounts(resolver: NameResolver, seen: Iterable[Account]) -> dict[str, Account]:
+    """Each player's forum account, from the accounts seen (posts, MPs) in time order.
+
+    Names are matched loosely (look-alike letters, separators), so "Lucas_" or "Nіna" with a
+    Cyrillic і would pass for Lucas or Nina: one account per player is theirs. It is the account
+    named exactly as the MJ wrote the player's name or an alias (case aside), if one was seen,
+    else the first seen that resolves to the player. A configured user id decides by itself
+    (``identify`` already refuses another id)."""
+    exact_names = {p.name: {_plain(p.name), *map(_plain, p.aliases)} for p in resolver.players}
+    bound: dict[str, Account] = {}
+    for player, accounts in accounts_of_players(resolver, seen).items():
+        exact = [a for a in accounts if _plain(a.name) in exact_names.get(player, set())]
+        bound[player] = (exact or accounts)[0]
+    return bound
+
+
+def identify_account(resolver: NameResolver, account: Account, bound: Mapping[str, Account]) -> Identified:
+    """The player an account is, given each player's bound account: a second account resolving to a
+    player already bound to another is nobody's (``other_account_of`` names the player)."""
+    player = resolver.identify(account.name, account.user_id)
+    if player is None:
+        return Identified(None)
+    theirs = bound.get(player)
+    if theirs is not None and not theirs.same_as(account):
+        return Identified(None, player, theirs)
+    return Identified(player)
+
+
+@dataclass(frozen=True, slots=True)
+class Identified:
+    player: str | None
+    other_account_of: str | None = None  # set when the account only looks like this player's
+    players_account: Account | None = None

@@ -48,6 +48,10 @@ Reading rules:
   Ange-Gardien's, not the Salvateur's "je protège X"); equal phrases of *different* powers at the same
   place are all kept ("je mords X": Chef de meute and Maître-Vampire), the engine picks by role.
 
+Modules: the text's folding, tokens and markup are :mod:`meneur.parsers.frtext`; the phrase syntax's
+expansion and compilation :mod:`meneur.parsers.phrases`; the reader of free wording that backs this
+grammar up (keywords and the players' names) :mod:`meneur.parsers.freeform`.
+
 Canonical form, always understood: ``!power cible1, cible2`` alone on its line (e.g.
 ``!salvateur.proteger Boris``, ``!cupidon.amoureux Boris et Alice``, ``!sorciere.guerison``,
 ``!joueur_de_flute.charmer personne``). Names are separated by ``,`` ``;`` ``&`` ``+`` ``/`` or
@@ -58,11 +62,23 @@ Canonical form, always understood: ``!power cible1, cible2`` alone on its line (
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from .frtext import COLON as _COLON
+from .frtext import NEWLINE as _NEWLINE
+from .frtext import PUNCT as _PUNCT
+from .frtext import QUOTE_CHARS as _QUOTE_CHARS
+from .frtext import WORD as _WORD
+from .frtext import Token as _Token
+from .frtext import blank as _blank
+from .frtext import canon_of as _canon_of
+from .frtext import fold as fold
+from .frtext import strip_markup as _strip_markup
+from .frtext import tokenise as _tokenise
+from .phrases import _SELF_EL, _SLOT, _compile, _Compiled, _Pattern, _power_key
+from .phrases import expand as expand  # the phrase syntax, public here as before
 
 SELF = "moi"
 """The target meaning the sender ("je me protège", "un mouton devant chez moi")."""
@@ -78,6 +94,12 @@ class Verb:
     phrases: tuple[str, ...]  # French patterns, e.g. "je protège {cible}", "protection sur {cible}"
     min_targets: int = 1
     max_targets: int = 1
+    # Word stems that name this power wherever they stand ("protec", "fleche", "hache"), for the
+    # reader of free wording (:mod:`meneur.parsers.freeform`); several words: consecutive words.
+    keywords: tuple[str, ...] = ()
+    # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
+    # "Ok pour Eve", "Gérard aussi pour moi").
+    bare: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +110,7 @@ class ActionMention:
     targets: tuple[str, ...]  # names as written, cleaned of punctuation; SELF for the sender
     start: int  # position in the text (reading order)
     text: str  # the sentence it was found in, for the MJ
+    end: int = field(default=-1, compare=False)  # where the phrase read ends in the text
 
 
 def canonical(verb: Verb) -> str:
@@ -104,128 +127,9 @@ def canonical(verb: Verb) -> str:
     return f"!{verb.power} " + ", ".join(names)
 
 
-# ---------------------------------------------------------------------------------------------
-# Folding and tokens
-
-_FOLD_EXTRA = {
-    "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ı": "i", "ŀ": "l",
-    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u2032": "'", "\u02b9": "'",
-    "\u2010": "-", "\u2011": "-", "\u2212": "-",
-    "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "",
-}  # fmt: skip
-
-
-@lru_cache(maxsize=4096)
-def _fold_char(ch: str) -> str:
-    if ch == "\n":
-        return "\n"
-    if ch.isspace():
-        return " "
-    out = []
-    for low in ch.lower():
-        extra = _FOLD_EXTRA.get(low)
-        if extra is not None:
-            out.append(extra)
-            continue
-        for c in unicodedata.normalize("NFKD", low):
-            if unicodedata.combining(c):
-                continue
-            c = c.lower()
-            out.append(_FOLD_EXTRA.get(c, c))
-    return "".join(out)
-
-
-def _fold(text: str) -> tuple[str, list[int]]:
-    """The folded text and, for each of its characters, the index of the original character."""
-    out: list[str] = []
-    origin: list[int] = []
-    for index, ch in enumerate(text):
-        piece = _fold_char(ch)
-        out.append(piece)
-        origin.extend([index] * len(piece))
-    return "".join(out), origin
-
-
-def fold(text: str) -> str:
-    """Lower case, accents off, apostrophes and spaces normalised (the form phrases are matched in)."""
-    return " ".join(_fold(text)[0].split())
-
-
-_WORD, _PUNCT, _NEWLINE = 0, 1, 2
-_TOKEN_RE = re.compile(r"\n|\w+(?:['.]\w+)*|[^\w\s]+")
-_CLITIC_RE = re.compile(r"(?:j|d|l|n|qu|c|s|m|t|jusqu|lorsqu|puisqu|quoiqu)'(?=\w)")
-_CANON = {
-    "j'": "je", "d'": "de", "l'": "le", "la": "le", "n'": "ne", "qu'": "que", "c'": "ce", "s'": "se",
-    "m'": "me", "t'": "te", "jusqu'": "jusque", "lorsqu'": "lorsque", "puisqu'": "puisque",
-    "quoiqu'": "quoique",
-}  # fmt: skip
-_COLON_CHARS = frozenset(":=->→–—~")
-_QUOTE_CHARS = frozenset("\"«»“”„‹›*'~")
-_COLON = ":"
-
-
-class _Token(NamedTuple):
-    fold: str  # folded text
-    canon: str  # the form compared with phrases (elisions expanded, la → le, ":" for colon-likes)
-    start: int  # in the original text
-    end: int
-    kind: int
-    cap: bool  # starts with a capital letter in the original
-    glued: bool  # joined to the previous word by a hyphen ("Jean-Pierre", "moi-même")
-
-
-def _canon_of(fold_text: str, kind: int) -> str:
-    if kind == _PUNCT:
-        if set(fold_text) <= _COLON_CHARS:
-            return _COLON
-        return fold_text
-    return _CANON.get(fold_text, fold_text)
-
-
-def _tokenise(text: str) -> list[_Token]:
-    folded, origin = _fold(text)
-    origin.append(len(text))
-    raw: list[tuple[str, int, int, int]] = []  # fold, folded start, folded end, kind
-    for m in _TOKEN_RE.finditer(folded):
-        word = m.group()
-        pos = m.start()
-        if word == "\n":
-            raw.append((word, pos, pos + 1, _NEWLINE))
-            continue
-        if not (word[0].isalnum() or word[0] == "_"):
-            if word == "'" and raw and raw[-1][3] == _WORD and raw[-1][2] == pos and raw[-1][0] + "'" in _CANON:
-                raw[-1] = (raw[-1][0] + "'", raw[-1][1], m.end(), _WORD)  # "j' empoisonne", a phrase's "j'"
-            else:
-                raw.append((word, pos, m.end(), _PUNCT))
-            continue
-        clitic = _CLITIC_RE.match(word)
-        while clitic:
-            raw.append((clitic.group(), pos, pos + clitic.end(), _WORD))
-            pos += clitic.end()
-            word = word[clitic.end() :]
-            clitic = _CLITIC_RE.match(word)
-        raw.append((word, pos, pos + len(word), _WORD))
-    tokens: list[_Token] = []
-    glue_next = False
-    for index, (word, fs, fe, kind) in enumerate(raw):
-        if (
-            kind == _PUNCT
-            and word == "-"
-            and tokens
-            and tokens[-1].kind == _WORD
-            and index + 1 < len(raw)
-            and raw[index - 1][2] == fs
-            and raw[index + 1][3] == _WORD
-            and raw[index + 1][1] == fe
-        ):
-            glue_next = True
-            continue
-        start = origin[fs]
-        end = origin[fe - 1] + 1 if fe > fs else start
-        cap = kind == _WORD and text[start : start + 1].isupper()
-        tokens.append(_Token(word, _canon_of(word, kind), start, end, kind, cap, glue_next))
-        glue_next = False
-    return tokens
+def uses_without_target(verb: Verb) -> bool:
+    """The power is used with no name at all ("je tombe malade", "potion de guérison": the victim)."""
+    return verb.max_targets <= 0 or (verb.min_targets == 0 and _compile((verb,)).zero_means_use[0])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,8 +153,6 @@ _ADVERBS = _words(
 )
 _SKIPPABLE = _NEG | _ADVERBS
 _REFUSE = _words("pas personne rien aucun aucune nul nulle jamais plus point nobody")
-_REFUSAL_MARKERS = _words("ne pas aucun aucune personne rien jamais nul nulle garde conserve")
-_SUBJECTS = _words("je on nous moi tu il elle ils elles vous")
 _STOP = _NEG | _words(
     "je tu il elle on nous vous ils elles moi toi lui eux celui celle ceux celles qui que quoi dont "
     "car parce puisque pour comme si se sinon afin avec sans contre mais ou donc alors puis ensuite "
@@ -331,190 +233,12 @@ def _is_quote(token: _Token) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# Phrases
-
-_SLOT = "\x00cible"
-_SELF_EL = "\x00moi"
-_PHRASE_PART = re.compile(r"\{cible\}|\{moi\}|[()\[\]|]|[^\s()\[\]|{}]+|\S")
-_MAX_EXPANSIONS = 20000
-
-
-class _Pattern(NamedTuple):
-    verb: int
-    elements: tuple[str, ...]
-    refusal: bool
-    subject: bool
-    leading: bool  # starts with {cible}: the names come before the words
-
-
-class _Compiled(NamedTuple):
-    verbs: tuple[Verb, ...]
-    by_word: dict[str, tuple[_Pattern, ...]]  # by first word
-    zero_means_use: tuple[bool, ...]  # per verb: a phrase without any target
-    by_power: dict[str, tuple[int, ...]]  # folded power id → verb indexes
-
-
-def _literal(chunk: str) -> tuple[str, ...]:
-    return tuple(t.canon for t in _tokenise(chunk) if t.kind != _NEWLINE)
-
-
-def expand(phrase: str) -> list[tuple[str, ...]]:
-    """Every spelling of a phrase, as canonical words (``{cible}``/``{moi}`` as markers).
-
-    Raises ``ValueError`` on a malformed phrase (unbalanced brackets, unknown placeholder)."""
-    parts = _PHRASE_PART.findall(phrase)
-    pos = 0
-
-    def sequence() -> list[tuple[str, ...]]:
-        nonlocal pos
-        results: list[tuple[str, ...]] = [()]
-        while pos < len(parts) and parts[pos] not in (")", "]", "|"):
-            part = parts[pos]
-            pos += 1
-            if part in ("(", "["):
-                alternatives = group(")" if part == "(" else "]")
-                if part == "[":
-                    alternatives.append(())
-                results = [r + a for r in results for a in alternatives]
-            elif part == "{cible}":
-                results = [(*r, _SLOT) for r in results]
-            elif part == "{moi}":
-                results = [(*r, _SELF_EL) for r in results]
-            elif part.startswith("{") or part.startswith("}"):
-                raise ValueError(f"unknown placeholder in phrase {phrase!r}")
-            else:
-                words = _literal(part)
-                results = [r + words for r in results]
-            if len(results) > _MAX_EXPANSIONS:
-                raise ValueError(f"phrase {phrase!r} has too many spellings")
-        return results
-
-    def group(closing: str) -> list[tuple[str, ...]]:
-        nonlocal pos
-        alternatives: list[tuple[str, ...]] = []
-        while True:
-            alternatives.extend(sequence())
-            if pos >= len(parts):
-                raise ValueError(f"unclosed bracket in phrase {phrase!r}")
-            separator = parts[pos]
-            pos += 1
-            if separator == closing:
-                return alternatives
-            if separator != "|":
-                raise ValueError(f"mismatched bracket in phrase {phrase!r}")
-
-    expansions = sequence()
-    if pos != len(parts):
-        raise ValueError(f"unbalanced bracket in phrase {phrase!r}")
-    return list(dict.fromkeys(_merge_slots(e) for e in expansions))
-
-
-def _merge_slots(elements: tuple[str, ...]) -> tuple[str, ...]:
-    out: list[str] = []
-    for element in elements:
-        if element == _SLOT and out and out[-1] == _SLOT:
-            continue
-        if element == _SLOT and len(out) >= 2 and out[-1] in ("et", ",", "&") and out[-2] == _SLOT:
-            out.pop()
-            continue
-        out.append(element)
-    return tuple(out)
-
-
-def _pattern(verb: int, elements: tuple[str, ...], phrase: str) -> _Pattern:
-    literals = [e for e in elements if e not in (_SLOT, _SELF_EL)]
-    if not literals:
-        raise ValueError(f"phrase {phrase!r} has no words")
-    first = next(i for i, e in enumerate(elements) if e not in (_SLOT, _SELF_EL))
-    if first > 1 or (first == 1 and elements[0] != _SLOT):
-        raise ValueError(f"phrase {phrase!r}: only one {{cible}} may come before the words")
-    for i, element in enumerate(elements[:-1]):
-        if element == _SLOT and elements[i + 1] in (_SLOT, _SELF_EL):
-            raise ValueError(f"phrase {phrase!r}: a {{cible}} must be followed by words or end the phrase")
-    return _Pattern(
-        verb,
-        elements,
-        refusal=any(e in _REFUSAL_MARKERS for e in literals),
-        subject=literals[0] in _SUBJECTS and first == 0,
-        leading=first == 1,
-    )
-
-
-@lru_cache(maxsize=32)
-def _compile(verbs: tuple[Verb, ...]) -> _Compiled:
-    index: dict[str, list[_Pattern]] = {}
-    zero_means_use: list[bool] = []
-    by_power: dict[str, list[int]] = {}
-    for number, verb in enumerate(verbs):
-        use_without_target = False
-        for phrase in verb.phrases:
-            for elements in expand(phrase):
-                pattern = _pattern(number, elements, phrase)
-                first = elements[1] if pattern.leading else elements[0]
-                index.setdefault(first, []).append(pattern)
-                if not pattern.refusal and _SLOT not in elements and _SELF_EL not in elements:
-                    use_without_target = True
-        zero_means_use.append(use_without_target)
-        by_power.setdefault(_power_key(verb.power), []).append(number)
-    return _Compiled(
-        verbs,
-        {k: tuple(v) for k, v in index.items()},
-        tuple(zero_means_use),
-        {k: tuple(v) for k, v in by_power.items()},
-    )
-
-
-def _power_key(power: str) -> str:
-    return fold(power).replace("-", "_").replace(" ", "_")
-
-
-# ---------------------------------------------------------------------------------------------
 # Markup: quotes, BBCode, canonical lines
 
-_QUOTE_TAG = re.compile(r"\[(/?)quote(?:[=\s][^\]\n]*)?\]", re.IGNORECASE)
-_QUOTE_LINE = re.compile(r"^[^\S\n]*(?:>|&gt;).*$", re.MULTILINE)
-_BBCODE_TAG = re.compile(
-    r"\[/?(?:b|i|u|s|strike|color|colour|size|font|url|email|center|left|right|justify|align|spoiler|hide|"
-    r"sup|sub|highlight|list|\*|code|tt|img|quote|mark|small|big|em|strong)(?:[=\s][^\]\n]*)?\]",
-    re.IGNORECASE,
-)
 _CANONICAL_LINE = re.compile(r"^[^\S\n]*!([\w.\-]+)[^\S\n]*:?[^\S\n]*(.*)$", re.MULTILINE)
 _CANONICAL_SPLIT = re.compile(r"\s*(?:[,;&+/]|\bet\b)\s*", re.IGNORECASE)
 _CANONICAL_CUT = re.compile(r"[!?()\[\]{}…]|\.(?:\s|$)")
 _NAME_STRIP = " \t.:!?…\"'«»“”‘’*_~@[]()"
-
-
-def _blank(chars: list[str], start: int, end: int) -> None:
-    for i in range(start, end):
-        if chars[i] != "\n":
-            chars[i] = " "
-
-
-def _strip_markup(text: str) -> str:
-    """The text with quotes and BBCode tags replaced by spaces (same length, same positions)."""
-    chars = list(text)
-    depth = 0
-    opened = 0
-    for m in _QUOTE_TAG.finditer(text):
-        if m.group(1):
-            if depth == 0:
-                _blank(chars, m.start(), m.end())
-                continue
-            depth -= 1
-            if depth == 0:
-                _blank(chars, opened, m.end())
-        else:
-            if depth == 0:
-                opened = m.start()
-            depth += 1
-    if depth:
-        _blank(chars, opened, len(text))
-    for m in _QUOTE_LINE.finditer(text):
-        _blank(chars, m.start(), m.end())
-    stripped = "".join(chars)
-    for m in _BBCODE_TAG.finditer(stripped):
-        _blank(chars, m.start(), m.end())
-    return "".join(chars)
 
 
 def _clean_name(raw: str) -> str:
@@ -545,7 +269,7 @@ def _canonical_lines(text: str, compiled: _Compiled, found: list[tuple[int, int,
             verb = compiled.verbs[number]
             chosen = tuple(targets) if verb.max_targets > 0 else ()
             if chosen or verb.min_targets == 0:
-                found.append((start, number, ActionMention(verb.power, chosen, start, line)))
+                found.append((start, number, ActionMention(verb.power, chosen, start, line, m.end())))
         if chars is None:
             chars = list(text)
         _blank(chars, m.start(), m.end())
@@ -689,6 +413,15 @@ def _read_targets(tokens: Sequence[_Token], a: int, limit: int, most: int, text:
         if after == i:
             break
         i = after
+    if (
+        i + 1 < limit
+        and tokens[i].kind == _WORD
+        and not tokens[i].cap
+        and tokens[i].fold.endswith(("er", "ir", "re"))
+        and tokens[i].canon not in _STOP
+        and tokens[i + 1].cap
+    ):
+        i += 1  # « ma harpe pour ressusciter Eve », « ma cape pour voler Bob »: the verb, then the name
     if i < limit and tokens[i].canon in _REFUSE:
         # "je protège personne" refuses the power; "je ne protège pas Boris" only names who is not chosen.
         named = _name_span(tokens, _seq_at(tokens, i + 1, limit, _LEADING_FILLERS), limit)
@@ -923,6 +656,7 @@ def find_actions(text: str, verbs: Sequence[Verb]) -> list[ActionMention]:
             continue
         start = tokens[candidate.first].start
         sentence = _sentence(tokens, candidate.first, candidate.end, clean)
-        found.append((start, candidate.verb, ActionMention(candidate.power, targets, start, sentence)))
+        end = tokens[max(candidate.end, candidate.first + 1) - 1].end
+        found.append((start, candidate.verb, ActionMention(candidate.power, targets, start, sentence, end)))
     found.sort(key=lambda item: (item[0], item[1]))
     return [mention for _, _, mention in found]

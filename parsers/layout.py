@@ -7,7 +7,9 @@ the generic adapter is exercised by every test of the named ones.
 
 from __future__ import annotations
 
+import codecs
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +25,7 @@ from .records import (
     EditNotice,
     LayoutChanged,
     NotATopicPage,
+    PageIncomplete,
     Pagination,
     ParseError,
     Post,
@@ -165,9 +168,26 @@ def read_field(context: HtmlElement, field: Field, seen: dict[str, Any] | None =
 
 # lxml's plain HTML parser: the same libxml2 parse as lxml.html, but its elements are made by C
 # code, while lxml.html looks up a Python class for every element it hands out, which costs more
-# than the parse itself when every post is walked.
-_PARSER = etree.HTMLParser(remove_blank_text=False)
+# than the parse itself when every post is walked. ``huge_tree`` lifts libxml2's nesting limit from
+# 256 to 2048: a player's post of 250 nested spans must not end the page. One parser per thread and
+# encoding, as a parser's error log is read after each parse.
+_PARSERS = threading.local()
 _STRING = etree.XPath("string()")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_OPENS_HTML = re.compile(rb"<html[\s>]", re.IGNORECASE)
+_CLOSES_HTML = re.compile(rb"</(?:html|body)\s*>", re.IGNORECASE)
+_STR_OPENS_HTML = re.compile(r"<html[\s>]", re.IGNORECASE)
+_STR_CLOSES_HTML = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+
+
+def _parser(encoding: str | None) -> etree.HTMLParser:
+    parsers: dict[str | None, etree.HTMLParser] | None = getattr(_PARSERS, "by_encoding", None)
+    if parsers is None:
+        parsers = _PARSERS.by_encoding = {}
+    parser = parsers.get(encoding)
+    if parser is None:
+        parser = parsers[encoding] = etree.HTMLParser(remove_blank_text=False, huge_tree=True, encoding=encoding)
+    return parser
 
 
 def text_of(node: HtmlElement) -> str:
@@ -175,14 +195,155 @@ def text_of(node: HtmlElement) -> str:
     return str(_STRING(node))
 
 
-def parse_document(html: bytes | str) -> HtmlElement:
+def _codec(name: str | None) -> str | None:
+    """Python's name for an encoding, or None if it is not one."""
+    if not name:
+        return None
     try:
-        root = etree.fromstring(html, _PARSER)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
+        return codecs.lookup(name.strip().strip("\"'")).name
+    except LookupError:
+        return None
+
+
+def page_encoding(raw: bytes, declared: str | None = None) -> str:
+    """How to read a page's bytes: the HTTP header's charset, then the page's own ``<meta>``,
+    then a guess (UTF-8 if the bytes are valid UTF-8, else Windows-1252, a superset of Latin-1).
+    libxml2 alone falls back to Latin-1 and makes "Zoé" of a UTF-8 page "ZoÃ©"."""
+    for name in (declared, *(m.group(1).decode("ascii", "replace") for m in [_META_CHARSET.search(raw[:4096])] if m)):
+        codec = _codec(name)
+        if codec is not None:
+            return codec
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
+def _fatal(parser: etree.HTMLParser) -> str | None:
+    """libxml2's first fatal error in the last parse (it then stops: the rest of the page is lost)."""
+    for entry in parser.error_log:
+        if entry.level_name == "FATAL" or entry.type_name == "ERR_RESOURCE_LIMIT":
+            return f"{entry.message.strip()} (line {entry.line})"
+    return None
+
+
+# Deeper than this, elements are dropped (their text kept) when a page nests past libxml2's 2048.
+FLATTEN_DEPTH = 1500
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+_CLOSES_SAME = frozenset("p li dt dd tr td th option".split())  # a new one closes an open one
+_CLOSES_P = frozenset(
+    "address article aside blockquote div dl fieldset footer form h1 h2 h3 h4 h5 h6 header hr main nav ol p pre "
+    "section table ul".split()
+)
+_TOKEN = re.compile(
+    r"<!--.*?-->|<(script|style|textarea|title)\b[^>]*>.*?</\1\s*>|<(/?)([A-Za-z][A-Za-z0-9:-]*)\b[^>]*>",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> tuple[str, int]:
+    """The page with every element nested deeper than ``limit`` left out (its text kept), and how many
+    tags were left out. The nesting is followed as an HTML parser does it roughly (void elements,
+    a new paragraph or list item closing the open one, a close tag closing what it encloses), which
+    is enough: only what lies past ``limit``, far below any page's own depth, is touched."""
+    out: list[str] = []
+    position = 0
+    stack: list[tuple[str, bool]] = []  # open elements: name, kept
+    depth = 0  # kept elements open
+    dropped = 0
+
+    def close_from(index: int) -> None:
+        nonlocal depth
+        depth -= sum(1 for _, kept in stack[index:] if kept)
+        del stack[index:]
+
+    for token in _TOKEN.finditer(text):
+        if token.group(3) is None:
+            continue  # a comment, a script, a style: read as they are
+        name = token.group(3).lower()
+        if token.group(2):
+            found = next((i for i in range(len(stack) - 1, -1, -1) if stack[i][0] == name), None)
+            if found is None:
+                continue  # a stray close tag: the parser ignores it
+            kept = stack[found][1]
+            close_from(found)
+            if kept:
+                continue
+        else:
+            if name in _VOID or token.group(0).endswith("/>"):
+                continue
+            if stack and (
+                (stack[-1][0] == "p" and name in _CLOSES_P) or (name in _CLOSES_SAME and stack[-1][0] == name)
+            ):
+                close_from(len(stack) - 1)
+            if depth < limit:
+                stack.append((name, True))
+                depth += 1
+                continue
+            stack.append((name, False))
+        out.append(text[position : token.start()])
+        position = token.end()
+        dropped += 1
+    out.append(text[position:])
+    return "".join(out), dropped
+
+
+def parse_document(html: bytes | str, encoding: str | None = None, whole: bool = False) -> HtmlElement:
+    """An HTML page, read in ``encoding`` (the HTTP header's charset) or as ``page_encoding`` finds it.
+
+    With ``whole`` (pages whose content is stored: topic pages, MPs, the inbox), raises
+    PageIncomplete when the page was not read to its end (see ``read_document``). Without it
+    (forms, the answer to a POST) what could be read is returned."""
+    return read_document(html, encoding, whole)[0]
+
+
+def read_document(html: bytes | str, encoding: str | None = None, whole: bool = False) -> tuple[HtmlElement, int]:
+    """The page's root, and how many tags nested past ``FLATTEN_DEPTH`` were left out to read it.
+
+    libxml2 stops at an element nested deeper than 2048 (a player's post can do that) and drops the
+    rest of the page: such a page is read again with its deepest tags left out, so every later post
+    is still there. With ``whole``, PageIncomplete is raised when the page still cannot be read to
+    its end, or when a page that opened ``<html>`` never closes it (cut short by the network):
+    either way posts would silently be missing."""
+    parser: etree.HTMLParser
+    if isinstance(html, bytes):
+        codec = page_encoding(html, encoding)
+        data: bytes | str = html
+        if codec not in ("utf-8", "cp1252", "iso8859-1"):  # libxml2 knows these by Python's names
+            data, codec = html.decode(codec, "replace").encode("utf-8"), "utf-8"
+        parser = _parser(codec)
+        opens = _OPENS_HTML.search(html, 0, 4096) is not None
+        closes = _CLOSES_HTML.search(html, max(0, len(html) - 8192)) is not None
+    else:
+        codec, data = None, html
+        parser = _parser(None)
+        opens = _STR_OPENS_HTML.search(html, 0, 4096) is not None
+        closes = _STR_CLOSES_HTML.search(html, max(0, len(html) - 8192)) is not None
+    try:
+        root = etree.fromstring(data, parser)
+        fatal = _fatal(parser)
+        flattened = 0
+        if fatal is not None and "depth" in fatal.lower():
+            text = data if isinstance(data, str) else data.decode(codec or "utf-8", "replace")
+            flat, flattened = flatten_deep(text)
+            parser = _parser(None)
+            root = etree.fromstring(flat, parser)
+            fatal = _fatal(parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError, LookupError) as exc:
         raise NotATopicPage(f"not an HTML page ({exc})") from exc
+    if whole and fatal is not None:
+        raise PageIncomplete(
+            f"the page could not be read to its end: {fatal}; what follows would be missing, "
+            "so nothing on this page is trusted"
+        )
+    if whole and opens and not closes:
+        raise PageIncomplete("the page is cut short (it never closes </html>): posts after the cut would be missing")
     if root is None:
         raise NotATopicPage("an empty page")
-    return root
+    return root, flattened
 
 
 def _drop(node: HtmlElement) -> None:
@@ -287,14 +448,20 @@ def _pagination(doc: HtmlElement, layout: Layout) -> Pagination:
 
 
 def parse_topic_page(
-    html: bytes | str, layout: Layout, tz: str = "Europe/Paris", fmt: VoteFormat | None = None
+    html: bytes | str,
+    layout: Layout,
+    tz: str = "Europe/Paris",
+    fmt: VoteFormat | None = None,
+    encoding: str | None = None,
 ) -> TopicPage:
-    """Read one topic page. With ``fmt``, each post's vote mentions are read too (``votes_of``).
+    """Read one topic page. With ``fmt``, each post's vote mentions are read too (``votes_of``);
+    ``encoding`` is the HTTP header's charset, when the page came over HTTP.
 
-    Raises NotATopicPage when the page is not one of this forum's topic pages, and LayoutChanged
-    when it looks like one but its posts cannot be read: never an empty count.
+    Raises NotATopicPage when the page is not one of this forum's topic pages, LayoutChanged
+    when it looks like one but its posts cannot be read, and PageIncomplete when it was not read
+    to its end: never an empty count, never posts taken for deleted.
     """
-    doc = parse_document(html)
+    doc, flattened = read_document(html, encoding, whole=True)
     marker = _first(doc, layout.marker) if layout.marker else None
     if layout.marker and marker is None:
         raise NotATopicPage(f"no {layout.marker!r} on the page: not a {layout.engine} topic page")
@@ -314,7 +481,9 @@ def parse_topic_page(
         posts.append(post)
         if fmt is not None:
             votes[post.post_id] = tuple(extract_votes(content, fmt, quote_test(content, layout)))
-    return TopicPage(layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None)
+    return TopicPage(
+        layout.engine, tuple(posts), pagination, title, tuple(votes.items()) if fmt is not None else None, flattened
+    )
 
 
 @lru_cache(maxsize=128)

@@ -21,6 +21,21 @@ class LayoutChanged(ParseError):
     """The page looks like a topic page but yields no posts: never read that as "no votes"."""
 
 
+class PageIncomplete(ParseError):
+    """The page was not read whole (cut short, or nested deeper than the parser reads): what it
+    lacks must never be read as posts deleted or votes withdrawn."""
+
+
+class WrongPage(LayoutChanged):
+    """The forum served another page of the topic than the one asked for."""
+
+    def __init__(self, message: str, asked: int, served: int, last: int) -> None:
+        super().__init__(message)
+        self.asked = asked
+        self.served = served
+        self.last = last
+
+
 @dataclass(frozen=True, slots=True)
 class EditNotice:
     """ "Dernière édition par X le …, édité N fois" and its kin, as far as it could be read."""
@@ -66,6 +81,8 @@ class TopicPage:
     title: str | None = None
     # post id → vote mentions, when the page was read with a vote format
     votes: tuple[tuple[str, tuple[VoteMention, ...]], ...] | None = None
+    # Tags left out to read the page: a post nested past libxml2's limit (their text is kept).
+    flattened: int = 0
 
     def votes_of(self, post_id: str) -> tuple[VoteMention, ...] | None:
         return None if self.votes is None else dict(self.votes).get(post_id)
@@ -81,14 +98,23 @@ class VoteStatus(StrEnum):
 class VoteMention:
     """One "Je vote contre X" found in a post's own text (never in a quote).
 
-    ``target`` is the name as written (cleaned of trailing punctuation); ``status`` says whether the
+    ``target`` is the name as written (cut at sentence punctuation); ``status`` says whether the
     text had the required format; ``colour`` is the colour seen (normalised ``#rrggbb``) if any.
+    ``written`` is the whole formatted text after "contre", uncut (at most ``WRITTEN_MAX``
+    characters), for names that hold punctuation themselves ("Kévin (le vrai)", "Qui?").
     """
 
     target: str
     status: VoteStatus
     colour: str | None = None
     bold: bool = False
+    written: str = ""
+
+
+WRITTEN_MAX = 200
+# Vote mentions kept per post: the first MENTION_CAP - 1 in reading order, and the last formatted
+# one (the post's vote) if it came later. A post of megabytes of votes costs no more than this.
+MENTION_CAP = 50
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from lxml import etree
 from lxml.etree import _Element as HtmlElement
 
 from .colours import normalise_colour
-from .records import VoteFormat, VoteMention, VoteStatus
+from .records import MENTION_CAP, WRITTEN_MAX, VoteFormat, VoteMention, VoteStatus
 
 _BLOCK_TAGS = frozenset(
     "p div li ul ol dl dt dd blockquote table tbody thead tr td th h1 h2 h3 h4 h5 h6 hr pre center "
@@ -33,6 +34,7 @@ _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
 _MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
 
 _STRING = etree.XPath("string()")
+_TAIL_MAX = 1000
 _NAME_CUT = re.compile(r"[,;!?(){}\u2026]|\s[-\u2013\u2014]\s|\.\s")
 _NAME_STRIP = " \t\u00a0.:!?\u2026\"'«»“”‘’*_~@[]"
 
@@ -87,11 +89,32 @@ def _style_of(element: HtmlElement, bold: bool, colour: str | None) -> tuple[boo
     return bold, colour
 
 
-class _Lines:
-    """Accumulates (text, per-character style) line by line."""
+class _Styles:
+    """The style of each character of a line, kept as runs (where each style starts): a post of
+    megabytes of bold text costs a few entries, not eight bytes a character."""
+
+    __slots__ = ("length", "starts", "values")
 
     def __init__(self) -> None:
-        self.lines: list[tuple[list[str], list[_Char]]] = [([], [])]
+        self.starts: list[int] = []
+        self.values: list[_Char] = []
+        self.length = 0
+
+    def extend(self, size: int, style: _Char) -> None:
+        if not self.values or self.values[-1] != style:
+            self.starts.append(self.length)
+            self.values.append(style)
+        self.length += size
+
+    def __getitem__(self, index: int) -> _Char:
+        return self.values[bisect_right(self.starts, index) - 1]
+
+
+class _Lines:
+    """Accumulates (text, style runs) line by line."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[list[str], _Styles]] = [([], _Styles())]
 
     def add(self, text: str | None, bold: bool, colour: str | None) -> None:
         if not text:
@@ -99,39 +122,51 @@ class _Lines:
         text = text.replace("\r", "").replace("\n", " ")
         chars, styles = self.lines[-1]
         chars.append(text)
-        style = _Char(bold, colour)
-        styles.extend([style] * len(text))
+        styles.extend(len(text), _Char(bold, colour))
 
     def newline(self) -> None:
         if self.lines[-1][0]:
-            self.lines.append(([], []))
+            self.lines.append(([], _Styles()))
 
 
 def _walk(
-    element: HtmlElement,
+    content: HtmlElement,
     out: _Lines,
     bold: bool,
     colour: str | None,
     is_quote: Callable[[HtmlElement], bool],
 ) -> None:
-    for child in element:
-        tag = child.tag if isinstance(child.tag, str) else ""  # comments have a callable tag
-        if tag and tag not in _SKIP_TAGS:
-            if is_quote(child):
-                out.newline()
-            else:
-                block = tag in _BLOCK_TAGS
-                if block or tag == "br":
-                    out.newline()
-                child_bold, child_colour = _style_of(child, bold, colour)
-                out.add(child.text, child_bold, child_colour)
-                _walk(child, out, child_bold, child_colour, is_quote)
+    """Every descendant's text and tail in document order, with its style; quotes and scripts
+    skipped. A loop, not a recursion: a post may nest elements two thousand deep."""
+    # A frame: the element's remaining children, the style inside it, the element (None for the
+    # body itself), whether it is a block, and the style its tail takes (its parent's).
+    Frame = tuple[Iterator[HtmlElement], bool, str | None, HtmlElement | None, bool, bool, str | None]
+    frames: list[Frame] = [(iter(content), bold, colour, None, False, bold, colour)]
+    while frames:
+        children, inner_bold, inner_colour, element, block, outer_bold, outer_colour = frames[-1]
+        child = next(children, None)
+        if child is None:
+            frames.pop()
+            if element is not None:
                 if block:
                     out.newline()
-        out.add(child.tail, bold, colour)
+                out.add(element.tail, outer_bold, outer_colour)
+            continue
+        tag = child.tag if isinstance(child.tag, str) else ""  # comments have a callable tag
+        if tag and tag not in _SKIP_TAGS:
+            if not is_quote(child):
+                child_block = tag in _BLOCK_TAGS
+                if child_block or tag == "br":
+                    out.newline()
+                child_bold, child_colour = _style_of(child, inner_bold, inner_colour)
+                out.add(child.text, child_bold, child_colour)
+                frames.append((iter(child), child_bold, child_colour, child, child_block, inner_bold, inner_colour))
+                continue
+            out.newline()
+        out.add(child.tail, inner_bold, inner_colour)
 
 
-def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, list[_Char]]]:
+def styled_lines(content: HtmlElement, is_quote: Callable[[HtmlElement], bool]) -> list[tuple[str, _Styles]]:
     """The body's own text (quotes left out), line by line, with each character's style."""
     out = _Lines()
     bold, colour = _style_of(content, False, None)
@@ -170,6 +205,7 @@ def extract_votes(
     if not _MAYBE.search(str(_STRING(content))):
         return []
     mentions: list[VoteMention] = []
+    later: list[tuple[str, _Styles, int, int, int]] = []  # past the cap: only the post's vote is read
     for text, styles in styled_lines(content, is_quote):
         if "contre" not in text.lower():
             continue
@@ -177,13 +213,20 @@ def extract_votes(
         matches = list(_PHRASE.finditer(folded))
         for index, match in enumerate(matches):
             end_of_tail = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-            mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
+            if len(mentions) < MENTION_CAP - 1:
+                mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
+            else:
+                later.append((text, styles, match.start(), match.end(), end_of_tail))
+    for text, styles, start, phrase_end, end_of_tail in reversed(later):
+        mention = _mention(text, styles, start, phrase_end, end_of_tail, fmt)
+        if mention.status is VoteStatus.OK:
+            mentions.append(mention)
+            break
     return mentions
 
 
-def _mention(
-    text: str, styles: list[_Char], start: int, phrase_end: int, tail_end: int, fmt: VoteFormat
-) -> VoteMention:
+def _mention(text: str, styles: _Styles, start: int, phrase_end: int, tail_end: int, fmt: VoteFormat) -> VoteMention:
+    tail_end = min(tail_end, phrase_end + _TAIL_MAX)  # a name is never longer: megabytes after it are not read
     phrase_styles = [styles[i] for i in range(start, phrase_end) if not text[i].isspace()]
     phrase_ok = all(_formatted(s, fmt) for s in phrase_styles)
     colour = phrase_styles[0].colour if phrase_styles else None
@@ -203,9 +246,10 @@ def _mention(
             break
         end += 1
         last_formatted = end
-    name = clean_name(text[phrase_end:last_formatted])
+    written = text[phrase_end:last_formatted]
+    name = clean_name(written)
     if name:
-        return VoteMention(name, VoteStatus.OK, colour, bold)
+        return VoteMention(name, VoteStatus.OK, colour, bold, " ".join(written[:WRITTEN_MAX].split()))
     rest = clean_name(text[phrase_end:tail_end])
     if not rest:
         return VoteMention("", VoteStatus.OK, colour, bold)

@@ -7,6 +7,8 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from meneur.daemon.mp_actions import MpReading, actions_in_mp, read_mp
+from meneur.engine.names import NameResolver, PlayerName
 from meneur.engine.rulesets.classique import vocabulary
 from meneur.engine.rulesets.classique.vocabulary import VERBS
 from meneur.parsers.actions import SELF, ActionMention, Verb, canonical, expand, find_actions
@@ -527,3 +529,175 @@ def test_random_text_never_raises(text: str) -> None:
 @given(st.lists(st.sampled_from(_WORDS), max_size=40).map(" ".join))
 def test_random_french_soup_never_raises(text: str) -> None:
     _check(text)
+
+
+# --- read_mp: a whole MP, in its game (the sender's role, the players' names) ------------------------
+
+_PLAYERS = ["Anaïs", "Boris", "Théo", "Zoé", "Jean-Pierre", "Dorian", "Laëtitia", "Quentin", "Carole", "Eve",
+            "Gérard", "Félix", "Fanny", "Marc", "Ulysse", "Lou", "Mathis", "Mathilde"]  # fmt: skip
+_ROLES = {
+    "Anaïs": "salvateur", "Boris": "loup_garou", "Théo": "voyante", "Zoé": "simple_villageois",
+    "Jean-Pierre": "chasseur", "Dorian": "simple_villageois", "Laëtitia": "simple_villageois",
+    "Quentin": "sorciere", "Carole": "cupidon", "Eve": "simple_villageois", "Gérard": "simple_villageois",
+    "Félix": "chef_de_meute", "Fanny": "loup_assommeur", "Marc": "devin", "Ulysse": "ange_gardien",
+    "Lou": "enchanteur", "Mathis": "berger", "Mathilde": "maitre_vampire",
+}  # fmt: skip
+
+
+def read(text: str, sender: str, phase: str = "N2", asked: str | None = None) -> MpReading:
+    from meneur.engine.rulesets.classique import rules
+
+    state = rules.setup(_PLAYERS, 1, roles=_ROLES)
+    state.phase = phase
+    resolver = NameResolver([PlayerName(p) for p in _PLAYERS])
+    return read_mp(text, sender, state, VERBS, resolver, "mp1", asked=asked)
+
+
+def orders(reading: MpReading) -> list[tuple[str, tuple[str, ...], bool]]:
+    """(power, targets, read with doubt) for each action."""
+    return [(a.power, a.targets, i in reading.doubtful) for i, a in enumerate(reading.actions)]
+
+
+def one_outcome(reading: MpReading) -> bool:
+    return [bool(reading.actions or reading.unclear), reading.not_understood, reading.not_an_order].count(True) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "expected"),
+    [
+        # the issue's MPs read as nothing before
+        ("Mes deux flèches pour Dorian et Laëtitia : je les rends amoureux !", "Carole",
+         [("cupidon.amoureux", ("Dorian", "Laëtitia"), False)]),
+        ("Je choisis Dorian et Laëtitia comme amoureux.", "Carole",
+         [("cupidon.amoureux", ("Dorian", "Laëtitia"), False)]),
+        ("Ok pour Eve.", "Boris", [("loups.devorer", ("Eve",), False)]),
+        ("D'accord, Eve.", "Félix", [("loups.devorer", ("Eve",), False)]),
+        ("Gérard aussi pour moi.", "Fanny", [("loups.devorer", ("Gérard",), False)]),
+        # corrections, a second mention of the power, two orders in one MP
+        ("Salut MJ ! Alors cette nuit je protège Anaïs... non attends, finalement plutôt Théo. Bonne nuit :)", "Anaïs",
+         [("salvateur.proteger", ("Théo",), False)]),
+        ("je sonde Anais. Ah non oublie, je préfère sonder Dorian.", "Théo", [("voyante.sonder", ("Dorian",), False)]),
+        ("je sauve Quentin avec ma potion de vie", "Quentin", [("sorciere.guerison", ("Quentin",), False)]),
+        ("Coucou ! Potion de vie sur Zoé, et j'empoisonne Boris. Bonne nuit", "Quentin",
+         [("sorciere.guerison", ("Zoé",), False), ("sorciere.empoisonnement", ("Boris",), False)]),
+        ("je ne veux PAS protéger Boris, protège Théo", "Anaïs", [("salvateur.proteger", ("Théo",), False)]),
+        # SMS verbs, no accents, a name after an ellipsis, several lines
+        ("jprotege Lou stp", "Anaïs", [("salvateur.proteger", ("Lou",), False)]),
+        ("jassome theo", "Fanny", [("loup_assommeur.assommer", ("Théo",), False)]),
+        ("jendor Marc cette nuit", "Lou", [("enchanteur.endormir", ("Marc",), False)]),
+        ("Hello\n\nbon ce soir ma boule de cristal va se poser sur... Jean-Pierre !\n\nbisous", "Théo",
+         [("voyante.sonder", ("Jean-Pierre",), False)]),
+        # a power read as the sender's own, not as another's
+        ("Je veux que les loups tuent Zoé cette nuit.", "Marc", [("devin.designer", ("Zoé",), False)]),
+        ("je protège Gérard des loups", "Ulysse", [("ange_gardien.proteger", ("Gérard",), False)]),
+        ("je mords Zoé", "Mathilde", [("maitre_vampire.mordre", ("Zoé",), False)]),
+        # a list the grammar cut short, sheep counted
+        ("Je décoche une flèche sur Anaïs et une sur Eve. Bonne nuit les amoureux ^^", "Carole",
+         [("cupidon.amoureux", ("Anaïs", "Eve"), False)]),
+        ("Deux moutons devant chez Zoé et un devant chez moi stp", "Mathis",
+         [("berger.moutons", ("Zoé", "Zoé", "Mathis"), False)]),
+        # guesses said as such: a near spelling, a bare name with no word of agreement, a pronoun
+        ("Je sonde Gerrard", "Théo", [("voyante.sonder", ("Gérard",), True)]),
+        ("Eve.", "Boris", [("loups.devorer", ("Eve",), True)]),
+        ("La victime c'est Eve ? ok je la soigne", "Quentin", [("sorciere.guerison", ("Eve",), True)]),
+        # another role's power is read, for the rule set to refuse
+        ("Je sonde Boris", "Zoé", [("voyante.sonder", ("Boris",), False)]),
+    ],
+)  # fmt: skip
+def test_read_mp_reads_players_wording(
+    text: str, sender: str, expected: list[tuple[str, tuple[str, ...], bool]]
+) -> None:
+    reading = read(text, sender, phase="N1" if sender == "Carole" else "N2")  # Cupidon acts on the first night
+    assert orders(reading) == expected
+    assert not reading.unclear and one_outcome(reading)
+
+
+@pytest.mark.parametrize(
+    ("text", "sender"),
+    [
+        ("je ne fais rien cette nuit, bonne nuit", "Anaïs"),
+        ("Merci pour ta réponse, j'ai bien compris les règles !", "Boris"),
+        ("Est-ce que je peux sonder un mort ?", "Théo"),
+        ("Je garde mes potions pour plus tard.", "Quentin"),
+        ("Je tire pas, je veux pas risquer de tuer un innocent.", "Jean-Pierre"),
+        ("Pas de moutons cette nuit, ils dorment.", "Mathis"),
+        ("J'ai sondé Boris hier et il est loup !! je le dis demain ou pas ? t'en penses quoi", "Théo"),
+        ("J'hésite à empoisonner Eve ou Dorian, t'en penses quoi toi ?", "Quentin"),
+        ("Je vote contre Boris", "Théo"),
+        ("Boris stp", "Théo"),  # a bare name, asked nothing, and no wolf
+        # chatter with a power's words: the past, someone else's doing, a wolf's worry
+        ("Boris m'a protégé hier lol", "Anaïs"),
+        ("Franchement Zoé a été protégée par quelqu'un cette nuit, c'est bizarre", "Anaïs"),
+        ("Boris a dit qu'il allait me tuer mdr", "Quentin"),
+        ("Tu sondes qui toi ce soir ?", "Théo"),
+        ("Zoé nous soupçonne, faut faire gaffe demain", "Boris"),
+    ],
+)
+def test_chatter_questions_and_passes_are_not_orders(text: str, sender: str) -> None:
+    reading = read(text, sender)
+    assert reading.not_an_order and one_outcome(reading), orders(reading)
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "power", "reason"),
+    [
+        ("je sonde Bobo", "Théo", "voyante.sonder", "name"),
+        ("Je sonde Mathi", "Théo", "voyante.sonder", "name"),  # Mathis or Mathilde
+        ("je sonde Gérard ou Eve, je sais pas encore", "Théo", "voyante.sonder", "choice"),
+        ("Je protège Zoé ? Ou plutôt Dorian ? Je sais pas trop", "Anaïs", "salvateur.proteger", "choice"),
+        ("Je rends Gérard amoureux !", "Carole", "cupidon.amoureux", "missing"),
+    ],
+)
+def test_orders_that_cannot_be_read_are_asked_back(text: str, sender: str, power: str, reason: str) -> None:
+    reading = read(text, sender)
+    assert not reading.actions and one_outcome(reading)
+    assert [(u.power, u.reason) for u in reading.unclear] == [(power, reason)]
+
+
+def test_a_sentence_about_the_past_is_read_with_doubt() -> None:
+    reading = read("Le résultat de ma vision sur Boris était clair, merci", "Théo")
+    assert orders(reading) == [("voyante.sonder", ("Boris",), True)]
+
+
+def test_an_order_with_no_name_is_not_understood() -> None:
+    reading = read("cette nuit je sonde le plus louche du village", "Théo")
+    assert reading.not_understood and one_outcome(reading)
+
+
+def test_a_bare_answer_answers_the_question_asked() -> None:
+    assert orders(read("Lou stp", "Théo", asked="voyante.sonder")) == [("voyante.sonder", ("Lou",), False)]
+    quoted = "[quote=MJ]Qui veux-tu sonder cette nuit ?[/quote]\nLou"
+    assert orders(read(quoted, "Théo")) == [("voyante.sonder", ("Lou",), False)]  # the quoted question says which
+    assert read("Lou ou Eve, je sais pas", "Théo", asked="voyante.sonder").unclear[0].reason == "choice"
+
+
+def test_the_wolves_agree_at_night_only_and_never_on_a_wolf() -> None:
+    assert read("Ok pour Eve.", "Boris", phase="J2").not_an_order
+    assert orders(read("je suis d'accord avec Félix : Gérard", "Boris")) == [("loups.devorer", ("Gérard",), False)]
+    reading = read("Salut, on s'est mis d'accord : c'est Eve ce soir.\nMoi j'assomme Théo au passage.", "Fanny")
+    assert sorted(orders(reading)) == [
+        ("loup_assommeur.assommer", ("Théo",), False),
+        ("loups.devorer", ("Eve",), False),
+    ]
+
+
+def test_actions_in_mp_keeps_its_shape() -> None:
+    from meneur.engine.rulesets.classique import rules
+
+    state = rules.setup(_PLAYERS, 1, roles=_ROLES)
+    state.phase = "N2"
+    resolver = NameResolver([PlayerName(p) for p in _PLAYERS])
+    actions, unclear = actions_in_mp("je protège Bobo. Potion de vie sur Zoé", "Quentin", state, VERBS, resolver, "m")
+    assert [(a.player, a.power, a.targets, a.source) for a in actions] == [
+        ("Quentin", "sorciere.guerison", ("Zoé",), "m")
+    ]
+    assert [(u.power, u.name, u.reason) for u in unclear] == [("salvateur.proteger", "Bobo", "name")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from([*_WORDS, "Théo", "Eve", "ok", "finalement", "plutôt", "non"]), max_size=30).map(" ".join)
+)
+def test_every_mp_has_exactly_one_outcome(text: str) -> None:
+    for sender in ("Anaïs", "Boris", "Quentin", "Carole", "Zoé"):
+        assert one_outcome(read(text, sender))

@@ -23,7 +23,8 @@ from meneur.daemon.store import Store
 from meneur.engine.names import NameResolver, PlayerName
 from meneur.parsers.engines import NAMED
 
-SPIRIT_PAGE = Path(__file__).resolve().parent.parent / "fixtures" / "topics" / "spirit" / "j1-place" / "page-3.html"
+# A one-page topic: the mock forum below serves it for every page asked.
+SPIRIT_PAGE = Path(__file__).resolve().parent.parent / "fixtures" / "forums" / "spirit" / "topic.html"
 
 
 class FakeTime:

@@ -27,6 +27,7 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
     http = PoliteClient(
         client or httpx.Client(timeout=httpx.Timeout(20.0, connect=10.0)),
         min_interval=live.min_request_interval,
+        max_bytes=config.max_page_bytes,
     )
     settings = ForumSettings(
         base_url=live.url,

@@ -12,13 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import httpx
 from lxml import etree
 
 from ...parsers.layout import Layout, parse_topic_page, text_of
-from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, content_hash
+from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, WrongPage, content_hash
 from ..http import PoliteClient
 
 log = logging.getLogger("meneur.forum")
@@ -99,15 +99,43 @@ class ForumAdapter(ABC):
         return None
 
     def read_topic_page(self, number: int) -> FetchedPage:
+        """Topic page ``number``, checked to be that page: a forum that serves another one (a
+        redirect that lost the page number, a page gone after deletions) raises WrongPage rather
+        than have page 1's posts taken for page 2's."""
         url = self.topic_page_url(number)
         response = self.get(url)
         if response.status_code >= 400:
             raise ForumError(f"topic page {number}: HTTP {response.status_code}")
+        return self.topic_page_from(number, url, response)
+
+    def topic_page_from(self, number: int, url: str, response: httpx.Response) -> FetchedPage:
         try:
-            page = parse_topic_page(response.content, self.settings.layout, self.settings.timezone)
+            page = parse_topic_page(
+                response.content, self.settings.layout, self.settings.timezone, encoding=response.charset_encoding
+            )
         except ParseError as exc:
-            raise ParseError(f"topic page {number} ({url}): {exc}") from exc
+            raise type(exc)(f"topic page {number} ({url}): {exc}") from exc
+        served = page.pagination.current
+        # A home-made forum's layout may not say where its current page is: nothing to check then.
+        if served != number and self.settings.layout.pagination_current is not None:
+            raise WrongPage(
+                f"asked for topic page {number} ({url}), the forum served page {served} of {page.pagination.last}"
+                + (f" (redirected to {response.url})" if response.history else ""),
+                number,
+                served,
+                page.pagination.last,
+            )
         return FetchedPage(number, str(response.url), response.content, page)
+
+    # -- what an adapter learns about the forum, kept in the store between processes -----------
+    def learned(self) -> dict[str, str]:
+        """Facts about the forum learnt while reading it (a canonical address, posts per page), so a
+        fresh process (a cron'd ``meneur poll``) asks the right address first."""
+        return {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        """Take back what ``learned`` gave in an earlier process (nothing to take by default)."""
+        return None
 
     @abstractmethod
     def list_inbox(self) -> list[InboxEntry]: ...
@@ -138,6 +166,42 @@ class ForumAdapter(ABC):
     @abstractmethod
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         """The id of an MP the MJ sent to ``username`` holding ``reference``, if any."""
+
+
+class OffsetPaged(ForumAdapter):
+    """phpBB's topic pages, addressed by post offset (``&start=``): the offset of page N depends on
+    the board's posts per page, taken from the configuration, else learnt from the pagination's
+    links (and kept in the store, so a fresh process needs no extra request), else the default."""
+
+    default_per_page = 10
+    _learned_per_page: int | None = None
+
+    def per_page(self) -> int:
+        if self.settings.posts_per_page:
+            return self.settings.posts_per_page
+        if self._learned_per_page is None:
+            self.read_topic_page(1)  # page 1 needs no offset; its links tell the others'
+        return self._learned_per_page or self.default_per_page
+
+    def _learn_per_page(self, links: tuple[tuple[int, str], ...]) -> None:
+        for number, href in links:
+            start = parse_qs(urlsplit(href.replace("&amp;", "&")).query).get("start")
+            if number > 1 and start and start[0].isdigit() and int(start[0]) > 0:
+                self._learned_per_page = int(start[0]) // (number - 1)
+                return
+
+    def read_topic_page(self, number: int) -> FetchedPage:
+        fetched = super().read_topic_page(number)
+        self._learn_per_page(fetched.page.pagination.links)
+        return fetched
+
+    def learned(self) -> dict[str, str]:
+        return {"per_page": str(self._learned_per_page)} if self._learned_per_page else {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        value = facts.get("per_page", "")
+        if value.isdigit() and int(value) > 0:
+            self._learned_per_page = int(value)
 
 
 def message_from(

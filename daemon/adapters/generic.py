@@ -79,7 +79,10 @@ class GenericAdapter(ForumAdapter):
 
     def reply(self, body: str) -> str | None:
         response = self._submit("reply", {self.site.fields["message"]: body}, "posted", "reply")
-        anchor = re.search(r"#m?(\d+)", " ".join(select_all(parse_document(response.content), "xpath://a/@href")))
+        anchor = re.search(
+            r"#m?(\d+)",
+            " ".join(select_all(parse_document(response.content, response.charset_encoding), "xpath://a/@href")),
+        )
         return anchor.group(1) if anchor else None
 
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
@@ -92,7 +95,7 @@ class GenericAdapter(ForumAdapter):
         if page_name not in self.site.pages or self.site.row is None:
             return []
         response = self.get(self._page(page_name))
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         entries = []
         for row in select_all(doc, self.site.row):
             if not isinstance(row, etree._Element):
@@ -113,7 +116,7 @@ class GenericAdapter(ForumAdapter):
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         response = self.get(entry.url)
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         spec = self.site.message
         content = select_all(doc, spec["content"].select) if spec["content"].select else []
         if not content or not isinstance(content[0], etree._Element):

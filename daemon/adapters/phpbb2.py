@@ -17,15 +17,16 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
-from .base import ForumAdapter, ForumError, LoginFailed, message_from
+from .base import ForumError, LoginFailed, OffsetPaged, message_from
 
 _MSG_LINK = re.compile(r"mode=read&(?:amp;)?p=(\d+)")
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
 _SAVED = ("enregistré avec succès", "entré avec succès", "envoyé avec succès", "a été envoyé", "successfully")
 
 
-class Phpbb2Adapter(ForumAdapter):
+class Phpbb2Adapter(OffsetPaged):
     engine = "phpbb2"
+    default_per_page = 15
     markup = "bbcode"
 
     def is_login_page(self, response: httpx.Response) -> bool:
@@ -54,13 +55,12 @@ class Phpbb2Adapter(ForumAdapter):
         self.logged_in = True
 
     def topic_page_url(self, number: int) -> str:
-        per_page = self.settings.posts_per_page or 15
-        start = (number - 1) * per_page
+        start = 0 if number <= 1 else (number - 1) * self.per_page()
         return self.url(f"viewtopic.php?t={self.settings.topic}" + (f"&start={start}" if start else ""))
 
     def list_inbox(self) -> list[InboxEntry]:
         response = self.get("privmsg.php?folder=inbox")
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         entries = []
         for link in select_all(doc, "a.topictitle"):
             href = link.get("href") or ""
@@ -87,7 +87,7 @@ class Phpbb2Adapter(ForumAdapter):
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         response = self.get(entry.url)
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         body = next(iter(select_all(doc, "span.postbody")), None)
         if body is None:
             raise ParseError(f"MP {entry.key}: no message on its page")
@@ -128,7 +128,7 @@ class Phpbb2Adapter(ForumAdapter):
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
         response = self.get("privmsg.php?folder=sentbox")
-        for link in select_all(parse_document(response.content), "a.topictitle"):
+        for link in select_all(parse_document(response.content, response.charset_encoding, whole=True), "a.topictitle"):
             if " ".join(text_of(link).split()) != subject.strip():
                 continue
             found = _MSG_LINK.search(link.get("href") or "")

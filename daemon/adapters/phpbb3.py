@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import urljoin
 
 import httpx
 
@@ -22,15 +22,16 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
-from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed, message_from
+from .base import ForumError, LoginFailed, OffsetPaged, message_from
 
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
 _MSG_LINK = re.compile(r"[?&;]p=(\d+)")
 _ONE_SECOND = 1.1  # phpBB refuses a form posted within a second of being served
 
 
-class Phpbb3Adapter(ForumAdapter):
+class Phpbb3Adapter(OffsetPaged):
     engine = "phpbb3"
+    default_per_page = 10
     markup = "bbcode"
     wait: Callable[[float], None] = staticmethod(time.sleep)
 
@@ -69,37 +70,15 @@ class Phpbb3Adapter(ForumAdapter):
         self.logged_in = True
 
     # -- the topic -----------------------------------------------------------------------------
-    def _per_page(self) -> int:
-        if self.settings.posts_per_page:
-            return self.settings.posts_per_page
-        learned = getattr(self, "_learned_per_page", None)
-        if learned:
-            return int(learned)
-        first = super().read_topic_page(1)
-        return self._learn(first.page.pagination.links) or 10
-
-    def _learn(self, links: tuple[tuple[int, str], ...]) -> int | None:
-        for number, href in links:
-            start = parse_qs(urlsplit(href.replace("&amp;", "&")).query).get("start")
-            if number > 1 and start and start[0].isdigit():
-                self._learned_per_page = int(start[0]) // (number - 1)
-                return self._learned_per_page
-        return None
-
     def topic_page_url(self, number: int) -> str:
-        start = 0 if number <= 1 else (number - 1) * self._per_page()
+        start = 0 if number <= 1 else (number - 1) * self.per_page()
         suffix = f"&start={start}" if start else ""
         return self.url(f"viewtopic.php?t={self.settings.topic}{suffix}")
-
-    def read_topic_page(self, number: int) -> FetchedPage:
-        fetched = super().read_topic_page(number)
-        self._learn(fetched.page.pagination.links)
-        return fetched
 
     # -- MPs -----------------------------------------------------------------------------------
     def _folder(self, folder: str) -> list[InboxEntry]:
         response = self.get(f"ucp.php?i=pm&folder={folder}")
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         entries = []
         for row in select_all(doc, "ul.topiclist li.row, ul.pmlist li.row, li.row"):
             link = next(iter(select_all(row, "a.topictitle")), None)
@@ -126,7 +105,7 @@ class Phpbb3Adapter(ForumAdapter):
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
         response = self.get(entry.url)
-        doc = parse_document(response.content)
+        doc = parse_document(response.content, response.charset_encoding, whole=True)
         post = next(iter(select_all(doc, f"div#post-{entry.key}, div.post.pm")), None)
         if post is None:
             raise ParseError(f"MP {entry.key}: no message on its page")

@@ -18,7 +18,7 @@ import httpx
 from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
-from ...parsers.records import InboxEntry, PrivateMessage
+from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
 from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
@@ -75,9 +75,31 @@ class SpiritAdapter(ForumAdapter):
         return self.url(f"{path}?page={number}")
 
     def read_topic_page(self, number: int) -> FetchedPage:
-        fetched = super().read_topic_page(number)
-        self._topic_path = urlsplit(fetched.url).path  # spirit redirects /topic/<pk>/ to the slug URL
+        """Spirit answers ``/topic/<pk>/?page=N`` (no slug, or an old one) with a 301 to
+        ``/topic/<pk>/<slug>/``, page 1: the page number is lost. The address it moved to is
+        learnt, and the page asked for again there, once."""
+        url = self.topic_page_url(number)
+        response = self.get(url)
+        landed = urlsplit(str(response.url))
+        if response.history and landed.path != urlsplit(url).path and _TOPIC_ID.search(landed.path):
+            self._topic_path = landed.path
+            if number != 1 and f"page={number}" not in landed.query:
+                url = self.topic_page_url(number)
+                response = self.get(url)
+        if response.status_code >= 400:
+            raise ForumError(f"topic page {number}: HTTP {response.status_code}")
+        fetched = self.topic_page_from(number, url, response)
+        self._topic_path = urlsplit(fetched.url).path
         return fetched
+
+    def learned(self) -> dict[str, str]:
+        return {"topic_path": self._topic_path} if self._topic_path else {}
+
+    def learn(self, facts: dict[str, str]) -> None:
+        path = facts.get("topic_path")
+        found = _TOPIC_ID.search(path or "")
+        if path and found and found.group(1) == str(self.settings.topic):
+            self._topic_path = path
 
     def list_inbox(self) -> list[InboxEntry]:
         """Every private topic of the MJ's, all pages of the list (most recently active first)."""
@@ -86,7 +108,7 @@ class SpiritAdapter(ForumAdapter):
         number, last = 1, 1
         while number <= last:
             response = self.get(f"topic/private/?page={number}")
-            doc = parse_document(response.content)
+            doc = parse_document(response.content, response.charset_encoding, whole=True)
             # Lists show numbered page links ("1 2 >"); topics show "Page 1 of 3": read both.
             hrefs = [a.get("href") or "" for a in select_all(doc, "ul.paginator a")]
             numbers = [int(m.group(1)) for h in hrefs if (m := re.search(r"[?&]page=(\d+)", h))]
@@ -123,8 +145,21 @@ class SpiritAdapter(ForumAdapter):
         path = urlsplit(entry.url).path
         while number <= last:
             response = self.get(f"{path}?page={number}")
-            path = urlsplit(str(response.url)).path
-            page = parse_topic_page(response.content, NAMED["spirit"], self.settings.timezone)
+            landed = urlsplit(str(response.url))
+            if landed.path != path:  # a new slug: spirit's redirect drops ?page=
+                path = landed.path
+                if number != 1 and f"page={number}" not in landed.query:
+                    response = self.get(f"{path}?page={number}")
+            page = parse_topic_page(
+                response.content, NAMED["spirit"], self.settings.timezone, encoding=response.charset_encoding
+            )
+            if page.pagination.current != number:
+                raise WrongPage(
+                    f"MP {entry.key}: asked for page {number} ({path}), got page {page.pagination.current}",
+                    number,
+                    page.pagination.current,
+                    page.pagination.last,
+                )
             last = page.pagination.last
             for post in page.posts:
                 messages.append(

@@ -44,6 +44,8 @@ all are returned and the engine keeps the sender's own.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ....parsers.actions import Verb
 
 # "je veux protéger", "j'aimerais protéger", "je vais donc protéger", "j'ai décidé de protéger"…
@@ -148,6 +150,8 @@ VERBS: tuple[Verb, ...] = (
             "je (sauve|ressuscite|soigne|guéris|ranime|réanime) {cible}",
             f"je {_VEUX} (sauver|ressusciter|soigner|guérir|ranimer|réanimer) {{cible}}",
             "je (sauve|ressuscite|soigne|guéris|ranime|réanime) (la victime|la victime des loups|le mort|la morte)",
+            "je me (soigne|guéris|ressuscite) {moi}",
+            "je me sauve (avec|grâce à) (ma|la) potion {moi}",
             "je (le|la) (sauve|ressuscite|soigne|ranime|réanime)",
             "guérison (sur|pour|:) {cible}",
         ),
@@ -301,6 +305,10 @@ VERBS: tuple[Verb, ...] = (
             "(les loups|les loups-garous|la meute) (tueront|mangeront|dévoreront|attaqueront|croqueront) {cible}",
             "[mon] pouvoir de (devin|divination) (sur|pour|:) {cible}",
             "je (devine|prédis) que {cible} (sera|va être) (la victime|mangé|mangée|dévoré|dévorée|tué|tuée)",
+            "je (veux|voudrais|souhaite|aimerais|désire) que (les loups|les loups-garous|la meute|les lg) "
+            "(tuent|mangent|dévorent|attaquent|croquent|choisissent) {cible}",
+            "je (veux|voudrais|souhaite|aimerais|désire) que {cible} soit "
+            "(la victime|mangé|mangée|dévoré|dévorée|tué|tuée)",
         ),
     ),
     Verb(
@@ -403,6 +411,46 @@ VERBS: tuple[Verb, ...] = (
         ),
         max_targets=30,
     ),
+)
+
+
+# Keywords: the words that name each power wherever they stand, for the free reader
+# (meneur.parsers.freeform). Accents off, word beginnings.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "voyante.sonder": ("sond", "boule", "cristal", "voyance", "vision", "espion", "scrut", "inspect", "examin",
+                       "observ", "regard", "identite", "role"),
+    "salvateur.proteger": ("proteg", "protec", "protej", "salvat", "veill"),
+    "loups.devorer": ("mang", "devor", "bouff", "croqu", "tue", "tuon", "attaqu", "egorg", "victim", "festin",
+                      "repas", "diner", "proie", "menu", "vot", "meute"),
+    "sorciere.guerison": ("sauv", "guer", "soign", "ressusc", "ranim", "reanim", "potion de vie",
+                          "potion de soin", "potion de resurrection"),
+    "sorciere.empoisonnement": ("empois", "poison", "potion de mort", "potion mortelle", "tue", "tuer"),
+    "sorciere.charisme": ("charism",),
+    "cupidon.amoureux": ("amour", "fleche", "couple", "marie", "unis", "cupid", "tourtereau", "elus", "coeur",
+                         "destin", "lie"),
+    "joueur_de_flute.charmer": ("charm", "flut", "melod", "ensorcel"),
+    "loup_assommeur.assommer": ("assom", "asom", "massue", "gourdin", "matraq", "repos"),
+    "chef_de_meute.mordre": ("mord", "morsure", "transform", "croc"),
+    "maitre_vampire.mordre": ("mord", "morsure", "vampir", "sang", "croc"),
+    "seigneur_loup.maudire": ("maudi", "maledict", "transform"),
+    "seigneur_loup.rage": ("rage", "emmen", "entrain", "emport"),
+    "berger.moutons": ("mouton", "brebis"),
+    "malade.tomber_malade": ("malad",),
+    "devin.designer": ("devin", "divin", "predi", "victim", "design", "tue", "mang", "devor"),
+    "ange_gardien.proteger": ("proteg", "protec", "protej", "bucher", "veill"),
+    "chaman.mauvais_oeil": ("mauvais oeil", "oeil", "vot comme", "envout"),
+    "chaman.mauvaise_langue": ("mauvaise langue", "langue", "envout"),
+    "enchanteur.endormir": ("endor", "sommeil", "berceus", "dodo", "dormi", "flut", "melod"),
+    "chasseur.tirer": ("tir", "tue", "abat", "fusil", "balle", "flingu", "descend", "shoot", "emmen", "cartouch",
+                       "bute"),
+    "lapinou_garou.designer": ("sacrifi", "ma place", "design", "lapin"),
+    "ancien.designer": ("design", "murmur", "souffl", "chuchot", "retir", "pouvoir"),
+    "maire.successeur": ("success", "echarpe", "maire", "design", "legu", "transmet"),
+    "bouc_emissaire.votants": ("vot", "design", "droit"),
+}  # fmt: skip
+
+VERBS = tuple(
+    replace(verb, keywords=KEYWORDS.get(verb.power, ()), bare=verb.power == "loups.devorer") for verb in VERBS
 )
 
 

@@ -18,6 +18,8 @@ page, with the question ids of RULINGS.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ....parsers.actions import Verb
 
 _VEUX = "(veux|voudrais|vais|souhaite|souhaiterais|aimerais|désire|compte|préfère|choisis de|décide de)"
@@ -92,6 +94,21 @@ VERBS: tuple[Verb, ...] = (
         ),
     ),
 )
+
+# Keywords: the words that name each power wherever they stand, for the free reader
+# (meneur.parsers.freeform). Accents off, word beginnings.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "amoureux.aduler": ("adul", "ador", "amour", "coeur"),
+    "amoureux.decouvrir": ("decouvr", "camp", "savoir si", "loup ou", "villageois ou"),
+    "loups.inviter": ("invit", "coupon", "propos", "devenir loup", "rejoin", "recrut", "tent"),
+    "loups.griffer": ("griff", "tue", "tuer", "attaqu"),
+    "loups.vote_secret": ("vot", "secret"),
+    "sorciere.potion": ("potion", "fiole", "empois", "poison", "tue", "tuer"),
+    "traqueur.scanner": ("scan", "traqu", "sond", "pist", "regard", "espion", "role", "identite"),
+}
+
+VERBS = tuple(replace(verb, keywords=KEYWORDS.get(verb.power, ())) for verb in VERBS)
+
 
 HELP: dict[str, str] = {
     "amoureux.aduler": "Amoureux : la N1, NOM devient ton adulé (tu ne pourras jamais voter contre lui).",

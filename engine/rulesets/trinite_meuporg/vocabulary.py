@@ -8,6 +8,7 @@ it. Canonical forms (always understood, alone on their line) are in :data:`HELP`
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ....engine.model import GameState
 from ....parsers.actions import Verb, fold
@@ -148,6 +149,46 @@ VERBS: tuple[Verb, ...] = (
         ),
     ),
 )
+
+# Keywords: the words that name each power wherever they stand, for the free reader
+# (meneur.parsers.freeform). Accents off, word beginnings. "chapelet" alone names no mode.
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "loups.attaquer": (
+        "attaqu",
+        "mang",
+        "devor",
+        "tue",
+        "tuer",
+        "tuon",
+        "croqu",
+        "victim",
+        "cible",
+        "proie",
+        "vot",
+        "propos",
+        "meute",
+    ),
+    "boule_de_cristal.sonder": ("boule", "cristal", "sond", "regard", "vision", "voyan", "camp"),
+    "potion_de_mort.tuer": ("potion de mort", "potion mortelle", "empois", "poison", "tue", "tuer"),
+    "potion_d_echange.echanger": ("echang", "potion echange"),
+    "cape.voler": ("cape", "vol", "derob", "detrouss", "depouill", "invisib", "pique"),
+    "hache.frapper": ("hache", "frapp", "detrui", "detruir"),
+    "sceptre.designer": ("sceptre", "reveill", "convoq", "ajout vote", "vote en plus", "vote de plus"),
+    "potion_de_verite.reveler": ("verite", "revel"),
+    "poupee_vaudou.maudire": ("poupee", "vaudou", "maudi", "maledict", "aiguill", "marqueur"),
+    "marteau.reparer": ("marteau", "repar"),
+    "harpe.ressusciter": ("harpe", "ressusc", "ramen", "reviv", "resurrect"),
+    "potion_de_telepathie.utiliser": ("telepath",),
+    "chapelet.savoir": ("savoir", "chapelet savoir", "chapelet"),
+    "chapelet.proteger": ("proteg", "protec", "protej", "chapelet"),
+    "chapelet.intercepter": ("intercep", "chapelet"),
+    "prompteur.reveler": ("prompteur", "revel"),
+}
+
+VERBS = tuple(
+    replace(verb, keywords=KEYWORDS.get(verb.power, ()), bare=verb.power == "loups.attaquer") for verb in VERBS
+)
+
 
 HELP: dict[str, str] = {
     "loups.attaquer": "Loups : proposer la cible de l'attaque (la majorité des loups l'emporte, sinon le hasard).",
