@@ -162,6 +162,7 @@ class EngineDriver:
                         "player": sender,
                         "power": d.power,
                         "name": d.name,
+                        "reason": d.reason,
                         "source": str(row["msg_id"]),
                     }
                     for d in reading.unclear
@@ -244,7 +245,7 @@ class EngineDriver:
                     else None,
                 }
             )
-        unclear = [{"power": u.power, "name": u.name} for u in reading.unclear]
+        unclear = [{"power": u.power, "name": u.name, "reason": u.reason} for u in reading.unclear]
         outcome = UNDERSTOOD if accepted else REFUSED if refused else NOT_UNDERSTOOD
         detail = {"accepted": accepted, "refused": refused, "unclear": unclear}
         context = {
@@ -320,7 +321,7 @@ class EngineDriver:
                         {"power": a.power, "targets": list(a.targets), "doubtful": i in reading.doubtful}
                         for i, a in enumerate(reading.actions)
                     ],
-                    "unclear": [{"power": d.power, "name": d.name} for d in reading.unclear],
+                    "unclear": [{"power": d.power, "name": d.name, "reason": d.reason} for d in reading.unclear],
                     # What meneur did with it: understood, refused, not_understood, not_an_order… (None: not
                     # answered yet), the refusals' reasons, and the key of the reply drafted to the player.
                     "outcome": stored["outcome"] if stored else None,

@@ -135,7 +135,13 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
         reading = read_mp(str(mp["text"]), sender, state, verbs, resolver, source)
         actions.extend(reading.actions)
         events.extend(
-            Event("action_unclear", state.phase, "private", (sender,), {"power": u.power, "name": u.name})
+            Event(
+                "action_unclear",
+                state.phase,
+                "private",
+                (sender,),
+                {"power": u.power, "name": u.name, "reason": u.reason},
+            )
             for u in reading.unclear
         )
         if reading.not_understood or reading.not_an_order:  # shown to the MJ, never dropped unseen

@@ -179,6 +179,38 @@ def test_every_power_has_its_receipt_refusal_and_example(name: str) -> None:
             assert "Je n'ai pas compris ton message de 22h14 ; réécris-le" in text
 
 
+@pytest.mark.parametrize(
+    ("reason", "asked"),
+    [
+        ("name", "Je n'ai pas compris qui tu désignes par « Zorglub »"),
+        ("choice", "J'hésite à lire ton message : « Zorglub » ? Redis-moi ton choix"),
+        ("missing", "Il me manque un nom : je n'ai lu que « Zorglub »"),
+        ("mode", "Quel pouvoir veux-tu utiliser (« Zorglub ») ?"),
+    ],
+)
+def test_an_order_that_cannot_be_carried_out_is_asked_again_for_its_reason(reason: str, asked: str) -> None:
+    """The reader says why an order cannot be carried out as written; the reply asks the right question, in
+    the live receipt and in the rules' MP at the deadline alike."""
+    receipt = mp_reply(
+        "classique",
+        {
+            "night": True,
+            "when": "22h14",
+            "accepted": [],
+            "refused": [],
+            "not_understood": False,
+            "examples": [],
+            "unclear": [{"power": "voyante.sonder", "name": "Zorglub", "reason": reason}],
+        },
+    )
+    event = {"type": "action_unclear", "phase": "N2", "audience": "private", "to": ["Zxaq"], "player": "Zxaq",
+             "power": "voyante.sonder", "name": "Zorglub", "reason": reason}  # fmt: skip
+    for name in RULESETS:
+        (deadline,) = drafts_for(name, "N2", [event], ruleset(name).NAMES)[1:]
+        assert asked in deadline.body and not problems(deadline.body, {"action_unclear"})
+    assert asked in receipt and not problems(receipt, set())
+
+
 def test_a_placeholder_or_an_identifier_is_caught() -> None:
     """The checker itself: what the templates used to draft is refused, a French message passes."""
     assert problems("(stunned)\n", {"stunned"}) == ["placeholder (stunned)"]
