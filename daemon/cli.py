@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(getattr(args, "verbose", False))
     try:
         return int(args.handler(args))
-    except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError, GameError) as exc:
+    except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError, GameError, StoreError) as exc:
         print(f"meneur: error: {exc}", file=sys.stderr)
         return 2
     except (ForumError, ForumUnavailable, CountingStopped) as exc:

@@ -91,6 +91,7 @@ def _print_report(report: CycleReport) -> None:
 
 def cmd_poll(args: argparse.Namespace) -> int:
     game = _game(args)
+    game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     _print_report(game.cycle())
     for deadline in game.due_deadlines():
         draft = game.fire_deadline(deadline.id)
@@ -116,6 +117,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"inbox: {len(value) if isinstance(value, list) else value} new MP(s)")
         sys.stdout.flush()
 
+    game.store.hold_daemon_lock()  # a second `meneur run` on this database stops here, before dealing or sending
     if game.engine is not None and not game.started():  # a new game: the role cards wait for the MJ
         dealt = game.deal()
         print(f"drafted {len(dealt)} setup text(s): the opening post and the role cards (see the outbox)", flush=True)

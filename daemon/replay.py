@@ -38,6 +38,7 @@ class PhaseSpec:
     answers: dict[str, str] = field(default_factory=dict)
     decrees: list[Decree] = field(default_factory=list)
     mayor_post: str | None = None  # the mayor's post after the pyre, for rule sets that read one
+    deadline: datetime | None = None  # a day's end: posts stamped after it do not count
 
 
 @dataclass
@@ -51,6 +52,8 @@ class Scenario:
     # Optional per-player setup a rule set may need (its ``setup`` takes them as keywords).
     camps: dict[str, str] = field(default_factory=dict)
     groups: dict[str, int] = field(default_factory=dict)
+    # The rule set's options (its RULINGS' **Option** readings), passed to ``setup`` when given.
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -71,6 +74,7 @@ def load_scenario(path: Path) -> Scenario:
                     for d in ph.get("decrees", [])
                 ],
                 mayor_post=str(ph["mayor_post"]) if "mayor_post" in ph else None,
+                deadline=_deadline(ph),
             )
             for ph in data.get("phases", [])
         ]
@@ -83,9 +87,26 @@ def load_scenario(path: Path) -> Scenario:
             str(data.get("title", "")),
             {str(p["name"]): str(p["camp"]) for p in data["players"] if "camp" in p},
             {str(p["name"]): int(p["group"]) for p in data["players"] if "group" in p},
+            dict(data.get("options", {})),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ScenarioError(f"{path}: missing or wrong field {exc}") from exc
+
+
+def _deadline(phase: dict[str, Any]) -> datetime | None:
+    """A day's ``deadline``: an ISO 8601 time with its offset (a TOML date-time is taken as it is)."""
+    value = phase.get("deadline")
+    if value is None:
+        return None
+    if not str(phase.get("phase", "")).startswith("J"):
+        raise ValueError(f"'deadline' ends a day; phase {phase.get('phase')!r} is a night")
+    try:
+        when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    except ValueError:
+        raise ValueError(f"deadline {value!r} is not an ISO 8601 time (2026-03-14T20:00:00+01:00)") from None
+    if when.tzinfo is None:
+        raise ValueError(f"deadline {value!r} needs its offset (e.g. +01:00)")
+    return when
 
 
 def _resolver(state: GameState) -> NameResolver:
@@ -112,7 +133,11 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
     roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
     refusal = getattr(rules, "vote_refusal", None)
     count = count_day(
-        entries, roster, _resolver(state), refusal=(lambda v, t: refusal(state, v, t)) if refusal else None
+        entries,
+        roster,
+        _resolver(state),
+        deadline=spec.deadline.astimezone(UTC) if spec.deadline else None,
+        refusal=(lambda v, t: refusal(state, v, t)) if refusal else None,
     )
     warnings = [
         Event("vote_warning", state.phase, "mj", (), {"post": w.post_id, "kind": str(w.kind), "message": w.message})
@@ -163,7 +188,14 @@ def initial_state(scenario: Scenario) -> GameState:
         extra["camps"] = scenario.camps
     if scenario.groups:
         extra["groups"] = scenario.groups
-    state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
+    if scenario.options:
+        if not getattr(rules, "OPTIONS", None):
+            raise ScenarioError(f"the rule set {scenario.ruleset} has no options")
+        extra["options"] = scenario.options
+    try:
+        state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
+    except ValueError as exc:  # an unknown option or value, a role the rule set does not have…
+        raise ScenarioError(str(exc)) from exc
     return state
 
 
@@ -198,5 +230,6 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         "phase": state.phase,
         "alive": state.living(),
         "dead": [p.name for p in state.players if not p.alive],
-        "winner": state.winner if state.winner != "aucun" else None,
+        # null while the game goes on; "aucun" is a finished game nobody won (nobody left alive).
+        "winner": state.winner,
     }

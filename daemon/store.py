@@ -7,7 +7,10 @@ without trace. The schema moves forward through numbered migrations (``PRAGMA us
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -121,6 +124,16 @@ def _migration_5(db: sqlite_utils.Database) -> None:
 
 
 def _migration_6(db: sqlite_utils.Database) -> None:
+    """Posting exactly once across games and processes: the game's own id (drafts' references hash it
+    with their key, so a new game's role card is never taken for the last game's), and when each
+    draft's last attempt began (a request may still be on its way: wait before looking for it)."""
+    columns = {row[1] for row in db.execute("pragma table_info(drafts)").fetchall()}
+    if "sending_at" not in columns:
+        db.execute("alter table drafts add column sending_at text")
+    db.execute("insert or ignore into kv (key, value) values ('game_id', ?)", [secrets.token_hex(8)])
+
+
+def _migration_7(db: sqlite_utils.Database) -> None:
     """What became of each player's MP (understood, refused, not understood, not an order…) and the reply
     drafted to it: stored once, so a re-read or a restart never answers twice."""
     db.execute(
@@ -136,6 +149,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_4,
     _migration_5,
     _migration_6,
+    _migration_7,
 ]
 
 
@@ -146,38 +160,92 @@ class PageChanges:
 
 
 class StoreError(Exception):
-    """The database file cannot be used (not a file, not a SQLite database)."""
+    """The database file cannot be used (not a file, not a SQLite database, in use)."""
+
+
+class AlreadyRunning(StoreError):
+    """Another meneur daemon holds this database."""
+
+
+def _private_folders(folder: Path) -> None:
+    """Make the missing folders on the way to the database, readable by their owner only (whatever the
+    umask): they hold the game's secrets too. Folders that exist are left as they are."""
+    missing: list[Path] = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):
+        try:
+            os.mkdir(each, 0o700)
+        except FileExistsError:
+            continue
+        os.chmod(each, 0o700)  # the umask may have taken bits away, never added: say it plainly
 
 
 def _create_private(path: Path) -> None:
-    """The database holds secret roles: create it readable by its owner only.
+    """The database holds secret roles: create it readable by its owner only (SQLite gives its -wal and
+    -shm the same mode).
 
-    An existing path is checked first, so a mistaken ``--db`` never changes another file's mode."""
+    The file is never opened here once it exists: closing any descriptor of a database file drops every
+    POSIX lock this process holds on it, and a daemon whose locks vanished under its open connection
+    lets another process delete the write-ahead log it is still writing to (two databases from then on).
+    Only a file that did not exist is created, empty, before SQLite opens it."""
     if path.exists():
         if not path.is_file():
             raise StoreError(f"{path}: not a file")
-        with path.open("rb") as existing:
-            head = existing.read(16)
-        if head and head != b"SQLite format 3\x00":
-            raise StoreError(f"{path}: not a SQLite database")
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-    os.chmod(path, 0o600)
+        return
+    _private_folders(path.parent)
+    with contextlib.suppress(FileExistsError):  # made meanwhile by another process: SQLite opens it below
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 class Store:
     def __init__(self, path: Path | str | None = None) -> None:
-        if path is None:
+        self.path = Path(path) if path is not None else None
+        self._daemon_lock: int | None = None
+        if self.path is None:
             conn = sqlite3.connect(":memory:", isolation_level=None)
         else:
-            _create_private(Path(path))
-            conn = sqlite3.connect(str(path), isolation_level=None, timeout=30, check_same_thread=False)
+            _create_private(self.path)
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30, check_same_thread=False)
+            try:
+                conn.execute("PRAGMA schema_version").fetchone()  # reads the header: is it a database at all?
+            except sqlite3.DatabaseError as exc:
+                conn.close()
+                raise StoreError(f"{self.path}: not a SQLite database ({exc})") from exc
+            os.chmod(self.path, 0o600)  # loosened by hand, or copied with a careless umask
         self.db = sqlite_utils.Database(conn)
         if path is not None:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
         self.migrate()
+
+    def lock_path(self, purpose: str) -> Path | None:
+        """A lock file beside the database (``partie.sqlite.run.lock``), never the database itself."""
+        return None if self.path is None else self.path.with_name(f"{self.path.name}.{purpose}.lock")
+
+    def hold_daemon_lock(self) -> None:
+        """Only one daemon (``meneur run``, ``meneur poll``) per database: the lock is held until this
+        process ends, however it ends (the kernel lets go of a flock with its last descriptor).
+
+        flock, not fcntl: a flock belongs to its open file, so nothing else this process opens and closes
+        can drop it, and it never mixes with SQLite's own POSIX locks."""
+        where = self.lock_path("run")
+        if where is None or self._daemon_lock is not None:
+            return
+        fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "?"
+            os.close(fd)
+            raise AlreadyRunning(
+                f"{self.path}: meneur is already running on this database (pid {holder}); "
+                "stop it first, or use the commands that only look (outbox list, alerts)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self._daemon_lock = fd
 
     @property
     def version(self) -> int:

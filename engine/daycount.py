@@ -22,6 +22,7 @@ WARNINGS_PER_CAUSE = 3  # unformatted votes warned about one by one in a post; t
 class WarningKind(StrEnum):
     VOTE_NOT_BOLD = "vote_not_bold"
     VOTE_WRONG_COLOUR = "vote_wrong_colour"
+    VOTE_WRONG_WORDING = "vote_wrong_wording"  # "Je vote pour X" in a post with no vote in the right words
     VOTER_NOT_PLAYER = "voter_not_player"
     VOTER_OTHER_ACCOUNT = "voter_other_account"  # a second forum account whose name resolves to a player
     VOTER_DEAD = "voter_dead"
@@ -202,7 +203,7 @@ def _post_vote(
     formatted = [m for m in entry.mentions if m.status is VoteStatus.OK]
     unformatted: dict[VoteStatus, int] = {}
     for mention in entry.mentions:
-        if mention.status is VoteStatus.OK:
+        if mention.status in (VoteStatus.OK, VoteStatus.WRONG_WORDING):
             continue
         seen = unformatted[mention.status] = unformatted.get(mention.status, 0) + 1
         if seen > WARNINGS_PER_CAUSE:
@@ -224,7 +225,14 @@ def _post_vote(
             at_least = "at least " if len(entry.mentions) >= MENTION_CAP else ""
             kind = WarningKind.VOTE_NOT_BOLD if status is VoteStatus.NOT_BOLD else WarningKind.VOTE_WRONG_COLOUR
             warn(kind, f"{post.author}'s post holds {at_least}{more} more such unformatted votes: none counted.")
-    if not formatted:
+    if not formatted:  # "Je vote pour X" beside a real vote is talk; alone, it is a vote in the wrong words
+        wrong = [m for m in entry.mentions if m.status is VoteStatus.WRONG_WORDING and m.target]
+        for mention in wrong[:WARNINGS_PER_CAUSE]:
+            warn(
+                WarningKind.VOTE_WRONG_WORDING,
+                f'{post.author} wrote "Je vote pour {mention.target}": the vote\'s form is '
+                f'"Je vote contre X": not counted.',
+            )
         return None
     if late:
         warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")

@@ -23,6 +23,10 @@ class Resolution:
         self.events: list[Event] = []
         self.questions: list[Question] = []
         self._marked: list[tuple[str, str]] = []
+        self._start_phase = state.phase  # the phase resolved (``_finish`` moves ``state.phase`` on)
+        self._asked: set[str] = set()  # every question this resolution reached, answered or not
+        # Why a question of this phase was not asked (a rule set says it where it skips one), by id.
+        self.not_asked: dict[str, str] = {}
         # Extra chained effects a rule set adds (called with the dead player's name and cause).
         self.death_hooks: list[Callable[[Resolution, str, str], None]] = []
 
@@ -54,6 +58,7 @@ class Resolution:
         """The answer to a question, or its default while it is unanswered (the question is then open).
         With ``single``, an answer naming several options is refused like an unknown one."""
         qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
+        self._asked.add(qid)
         choices = tuple(options)
         answer = self.answers.get(qid)
         if answer is not None:
@@ -123,5 +128,35 @@ class Resolution:
                 state.mayor = successor
                 self.emit("mayor_successor", player=successor, by=name)
 
+    def skip(self, kind: str, about: str | None, why: str) -> None:
+        """A question the rules do not ask this time, and why (French, for the MJ): an answer given to it
+        anyway is reported with this reason."""
+        self.not_asked[f"{self.phase}:{kind}" + (f":{about}" if about else "")] = why
+
+    def _unused_answers(self) -> None:
+        """Answers to this phase's questions that the resolution never asked are not silently dropped:
+        the MJ is told the answer was not used, and why (RULINGS of each rule set)."""
+        prefix = f"{self._start_phase}:"
+        for qid, answer in self.answers.items():
+            if not qid.startswith(prefix) or qid in self._asked:
+                continue
+            why = self.not_asked.get(qid) or self._why_not_asked(qid)
+            self.events.append(
+                Event("answer_unused", self._start_phase, MJ, (), {"question": qid, "answer": answer, "reason": why})
+            )
+
+    def _why_not_asked(self, qid: str) -> str:
+        parts = qid.split(":")
+        about = parts[2] if len(parts) > 2 else None
+        if about is not None:
+            try:
+                player = self.state.player(about)
+            except KeyError:
+                return f"{about} ne joue pas dans cette partie."
+            if not player.alive and player.death_phase != self._start_phase:
+                return f"{about} est mort·e : la question ne lui est pas posée."
+        return "Cette question n'a pas été posée dans cette phase : la réponse n'a pas servi."
+
     def outcome(self) -> Outcome:
+        self._unused_answers()
         return Outcome(self.state, self.events, self.questions)

@@ -92,6 +92,7 @@ class VoteStatus(StrEnum):
     OK = "ok"
     NOT_BOLD = "not_bold"
     WRONG_COLOUR = "wrong_colour"
+    WRONG_WORDING = "wrong_wording"  # "Je vote pour X": not the vote's words, whatever its format
 
 
 @dataclass(frozen=True, slots=True)

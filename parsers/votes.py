@@ -30,8 +30,11 @@ _STYLE_COLOUR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.IGNORECASE)
 _STYLE_WEIGHT = re.compile(r"(?:^|;)\s*font-weight\s*:\s*([^;]+)", re.IGNORECASE)
 # Matched on a folded copy of the line (lower case, accents off, same length as the original).
 _PHRASE = re.compile(r"\bje\s+vote\s+contre\b\s*:?")
+# "Je vote pour X" (the J0 election's natural words) is not the vote's form: found to be reported.
+# "je vote pour qu'on…" / "pour que…" is talk, not a name.
+_WRONG_WORDS = re.compile(r"\bje\s+vote\s+pour\b\s*:?(?!\s*qu(?:e\b|'|’))")
 # The cheap pre-filter on the whole body: without this, no line can hold the phrase.
-_MAYBE = re.compile(r"vote[\s\u00a0]+contre", re.IGNORECASE)
+_MAYBE = re.compile(r"vote[\s\u00a0]+(?:contre|pour)", re.IGNORECASE)
 
 _STRING = etree.XPath("string()")
 _TAIL_MAX = 1000
@@ -201,19 +204,27 @@ def extract_votes(
     fmt: VoteFormat,
     is_quote: Callable[[HtmlElement], bool],
 ) -> list[VoteMention]:
-    """Every "Je vote contre X" in the body's own text, in reading order, formatted or not."""
+    """Every "Je vote contre X" in the body's own text, in reading order, formatted or not; and every
+    "Je vote pour X", as a mention with the wrong words (WRONG_WORDING), for the MJ's warnings."""
     if not _MAYBE.search(str(_STRING(content))):
         return []
     mentions: list[VoteMention] = []
     later: list[tuple[str, _Styles, int, int, int]] = []  # past the cap: only the post's vote is read
     for text, styles in styled_lines(content, is_quote):
-        if "contre" not in text.lower():
+        lowered = text.lower()
+        if "contre" not in lowered and "pour" not in lowered:
             continue
         folded = _fold(text)
-        matches = list(_PHRASE.finditer(folded))
-        for index, match in enumerate(matches):
-            end_of_tail = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-            if len(mentions) < MENTION_CAP - 1:
+        matches = sorted(
+            [(m, True) for m in _PHRASE.finditer(folded)] + [(m, False) for m in _WRONG_WORDS.finditer(folded)],
+            key=lambda item: item[0].start(),
+        )
+        for index, (match, right_words) in enumerate(matches):
+            end_of_tail = matches[index + 1][0].start() if index + 1 < len(matches) else len(text)
+            if not right_words:  # "Je vote pour X": reported, never a vote; past the cap, not read
+                if len(mentions) < MENTION_CAP - 1:
+                    mentions.append(_wrong_words(text, styles, match.start(), match.end(), end_of_tail))
+            elif len(mentions) < MENTION_CAP - 1:
                 mentions.append(_mention(text, styles, match.start(), match.end(), end_of_tail, fmt))
             else:
                 later.append((text, styles, match.start(), match.end(), end_of_tail))
@@ -223,6 +234,16 @@ def extract_votes(
             mentions.append(mention)
             break
     return mentions
+
+
+def _wrong_words(text: str, styles: _Styles, start: int, phrase_end: int, tail_end: int) -> VoteMention:
+    tail_end = min(tail_end, phrase_end + _TAIL_MAX)
+    phrase_styles = [styles[i] for i in range(start, phrase_end) if not text[i].isspace()]
+    colour = phrase_styles[0].colour if phrase_styles else None
+    bold = bool(phrase_styles) and all(s.bold for s in phrase_styles)
+    return VoteMention(
+        clean_name(text[phrase_end:tail_end]), VoteStatus.WRONG_WORDING, None if colour == "?" else colour, bold
+    )
 
 
 def _mention(text: str, styles: _Styles, start: int, phrase_end: int, tail_end: int, fmt: VoteFormat) -> VoteMention:

@@ -232,3 +232,116 @@ def test_a_two_name_answer_to_a_one_name_question_is_refused_not_a_crash() -> No
     day = game({**BASE}, "J0")
     tied = close_day(day, {"Alice": "Bob", "Carole": "David"}, {"J0:maire_egalite": "Bob, David"})
     assert tied.state.mayor is None and [q.id for q in tied.questions] == ["J0:maire_egalite"]
+
+
+def test_the_ange_gardien_first_night_choice_gets_one_receipt() -> None:
+    roles = {**BASE, "Fanny": "ange_gardien"}
+    outcome = resolve_night(game(roles, "N1"), [Action("Fanny", "ange_gardien.proteger", ("Bob",))])
+    receipts = [e for e in outcome.events if e.type == "action_received"]
+    assert [(e.to, e.data["power"], e.data["targets"]) for e in receipts] == [
+        (("Fanny",), "ange_gardien.proteger", ["Bob"])
+    ]
+    assert outcome.state.player("Fanny").markers["protege"] == "Bob"
+
+
+def test_the_pardoned_idiot_and_voters_off_the_bouc_list_are_refused_with_a_reason() -> None:
+    state = game(BASE, "J2")
+    state.player("Gaston").markers["gracie"] = True
+    state.memory["votants_autorises"] = ["Bob", "Carole"]
+    assert "pardoned Idiot" in (classique.vote_refusal(state, "Gaston", "Alice") or "")
+    assert "Bouc-émissaire" in (classique.vote_refusal(state, "Eve", "Alice") or "")
+    assert classique.vote_refusal(state, "Bob", "Alice") is None
+    # Votes handed to close_day without the counter's refusal are reported too, not dropped.
+    outcome = close_day(state, {"Bob": "Alice", "Carole": "Alice", "Eve": "Bob", "Gaston": "Bob"})
+    set_aside = [(e.data["player"], e.data["target"]) for e in outcome.events if e.type == "vote_set_aside"]
+    assert set_aside == [("Eve", "Bob"), ("Gaston", "Bob")]
+    result = next(e for e in outcome.events if e.type == "vote_result")
+    assert [v["player"] for v in result.data["set_aside"]] == ["Eve", "Gaston"]
+    assert result.data["counts"] == {"Alice": 2}
+
+
+def test_the_chef_de_meute_bites_a_villager_not_a_werewolf() -> None:
+    state = game({**BASE, "Bob": "chef_de_meute"}, "N2")
+    assert validate(state, Action("Bob", "chef_de_meute.mordre", ("Alice",))) is not None  # Alice: a wolf
+    assert validate(state, Action("Bob", "chef_de_meute.mordre", ("Carole",))) is None
+    outcome = resolve_night(state, [Action("Bob", "chef_de_meute.mordre", ("Alice",))])
+    assert not outcome.state.player("Bob").markers.get("morsure")  # refused, so not spent
+    assert any(e.type == "action_refused" and e.to == ("Bob",) for e in outcome.events)
+
+
+def test_a_cursed_lapinou_becomes_a_plain_werewolf() -> None:
+    roles = {**BASE, "Bob": "lapinou_garou"}
+    names = [f"X{i}" for i in range(10)]  # the malédiction needs 18 players
+    state = setup([*roles, *names], seed=7, roles={**roles, **dict.fromkeys(names, "simple_villageois")})
+    state.phase = "N2"
+    outcome = resolve_night(state, [Action("Alice", "seigneur_loup.maudire", ("Bob",))])
+    bob = outcome.state.player("Bob")
+    assert (bob.role, bob.camp) == ("loup_garou", "loups")
+    assert any(e.type == "role_changed" and e.to == ("Bob",) and e.data["role"] == "loup_garou" for e in outcome.events)
+
+
+def test_the_chaman_casts_one_spell_a_night() -> None:
+    state = game({**BASE, "Bob": "chaman"}, "N2")
+    spells = [
+        Action("Bob", "chaman.mauvais_oeil", ("Carole", "David")),
+        Action("Bob", "chaman.mauvaise_langue", ("Eve", "Fanny")),
+    ]
+    outcome = resolve_night(state, spells)
+    assert outcome.state.memory.get("chaman_mauvaise_langue") and not outcome.state.memory.get("chaman_mauvais_oeil")
+    refused = [e.data["power"] for e in outcome.events if e.type == "action_refused" and e.to == ("Bob",)]
+    assert refused == ["chaman.mauvais_oeil"]
+
+
+def test_the_master_and_his_acolytes_learn_the_bites_results() -> None:
+    state = game({**BASE, "Bob": "maitre_vampire"}, "N2")
+    state.player("Carole").markers["acolyte"] = "Bob"
+    state.player("Carole").camp = "vampires"
+    outcome = resolve_night(state, [Action("Bob", "maitre_vampire.mordre", ("Alice",))])  # Alice: a wolf
+    told = {(e.to, e.data.get("target"), e.data.get("success")) for e in outcome.events if e.type == "bite_result"}
+    assert told == {(("Bob",), "Alice", False), (("Carole",), "Alice", False)}
+    outcome = resolve_night(state, [Action("Bob", "maitre_vampire.mordre", ("David",))])
+    told = {(e.to, e.data.get("target"), e.data.get("success")) for e in outcome.events if e.type == "bite_result"}
+    assert told == {(("Bob",), "David", True), (("Carole",), "David", True)}
+
+
+def test_a_vote_the_mauvais_oeil_turns_against_a_lover_is_not_counted() -> None:
+    state = game({**BASE, "Bob": "chaman"}, "J2")
+    state.memory["mauvais_oeil_du_jour"] = {"chaman": "Bob", "cibles": ["David", "Eve"]}
+    state.player("David").markers["amoureux"] = "Carole"
+    state.player("Carole").markers["amoureux"] = "David"
+    result, standing = classique.day_tally(state, {"Bob": "Carole", "David": "Alice"})
+    assert standing == {"Bob": "Carole", "Eve": "Carole"}
+    assert {row.target: row.votes for row in result.counts} == {"Carole": 2}
+    outcome = close_day(state, {"Bob": "Carole", "David": "Alice"})
+    assert any(e.type == "lovers_voted_against_each_other" and e.data["player"] == "David" for e in outcome.events)
+
+
+def test_one_healing_saves_a_player_both_eaten_and_bitten() -> None:
+    state = game({**BASE, "Bob": "chef_de_meute"}, "N2")
+    night = [
+        Action("Bob", "chef_de_meute.mordre", ("Carole",)),
+        Action("Alice", "loups.devorer", ("Carole",)),
+        Action("David", "sorciere.guerison", ()),
+    ]
+    outcome = resolve_night(state, night)
+    told = [e.data["victim"] for e in outcome.events if e.type == "witch_told_victim"]
+    assert told == ["Carole"] and deaths(outcome) == []
+    assert "transformation" not in outcome.state.player("Carole").markers
+
+
+def test_the_ange_gardien_may_choose_on_any_night() -> None:
+    """ "Le choix peut se faire à n'importe quel moment de la partie": an MP in N2 is applied, not only
+    acknowledged."""
+    state = game({**BASE, "Fanny": "ange_gardien"}, "N2")
+    outcome = resolve_night(state, [Action("Fanny", "ange_gardien.proteger", ("Bob",))])
+    assert outcome.state.player("Fanny").markers.get("protege") == "Bob"
+    assert [e.type for e in outcome.events if e.to == ("Fanny",)] == ["action_received"]
+
+
+def test_a_charisme_drinker_who_may_not_vote_is_reported() -> None:
+    state = game(BASE, "J2")
+    state.memory["charisme"] = "Gaston"
+    state.player("Gaston").markers["gracie"] = True  # the pardoned Idiot drank it: his vote cannot count
+    outcome = close_day(state, {"Bob": "Alice"})
+    assert [e.data["player"] for e in outcome.events if e.type == "charisma_wasted"] == ["Gaston"]
+    assert "charisme" not in outcome.state.memory

@@ -10,6 +10,7 @@ import pytest
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.config import load_config
 from meneur.daemon.game import LiveGame
+from meneur.daemon.outbox import SETTLE
 from meneur.daemon.store import Store
 from meneur.tests.spiritforum import SpiritForum
 
@@ -136,6 +137,7 @@ from datetime import UTC, datetime
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.config import load_config
 from meneur.daemon.game import LiveGame
+from meneur.daemon.outbox import SETTLE
 from meneur.daemon.store import Store
 
 config = load_config(__import__("pathlib").Path(sys.argv[1]))
@@ -166,6 +168,9 @@ def test_killed_between_posting_and_recording_posts_exactly_once(
     assert proc.returncode == -9, proc.stderr.decode()
     game = new_game(config)
     assert game.outbox.get("Jour 1/annonce").state == "sending"
+    assert game.outbox.send_ready(game.adapter) == []  # restarted at once: the post may still be on its way
+    later = datetime.now(UTC) + SETTLE
+    game = LiveGame(config, Store(config.live.database), make_adapter(config), lambda: later)
     sent = game.outbox.send_ready(game.adapter)  # the restart: looks on the forum first
     assert [(d.key, d.state) for d in sent] == [("Jour 1/annonce", "sent")]
     assert sent[0].forum_id is not None

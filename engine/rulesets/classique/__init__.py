@@ -5,7 +5,17 @@ from __future__ import annotations
 from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
-from .rules import NIGHT_ORDER, check_winner, close_day, day_tally, resolve_night, setup, validate, vote_refusal
+from .rules import (
+    NIGHT_ORDER,
+    OPTIONS,
+    check_winner,
+    close_day,
+    day_tally,
+    resolve_night,
+    setup,
+    validate,
+    vote_refusal,
+)
 from .vocabulary import HELP, VERBS
 
 EXAMPLES: dict[str, str] = {
@@ -61,6 +71,7 @@ __all__ = [
     "HELP",
     "NAMES",
     "NIGHT_ORDER",
+    "OPTIONS",
     "ROLE_ORDER",
     "VERBS",
     "check_winner",

@@ -7,6 +7,7 @@ each step its function. How each ambiguous rule was read: RULINGS.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
@@ -20,12 +21,13 @@ NIGHT_ORDER: tuple[str, ...] = (
     "devin",  # "Le devin doit envoyer en tout début de nuit un Mp"
     "loup_assommeur",
     "enchanteur",  # not in the file's list; acts with the Loup Assommeur (RULINGS.md)
-    "chef_de_meute",
+    # The protections come before every attack they stop (RULINGS F: the order of effects, not of the MPs):
     "berger",
     "salvateur",
     "voyante",
     "joueur_de_flute",
     "maitre_vampire",
+    "chef_de_meute",
     "seigneur_loup",  # "La Malédiction intervient juste avant le festin nocturne des Loups"
     "loups",
     "sorciere",  # "appelée après le festin des Loups"
@@ -35,14 +37,60 @@ WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
 # Powers usable by day (the Ange-Gardien chooses "à n'importe quel moment").
 DAY_POWERS = frozenset({"ange_gardien.proteger", "malade.tomber_malade"})
+# Night powers whose MP may come "avant la nuit", during the day before: kept for the coming night (C3).
+EARLY_POWERS = frozenset({"devin.designer", "berger.moutons"})
 # "Aucune autre action spéciale n'a lieu cette nuit là": the wolves' victim is the fictional one.
 # The Ange-Gardien chooses "à n'importe quel moment": the first night too.
 FIRST_NIGHT_POWERS = frozenset({"cupidon.amoureux", "ange_gardien.proteger"})
 
 
+# The **Option** readings of RULINGS.md (table L) the engine applies: name → allowed values, default first.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "election_maire_egalite": ("mj", "tirage"),  # D2
+    "idiot_graces": (1, "toujours"),  # G18
+    "egalite_sans_arbitre": ("personne", "tirage"),  # E2
+    "bouc_aucun": ("tout_le_monde", "personne"),  # E3
+    "rage_et_ange": ("protege", "tue"),  # G1
+    "salvateur_suite": ("nuits_protegees", "derniere_protection"),  # G4
+    "victoire_parite": (False, True),  # J2
+}
+# Options RULINGS.md names that the engine does not apply yet: a game asking for one is refused.
+NOT_YET = frozenset(
+    {
+        "election_maire", "vote_maire_pour", "idiot_maire", "neutralisations", "choix_loups", "malade_clouage",
+        "maudit_garde_pouvoirs", "agonie", "morsure_chef", "tours_chef", "amoureux_meme_camp", "flute_victoire",
+    }
+)  # fmt: skip
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options, checked: an unknown name or value is refused (ValueError), with the choices."""
+    for name, value in options.items():
+        if name in NOT_YET:
+            raise ValueError(f"classique option {name!r} is a ruling the engine does not apply yet")
+        if name not in OPTIONS:
+            raise ValueError(f"unknown classique option {name!r} (known: {', '.join(sorted(OPTIONS))})")
+        allowed = OPTIONS[name]
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            raise ValueError(f"classique option {name!r}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+    return dict(options)
+
+
+def option(state: GameState, name: str) -> Any:
+    """The game's value of a RULINGS option (its default unless the game set it)."""
+    return state.memory.get("options", {}).get(name, OPTIONS[name][0])
+
+
 # -- setup ------------------------------------------------------------------------------------
-def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = None) -> GameState:
-    """Characters 1..N for N players, dealt at random from the seed (or as given, for scenarios)."""
+def setup(
+    names: Sequence[str],
+    seed: int,
+    roles: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> GameState:
+    """Characters 1..N for N players, dealt at random from the seed (or as given, for scenarios);
+    ``options`` sets RULINGS readings (OPTIONS)."""
+    chosen = check_options(options or {})
     if roles is None:
         if len(names) > len(ROLE_ORDER):
             raise ValueError(f"classique has {len(ROLE_ORDER)} characters; {len(names)} players need MJ roles")
@@ -59,7 +107,9 @@ def setup(names: Sequence[str], seed: int, roles: Mapping[str, str] | None = Non
             player.markers["vies"] = 2
         if player.role == "berger":
             player.markers["moutons"] = 3
-    memory = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
+    memory: dict[str, Any] = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
+    if chosen:
+        memory["options"] = chosen
     return GameState(RULESET, seed, players, memory=memory)
 
 
@@ -168,6 +218,8 @@ def _check_malediction(state: GameState, action: Action) -> str | None:
 def _check_morsure(state: GameState, action: Action) -> str | None:
     if state.player(action.player).markers.get("morsure"):
         return "Tu as déjà mordu : le Chef de meute n'a droit qu'à une seule morsure."
+    if action.targets and is_wolf(state.player(action.targets[0])):  # "mordre un villageois" (G13)
+        return f"{action.targets[0]} est déjà un loup-garou : ta morsure vise un villageois."
     return None
 
 
@@ -232,6 +284,7 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
     r.death_hooks.append(_hunter)
     r.death_hooks.append(_acolytes)
     r.death_hooks.append(_transformation_cancelled)
+    r.death_hooks.append(_flute_dead)
     for decree in decrees:
         # A "mayor" decree is also how a censure motion ends ("le maire en place est destitué"): the MJ
         # counts it and names the new mayor after the new election, or none meanwhile (RULINGS.md).
@@ -270,6 +323,9 @@ def check_winner(state: GameState) -> str | None:
     camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
     if camps == {"loups"}:
         return "loups"
+    pack = [p for p in alive if is_wolf(p) or p.camp == "loups"]
+    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * len(pack) >= len(alive):
+        return "loups"  # the parity reading (J2): as many werewolves as the others
     if camps == {"vampires"}:
         return "vampires"
     if not camps & {"loups", "vampires", "flute"}:
@@ -303,13 +359,22 @@ def _finish(r: Resolution) -> Outcome:
 def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
     """Why a vote may not count (the voter's earlier vote then stands), or None.
 
-    "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant."
+    "Les Amoureux ne doivent jamais voter l'un contre l'autre, même pour faire semblant." The pardoned
+    Idiot "ne peut plus voter" (RULINGS G18), and after the Bouc-émissaire's choice only the players he
+    named vote at the next pyre (E3): their votes are reported to the MJ, not counted.
     """
     try:
-        if state.player(voter).markers.get("amoureux") == target:
-            return f"{voter} voted against their lover {target}: lovers may never vote against each other."
+        player = state.player(voter)
     except KeyError:
         return None
+    if player.markers.get("gracie"):
+        return f"{voter} is the pardoned Idiot: he may no longer vote."
+    allowed = state.memory.get("votants_autorises")
+    if allowed is not None and voter not in allowed:
+        named = ", ".join(allowed)
+        return f"{voter} is not among the players the Bouc-émissaire allowed to vote at this pyre ({named})."
+    if player.markers.get("amoureux") == target:
+        return f"{voter} voted against their lover {target}: lovers may never vote against each other."
     return None
 
 
@@ -331,7 +396,11 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
                 counted.pop(bewitched, None)
             else:
                 counted[bewitched] = master_vote
-    standing = {v: t for v, t in counted.items() if v in voters and state.player(t).alive}
+    standing = {
+        v: t
+        for v, t in counted.items()
+        if v in voters and state.player(t).alive and state.player(v).markers.get("amoureux") != t  # (H1, G16)
+    }
     return tally(standing, voters, weights), standing
 
 
@@ -345,22 +414,39 @@ def close_day(
     """The end of a day: J0 elects the mayor; every other day sends someone to the pyre."""
     r = _resolution(state, answers or {}, decrees)
     s = r.state
-    for action in actions:  # day powers (the Ange-Gardien's choice)
-        _day_action(r, action)
+    for action in actions:  # day powers (the Ange-Gardien's choice), and the coming night's early MPs
+        if action.power in EARLY_POWERS:
+            _early_action(r, action)
+        else:
+            _day_action(r, action)
     result, standing = day_tally(s, votes)
+    bewitched = (s.memory.get("mauvais_oeil_du_jour") or {}).get("cibles", [])
+    set_aside = []
+    for voter, target in votes.items():  # votes that reached the count but the rules set aside
+        if voter not in standing and voter not in bewitched:
+            reason = vote_refusal(s, voter, target) or f"{voter} may not vote today, or {target} is dead."
+            set_aside.append({"player": voter, "target": target, "reason": reason})
+            r.tell_mj("vote_set_aside", player=voter, target=target, reason=reason)
+    drinker = s.memory.get("charisme")
+    allowed = s.memory.get("votants_autorises")
+    may_vote = drinker and s.player(drinker).alive and not s.player(drinker).markers.get("gracie")
+    if drinker and not (may_vote and (allowed is None or drinker in allowed)):
+        r.tell_mj("charisma_wasted", player=drinker)  # "comptera double" for nothing: he may not vote (G6)
     s.memory.pop("votants_autorises", None)
     s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
     if spell:
         r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
-    for voter, target in standing.items():
-        if s.player(voter).markers.get("amoureux") == target:
-            r.tell_mj("lovers_voted_against_each_other", player=voter, target=target)
+    master_vote = votes.get(spell["chaman"]) if spell else None
+    for voter in bewitched:  # a vote the spell turned against the voter's own lover is not counted (G16)
+        if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
+            r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
         voters={row.target: list(row.voters) for row in result.counts},
         not_voted=list(result.not_voted),
+        set_aside=set_aside,
     )
     if s.phase == "J0":
         _elect_mayor(r, list(result.leaders))
@@ -369,21 +455,44 @@ def close_day(
     return _finish(r)
 
 
-def _day_action(r: Resolution, action: Action) -> None:
+def _early_action(r: Resolution, action: Action) -> None:
+    """ "Le Devin doit envoyer un MP au meneur avant la nuit"; the Berger places his sheep "Avant chaque
+    nuit": such an MP sent by day counts for the coming night, checked as that night will check it
+    (RULINGS C3). A later MP for the same power, by day or at night, replaces it."""
+    ahead = r.state.copy()
+    ahead.phase = next_phase(ahead.phase)
+    refusal = validate(ahead, action)
+    if refusal:
+        r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+        return
+    early = r.state.memory.setdefault("actions_avance", [])
+    early[:] = [a for a in early if (a["player"], a["power"]) != (action.player, action.power)]
+    early.append(
+        {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+    )
+    r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+
+
+def _day_action(r: Resolution, action: Action, receipt: bool = True) -> None:
+    """A day power; ``receipt`` is False where the night's reading already sent "Action reçue"."""
     refusal = validate(r.state, action)
     if refusal:
         r.tell(action.player, "action_refused", power=action.power, reason=refusal)
         return
     if action.power == "ange_gardien.proteger" and action.targets:
         r.state.player(action.player).markers["protege"] = action.targets[0]
-        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     elif action.power == "malade.tomber_malade":
         r.state.player(action.player).markers["malade_depuis"] = phase_index(r.state.phase)
-        r.tell(action.player, "action_received", power=action.power, targets=[])
+    else:
+        return
+    if receipt:
+        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
 
 
 def _elect_mayor(r: Resolution, leaders: list[str]) -> None:
-    if len(leaders) > 1:
+    if len(leaders) > 1 and option(r.state, "election_maire_egalite") == "tirage":
+        leaders = [r.state.rng("maire").choice(leaders)]  # D2 option: a draw with the game's seed
+    elif len(leaders) > 1:
         chosen = r.ask("maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders, single=True)
         leaders = [] if chosen == NOBODY else [chosen]
     if leaders:
@@ -416,8 +525,16 @@ def _pyre(r: Resolution, leaders: list[str], standing: Mapping[str, str]) -> Non
         if chosen != NOBODY:
             s.memory["votants_autorises"] = [name.strip() for name in chosen.split(",")]
             r.emit("next_pyre_voters", players=s.memory["votants_autorises"])
+        elif option(s, "bouc_aucun") == "personne":  # E3 option: nobody votes, so no pyre
+            s.memory["votants_autorises"] = []
+            r.emit("next_pyre_voters", players=[])
         return
     mayor = s.mayor if s.mayor and s.player(s.mayor).alive and not s.player(s.mayor).markers.get("gracie") else None
+    if mayor is None and option(s, "egalite_sans_arbitre") == "tirage":  # E2 option: a draw with the seed
+        drawn = s.rng("egalite").choice(leaders)
+        r.emit("tie", candidates=leaders, resolved_by="tirage", choice=drawn)
+        _burn(r, drawn)
+        return
     if mayor is None:
         r.emit("tie", candidates=leaders, resolved_by=None)
         r.emit("no_pyre", reason="tie")
@@ -444,7 +561,7 @@ def _burn(r: Resolution, name: str) -> None:
         r.emit("pyre_protected", player=name)
         r.emit("no_pyre", reason="protected")
         return
-    if victim.role == "idiot_du_village" and not victim.markers.get("gracie"):
+    if victim.role == "idiot_du_village" and (not victim.markers.get("gracie") or option(s, "idiot_graces") != 1):
         victim.markers["gracie"] = True
         r.emit("idiot_pardoned", player=name)
         if s.mayor == name:
@@ -459,7 +576,9 @@ def _burn(r: Resolution, name: str) -> None:
         target = r.ask(
             "rage", name, "Rage meurtrière : qui entraînes-tu dans le brasier ?", s.living(), about=name, single=True
         )
-        if target != NOBODY:
+        if target != NOBODY and _protected_on_pyre(s, target) and option(s, "rage_et_ange") == "protege":
+            r.emit("pyre_protected", player=target, by="rage")  # "ne pourra pas mourir par les flammes" (G1)
+        elif target != NOBODY:
             r.mark(target, "rage")
     if victim.role == "ancien":
         target = r.ask(
@@ -471,8 +590,26 @@ def _burn(r: Resolution, name: str) -> None:
             single=True,
         )
         if target != NOBODY and s.player(target).role in ANCIEN_TARGETS:
-            s.player(target).markers["pouvoirs_perdus"] = True
+            named = s.player(target)
+            named.markers["pouvoirs_perdus"] = True
             r.tell(target, "power_lost", by="ancien")
+            if named.role == "joueur_de_flute":  # "le charme sera rompu et les ex-charmés seront avertis par mp"
+                if named.camp == "flute":  # "deviendra un simple villageois" (a cursed one stays a wolf)
+                    named.camp = "village"
+                _break_charm(r)
+
+
+def _flute_dead(r: Resolution, name: str, cause: str) -> None:
+    """ "S'il se fait tuer, le charme est rompu"."""
+    if r.state.player(name).role == "joueur_de_flute":
+        _break_charm(r)
+
+
+def _break_charm(r: Resolution) -> None:
+    """Every charm ends; the living ex-charmed are told by MP (RULINGS G12, G14)."""
+    for player in r.state.players:
+        if player.markers.pop("charme", None) and player.alive:
+            r.tell(player.name, "charm_broken")
 
 
 # -- the night --------------------------------------------------------------------------------
@@ -484,6 +621,7 @@ class _Night:
         self.actions = actions
         self.protected: str | None = None
         self.victim: str | None = None
+        self.bitten: str | None = None  # the Chef de meute's victim, dead at dawn unless healed (G13)
         self.forced_victim: str | None = None  # the Devin's choice
         self.asleep: dict[str, str] = {}  # player → why they do not wake this night
         self.over = False  # a win in the middle of the night (the flute) ends it there
@@ -493,9 +631,13 @@ class _Night:
         self._refused: set[tuple[str, str]] = set()
 
 
-def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | None = None) -> dict[str, Action]:
-    """The valid actions of the night, by power (and player): a later MP replaces an earlier one."""
+def latest_actions(
+    state: GameState, actions: Sequence[Action], r: Resolution | None = None, acknowledged: Sequence[Action] = ()
+) -> dict[str, Action]:
+    """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
+    ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
     kept: dict[str, Action] = {}
+    actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
         if refusal == WOLVES_ONLY:
@@ -509,7 +651,8 @@ def latest_actions(state: GameState, actions: Sequence[Action], r: Resolution | 
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
         for action in kept.values():
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+            if not any(action is a for a in acknowledged):
+                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     return kept
 
 
@@ -536,7 +679,15 @@ def resolve_night(
 ) -> Outcome:
     r = _resolution(state, answers or {}, decrees)
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
-    night = _Night(r, latest_actions(r.state, actions, r))
+    early = [
+        Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
+        for a in r.state.memory.pop("actions_avance", [])
+    ]
+    night = _Night(r, latest_actions(r.state, actions, r, early))
+    for action in [a for a in night.actions.values() if a.power in DAY_POWERS - {"malade.tomber_malade"}]:
+        # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
+        # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
+        _day_action(r, action, receipt=False)
     if r.state.phase == "N1":
         _first_night(night)
     else:
@@ -550,10 +701,9 @@ def resolve_night(
 
 
 def _first_night(night: _Night) -> None:
-    """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet."""
+    """ "Aucune autre action spéciale n'a lieu cette nuit là": Cupidon, and the wolves meet (the
+    Ange-Gardien's choice is not a night action: resolve_night applies it on every night)."""
     r, s = night.r, night.r.state
-    for action in _actions_for(night, "ange_gardien.proteger"):
-        _day_action(r, action)
     for action in _actions_for(night, "cupidon.amoureux"):
         first, second = action.targets
         s.player(first).markers["amoureux"] = second
@@ -593,7 +743,10 @@ def _enchanteur(night: _Night) -> None:
 def _salvateur(night: _Night) -> None:
     s = night.r.state
     chosen = _actions_for(night, "salvateur.proteger")
-    s.memory["salvateur_derniere_protection"] = chosen[-1].targets[0] if chosen and chosen[-1].targets else None
+    if chosen and chosen[-1].targets:
+        s.memory["salvateur_derniere_protection"] = chosen[-1].targets[0]
+    elif option(s, "salvateur_suite") == "nuits_protegees":  # a night without protection breaks the run (G4)
+        s.memory["salvateur_derniere_protection"] = None
     if chosen and chosen[-1].targets:
         night.protected = chosen[-1].targets[0]
 
@@ -636,8 +789,7 @@ def _loups(night: _Night) -> None:
     if is_sick(s, victim):
         _contaminate(night, victim, chosen[-1].player if chosen else None)
         return
-    if victim.role == "lapinou_garou" and not is_wolf(victim):
-        _lapinou(night, victim)
+    if victim.role == "lapinou_garou" and not is_wolf(victim) and _lapinou(night, victim):
         return
     if victim.role == "ancien" and victim.markers.get("vies", 1) > 1:
         victim.markers["vies"] = victim.markers["vies"] - 1
@@ -653,15 +805,28 @@ def _sorciere(night: _Night) -> None:
         return
     potions = s.memory["potions"]
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
-    if potions["guerison"] and night.victim:
-        r.tell(witch.name, "witch_told_victim", victim=night.victim)
-    if _actions_for(night, "sorciere.guerison") and night.victim and potions["guerison"]:
+    # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
+    # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
+    victims = list(dict.fromkeys(name for name in (night.victim, night.bitten) if name))
+    if potions["guerison"] and witch.name not in night.asleep:
+        for victim in victims:
+            r.tell(witch.name, "witch_told_victim", victim=victim)
+    for action in _actions_for(night, "sorciere.guerison")[-1:]:
+        healed, why = _heal_target(action, victims)
+        if healed is None:  # the potion is kept (RULINGS G6)
+            r.tell(action.player, "action_refused", power=action.power, reason=why)
+            continue
         potions["guerison"] = False
-        r.tell_mj("healed", player=night.victim)
-        night.victim = None
+        r.tell_mj("healed", player=healed)
+        if healed == night.victim:
+            night.victim = None
+        if healed == night.bitten:  # eaten and bitten the same night: one healing saves the one player
+            night.bitten = None
+            del s.player(healed).markers["transformation"]
     if night.victim:  # the feast's death comes before the potions' (RULINGS I1)
         r.mark(night.victim, "loups")
         night.victim, night.victim_marked = None, True
+    _bite_at_dawn(night)
     if agony:
         for action in _actions_for(night, "sorciere.empoisonnement") + _actions_for(night, "sorciere.charisme"):
             r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
@@ -675,6 +840,30 @@ def _sorciere(night: _Night) -> None:
         r.tell(action.targets[0], "charisma", by="sorciere")
 
 
+def _heal_target(action: Action, victims: list[str]) -> tuple[str | None, str]:
+    """Whom the potion of healing saves, or None and why not: it raises "le personnage tué par les
+    Loups-Garous", so a name must be one of the night's victims, and two victims need a name."""
+    if action.targets:
+        if action.targets[0] in victims:
+            return action.targets[0], ""
+        return None, (
+            f"{action.targets[0]} n'est pas une victime des loups cette nuit : ta potion de guérison est gardée."
+        )
+    if len(victims) == 1:
+        return victims[0], ""
+    if not victims:
+        return None, "Personne n'est tué par les loups cette nuit : ta potion de guérison est gardée."
+    return None, f"Les loups ont fait deux victimes ({' et '.join(victims)}) : dis laquelle tu sauves."
+
+
+def _bite_at_dawn(night: _Night) -> None:
+    """The Chef de meute's victim, not healed: told "en fin de nuit", and announced dead (G13)."""
+    if night.bitten:
+        night.r.tell(night.bitten, "bitten_by_pack_leader")
+        night.r.mark(night.bitten, "loups")
+        night.bitten, night.victim_marked = None, True
+
+
 def _joueur_de_flute(night: _Night) -> None:
     """Charm 0–2 players; "il gagne instantanément lorsque tous les personnages encore en vie sont charmés"."""
     r, s = night.r, night.r.state
@@ -684,6 +873,8 @@ def _joueur_de_flute(night: _Night) -> None:
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
     charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
+    if not any(has_power(p, "joueur_de_flute") for p in s.players):
+        return  # the charm is broken: no list any more
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     if check_winner(s) == "flute":
@@ -693,7 +884,18 @@ def _joueur_de_flute(night: _Night) -> None:
 def _maitre_vampire(night: _Night) -> None:
     """Up to two bites while he has fewer than two Acolytes; a bite on a werewolf fails."""
     r, s = night.r, night.r.state
+    bedridden = s.memory.get("vampire_alite") == int(s.phase[1:])
     for action in _actions_for(night, "maitre_vampire.mordre"):
+        told = [action.player] + [p.name for p in s.players if p.alive and p.markers.get("acolyte") == action.player]
+
+        def result(target: str, success: bool, told: list[str] = told) -> None:
+            """ "Les Acolytes et le Maître sont tenus au courant du résultat" (l.159)."""
+            for name in told:
+                r.tell(name, "bite_result", target=target, success=success)
+
+        if bedridden:  # the sick Malade's contamination, "Idem s'il se fait mordre par le vampire" (G10)
+            r.tell(action.player, "action_refused", power=action.power, reason="Contaminé, tu restes au lit.")
+            continue
         for name in action.targets[:2]:
             acolytes = [p for p in s.players if p.alive and p.markers.get("acolyte") == action.player]
             if len(acolytes) >= 2:
@@ -701,15 +903,28 @@ def _maitre_vampire(night: _Night) -> None:
             target = s.player(name)
             if is_wolf(target) or target.camp == "vampires":
                 r.tell(name, "bite_failed")
+                result(name, False)
+                continue
+            if target.role == "berger" and _sheep_at_door(night, name):
+                r.tell_mj("bite_failed", player=name, by="mouton")  # "le protègera de la morsure" (G8)
+                result(name, False)
+                continue
+            if is_sick(s, target):  # he does not turn, is cured, learns the master; the master stays in bed
+                target.markers["gueri"] = True
+                s.memory["vampire_alite"] = int(s.phase[1:]) + 1
+                r.tell(name, "contaminated", by="vampire")
+                r.tell(name, "vampire_revealed", target=action.player)
+                result(name, False)
                 continue
             if target.role == "ancien" and target.markers.get("vies_vampire", 2) > 1:
                 target.markers["vies_vampire"] = 1  # "le maitre vampire doit le vampiriser 2 fois"
                 r.emit("bite_failed", "mj", (), player=name)
+                result(name, False)
                 continue
             target.camp = "vampires"
             target.markers["acolyte"] = action.player
             r.tell(name, "camp_changed", camp="vampires", master=action.player, acolytes=[p.name for p in acolytes])
-            r.tell(action.player, "acolyte_gained", target=name)
+            result(name, True)
 
 
 def _contaminate(night: _Night, malade: PlayerState, wolf: str | None) -> None:
@@ -725,9 +940,14 @@ def _contaminate(night: _Night, malade: PlayerState, wolf: str | None) -> None:
         r.tell(malade.name, "wolf_revealed", target=wolf)
 
 
-def _lapinou(night: _Night, lapinou: PlayerState) -> None:
-    """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !"."""
+def _lapinou(night: _Night, lapinou: PlayerState) -> bool:
+    """ "Il se réveille et désigne un loup qui meurt à sa place. Le Lapinou devient alors Loup-Garou !".
+    False when he is eaten instead (RULINGS G15): stunned or asleep he cannot wake; with no answer, as
+    with every other question, nobody is named (the rules do not choose a wolf for him)."""
     r, s = night.r, night.r.state
+    if lapinou.name in night.asleep:
+        r.tell_mj("lapinou_asleep", player=lapinou.name)
+        return False
     wolves = [p.name for p in s.players if is_wolf(p)]
     chosen = r.ask(
         "lapinou",
@@ -735,13 +955,12 @@ def _lapinou(night: _Night, lapinou: PlayerState) -> None:
         "Les loups t'ont choisi : quel loup meurt à ta place ?",
         wolves,
         about=lapinou.name,
-        default=wolves[0],
         single=True,
     )
     if chosen == NOBODY:
-        chosen = wolves[0]
+        return False
     wolf = s.player(chosen)
-    r.mark(chosen, "loups")
+    night.victim = chosen  # he dies of the wolves' attack, redirected: the Sorcière may heal him (G6, G15)
     lapinou.markers["loup"] = True
     lapinou.camp = "loups"
     r.tell(lapinou.name, "camp_changed", camp="loups")
@@ -749,6 +968,7 @@ def _lapinou(night: _Night, lapinou: PlayerState) -> None:
     if inherits:  # "il devient éventuellement loup assommeur à la place de ce dernier"
         lapinou.role = wolf.role
         r.tell(lapinou.name, "role_changed", role=wolf.role)
+    return True
 
 
 def _seigneur_loup(night: _Night) -> None:
@@ -767,20 +987,21 @@ def _seigneur_loup(night: _Night) -> None:
         target.markers["loup"] = True
         target.camp = "loups"
         r.tell(target.name, "camp_changed", camp="loups")
+        if target.role == "lapinou_garou":  # "il devient simple loup sans perte dans le camp des loups" (G1)
+            target.role = "loup_garou"
+            r.tell(target.name, "role_changed", role="loup_garou")
         r.emit("new_wolf")  # "les villageois seront informés du fait qu'un nouveau loup garou est parmi eux"
 
 
 def _sheep_at_door(night: _Night, name: str) -> bool:
-    """Does a sheep stand at the Berger ``name``'s door tonight (placed before the night)?"""
-    placed = [a for a in night.actions.values() if a.power == "berger.moutons" and a.player == name]
-    return any(name in a.targets for a in placed)
+    """Does a sheep stand at the Berger ``name``'s door tonight? Only sheep the Berger could place do: a
+    stunned or sleeping Berger places none (RULINGS G2), so none dies in his place."""
+    return name in night.r.state.player(name).markers.get("moutons_places", [])
 
 
 def _berger(night: _Night) -> None:
     s = night.r.state
-    for action in night.actions.values():
-        if action.power != "berger.moutons":
-            continue
+    for action in _actions_for(night, "berger.moutons"):
         berger = s.player(action.player)
         berger.markers["moutons_places"] = list(action.targets)
         if action.player in action.targets:
@@ -798,8 +1019,14 @@ def _chef_de_meute(night: _Night) -> None:
     """ "Il peut mordre un villageois sans le tuer… elle meurt temporairement pendant 3 tours"."""
     r, s = night.r, night.r.state
     for action in _actions_for(night, "chef_de_meute.mordre"):
-        s.player(action.player).markers["morsure"] = True
+        s.player(action.player).markers["morsure"] = True  # "n'a droit qu'à une seule morsure" (même sauvée)
         target = s.player(action.targets[0])
+        if target.name == night.protected:  # the Salvateur protects "des Loups" (RULINGS G4, G13)
+            r.tell_mj("protected_from_wolves", player=target.name, by="salvateur")
+            continue
+        if target.camp == "vampires":  # fails and is spent, as the malédiction does (G13)
+            r.tell_mj("bite_failed", player=target.name, by="chef_de_meute")
+            continue
         if target.role == "berger" and _sheep_at_door(night, target.name):
             # "c'est le mouton qui rejoindra le rang des LG, massacrant tous les moutons survivants"
             night.dead_sheep += target.markers.get("moutons", 0)
@@ -810,9 +1037,10 @@ def _chef_de_meute(night: _Night) -> None:
         if is_sick(s, target):
             _contaminate(night, target, action.player)
             continue
+        # Dead at dawn like the wolves' victim, unless the Sorcière heals her: "même si la Sorcière sauve
+        # la victime" (the bite is spent either way). She is told at the end of the night (_sorciere).
         target.markers["transformation"] = {"par": action.player, "depuis": int(s.phase[1:])}
-        r.tell(target.name, "bitten_by_pack_leader")
-        r.mark(target.name, "loups")  # announced dead at dawn like the wolves' victim
+        night.bitten = target.name
 
 
 def _transformations(r: Resolution) -> None:
@@ -841,13 +1069,19 @@ def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
 
 
 def _chaman(night: _Night) -> None:
+    """ "s'il souhaite utiliser un de ses 2 pouvoirs pour le prochain jour": one spell a night, the later
+    MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
-    for action in _actions_for(night, "chaman.mauvais_oeil"):
+    cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
+    for action in cast[:-1]:
+        if action.player not in night.asleep:
+            r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")
+    for action in [a for a in _actions_for(night, "chaman.mauvais_oeil") if a is cast[-1]]:
         s.memory["chaman_mauvais_oeil"] = True
         s.memory["mauvais_oeil_du_jour"] = {"chaman": action.player, "cibles": list(action.targets)}
         for target in action.targets:
             r.tell(target, "bewitched", spell="mauvais_oeil")
-    for action in _actions_for(night, "chaman.mauvaise_langue"):
+    for action in [a for a in _actions_for(night, "chaman.mauvaise_langue") if a is cast[-1]]:
         s.memory["chaman_mauvaise_langue"] = True
         first, second = action.targets
         r.tell(first, "bewitched", spell="mauvaise_langue", target=second)
@@ -883,7 +1117,9 @@ def _dawn(night: _Night) -> None:
     _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
-    elif not night.victim_marked:
+        night.victim_marked = True
+    _bite_at_dawn(night)
+    if not night.victim_marked:
         night.r.emit("no_wolf_death")
 
 

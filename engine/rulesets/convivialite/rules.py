@@ -745,7 +745,13 @@ def _traqueur(night: _Night) -> None:
         if not target.alive and target.role == "sorciere":
             extra["potion"] = bool(target.markers.get("potion"))
         r.tell(traqueur.name, "scan_result", target=target.name, role=target.role, **extra)
-        if night.camps[traqueur.name] == VILLAGE and not target.alive and _takeable(target):
+        if night.camps[traqueur.name] != VILLAGE:
+            r.skip("prendre_role", traqueur.name, "Le traqueur loup ne prend pas le rôle d'un mort.")
+        elif target.alive:
+            r.skip("prendre_role", traqueur.name, f"{target.name} est vivant·e : il n'y a pas de rôle à prendre.")
+        elif not _takeable(target):
+            r.skip("prendre_role", traqueur.name, f"Le rôle de {target.name} ({NAMES[target.role]}) ne se prend pas.")
+        else:
             answer = r.ask(
                 "prendre_role",
                 traqueur.name,

@@ -378,10 +378,13 @@ def _pending_poison(m: _Moment, victim: str, launcher: str | None) -> str | None
 
 def _dague_target(m: _Moment, victim: str, cause: str, launcher: str | None) -> str | None:
     r, s = m.r, m.r.state
+    forced = "La dague vise forcément l'utilisateur de la potion de mort : personne d'autre n'est choisi."
     if cause == "potion_de_mort":
+        r.skip("dague", victim, forced)
         return launcher
     poison = _pending_poison(m, victim, launcher)
     if poison is not None:  # "obligés … de cibler l'utilisateur de la potion de mort"
+        r.skip("dague", victim, forced)
         return poison
     if cause == "loups" and m.event:  # power boost: the wolves sacrifice one of theirs
         wolves = [p.name for p in s.players if is_wolf(p)]
@@ -421,6 +424,7 @@ def _arc_volley(m: _Moment) -> None:
         m.archers_done.add(name)
         options = _reach(m, name, s.living())
         if not options:
+            r.skip("arc", name, "Personne de son groupe n'est en vie : son arc ne peut viser personne.")
             continue
         target = _one(r, "arc", name, "Tu meurs : tu peux tirer une flèche sur un joueur vivant.", options, about=name)
         if target == NOBODY:
@@ -961,6 +965,7 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         potion = items.usable(s, healer.name, "potion_de_soins")
         dying = [n for n in m.died if not s.player(n).alive]
         if potion is None:
+            r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
             continue
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
         savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
@@ -969,6 +974,8 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
             savable = [n for n in savable if n in friends]
         r.tell(healer.name, "night_deaths", players=dying, savable=savable)
         if not savable:
+            why = "aucun des morts de la nuit n'est à sa portée" if dying else "personne ne meurt cette nuit"
+            r.skip("soins", healer.name, f"Personne à sauver pour {healer.name} ({why}) : la potion est gardée.")
             continue
         chosen = _one(r, "soins", healer.name, "Qui sauves-tu avec ta potion de soins ?", savable, about=healer.name)
         if chosen == NOBODY:
@@ -1060,6 +1067,9 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         dead = action.targets[0]
         _target(m, action.player, action.power, dead)
         if s.player(dead).alive:  # "le pouvoir est annulé pour cette nuit si votre cible est ressuscitée"
+            r.tell(action.player, "action_void", power=action.power, why="ressuscite", target=dead)
+            r.tell_mj("sceptre_vote_cancelled", player=None, target=dead, reason="ressuscite")
+            r.skip("sceptre", dead, f"{dead} a été ressuscité·e : le pouvoir du sceptre est annulé cette nuit.")
             continue
         chosen = _one(
             r,
@@ -1072,7 +1082,7 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
         if chosen == NOBODY:
             continue
         if chosen in m.protected:  # "sauf si le joueur choisi était protégé par le chapelet en mode PROTECTION"
-            r.tell_mj("sceptre_vote_cancelled", player=chosen)
+            r.tell_mj("sceptre_vote_cancelled", player=chosen, target=dead, reason="protection")
             continue
         s.memory.setdefault("votes_sceptre", []).append(chosen)
         r.emit("sceptre_vote", player=chosen)
