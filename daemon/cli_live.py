@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import sqlite3
 import sys
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
 from .adapters import make_adapter
-from .config import Config, load_config, require_live
+from .config import Config, ConfigError, load_config, require_live, require_secrets
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
+from .i18n import _
 from .outbox import Outbox
 from .poller import open_alerts
-from .store import Store
+from .store import Store, StoreError
 
 
 def _now() -> datetime:
@@ -28,9 +31,21 @@ def _config(args: argparse.Namespace) -> Config:
     return config
 
 
-def _game(args: argparse.Namespace) -> LiveGame:
+def _store(config: Config) -> Store:
+    """The game's database, or one line saying why it cannot be opened."""
+    try:
+        return Store(config.live.database)
+    except (StoreError, OSError, sqlite3.Error) as exc:
+        where = f"{config.path or 'config'}: game.database"
+        raise ConfigError(f"{where}: cannot open {config.live.database}: {exc}") from exc
+
+
+def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:
+    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start)."""
     config = _config(args)
-    return LiveGame(config, Store(config.live.database), make_adapter(config), _now)
+    if forum:
+        require_secrets(config, web)
+    return LiveGame(config, _store(config), make_adapter(config), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -47,6 +62,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate, log in, read the topic and the inbox into a throw-away store: nothing changes."""
     config = _config(args)
+    require_secrets(config)
     print(f"configuration: {config.path} is valid ({len(config.players)} players, engine {config.engine})")
     adapter = make_adapter(config)
     adapter.login()
@@ -90,7 +106,7 @@ def _print_report(report: CycleReport) -> None:
 
 
 def cmd_poll(args: argparse.Namespace) -> int:
-    game = _game(args)
+    game = _game(args, forum=True)
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     _print_report(game.cycle())
     for deadline in game.due_deadlines():
@@ -102,7 +118,7 @@ def cmd_poll(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from .scheduler import GameScheduler
 
-    game = _game(args)
+    game = _game(args, forum=True, web=args.web_port >= 0)
 
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
@@ -126,7 +142,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         from .web import serve
 
         config = game.config
-        page_game = LiveGame(config, Store(config.live.database), make_adapter(config), _now)
+        page_game = LiveGame(config, _store(config), make_adapter(config), _now)
         try:
             _server, address = serve(
                 page_game,
@@ -138,13 +154,18 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"the MJ's page: {address}", flush=True)
         except OSError as exc:  # the page is a convenience: the daemon runs without it
             print(f"warning: the MJ's page could not start on port {args.web_port}: {exc}", file=sys.stderr)
-    scheduler.run()
+    if not scheduler.run():
+        # A job the forum left hanging still runs: leave without waiting for it (see daemon/scheduler.py).
+        print("stopped (the last request to the forum was left unfinished)", file=sys.stderr, flush=True)
+        logging.shutdown()
+        sys.stdout.flush()
+        os._exit(0)
     return 0
 
 
 def cmd_outbox(args: argparse.Namespace) -> int:
     config = _config(args)
-    store = Store(config.live.database)
+    store = _store(config)
     outbox = Outbox(store, _now, "markdown" if config.engine == "spirit" else "bbcode")
     if args.action == "list":
         for draft in outbox.drafts(args.state):
@@ -167,6 +188,7 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
         print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
     elif args.action == "send":
+        require_secrets(config)
         adapter = make_adapter(config)
         drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
@@ -216,11 +238,11 @@ def cmd_decree(args: argparse.Namespace) -> int:
 
 def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
-    alerts = open_alerts(Store(config.live.database))
+    alerts = open_alerts(_store(config))
     for alert in alerts:
         print(f"{alert['at']} [{alert['kind']}] {alert['message']}")
     if not alerts:
-        print("no open alert")
+        print(_("no open alert"))
     return 1 if alerts else 0
 
 

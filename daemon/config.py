@@ -6,11 +6,12 @@ without reading code.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,7 @@ class LiveConfig:
     near_deadline: float = 900.0  # in the last N seconds before a deadline, poll faster…
     near_every: float = 30.0  # …this often
     grace: float = 60.0  # the final poll, this long after the deadline
+    unreachable_after: float = 60.0  # "forum unreachable" alert after this long without a useful answer
     min_request_interval: float = 2.0  # the forum sees at most one request per this many seconds
     posts_per_page: int | None = None
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
@@ -139,7 +141,15 @@ _KNOWN = {
     "account": {"username", "password_env", "keyring"},
     "game": {"deadline", "topic", "database", "ruleset", "seed"},
     "deadlines": {"label", "at", "kind", "phase"},
-    "poll": {"topic_every", "inbox_every", "near_deadline", "near_every", "grace", "min_request_interval"},
+    "poll": {
+        "topic_every",
+        "inbox_every",
+        "near_deadline",
+        "near_every",
+        "grace",
+        "min_request_interval",
+        "unreachable_after",
+    },
     "outbox": {"auto", "count_every_votes", "count_at"},
     "alerts": {"mp_mj"},
     "web": {"host", "password_env"},
@@ -148,6 +158,7 @@ _KNOWN = {
     "templates": {"folder"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
+_ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
 
 
 class _Reader:
@@ -188,12 +199,22 @@ class _Reader:
         return ConfigError(f"{place}: {where}: {message}")
 
 
+def _shape(value: Any) -> str:
+    """A value's TOML shape, for messages."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array" if not value or not all(isinstance(v, dict) for v in value) else "an array of tables"
+    return repr(value)
+
+
 def _expect(
     reader: _Reader, value: Any, kind: type | tuple[type, ...], where: str, table: str, key: str, index: int = 0
 ) -> Any:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise reader.error(where, f"expected {names}, got {value!r}", table, key, index)
+        raise reader.error(where, f"expected {names}, got {_shape(value)}", table, key, index)
     return value
 
 
@@ -216,10 +237,14 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     for table, value in data.items():
         if table not in _KNOWN:
             raise reader.error(table, f"unknown section (known: {', '.join(sorted(_KNOWN))})", table)
+        if table in _ARRAYS and not isinstance(value, list):
+            raise reader.error(table, f"expected [[{table}]] rows (an array of tables), got {_shape(value)}", table)
+        if table not in _ARRAYS and not isinstance(value, dict):
+            raise reader.error(table, f"expected a [{table}] table, got {_shape(value)}", table)
         rows = value if isinstance(value, list) else [value]
         for index, row in enumerate(rows):
             if not isinstance(row, dict):
-                raise reader.error(table, "expected a table", table)
+                raise reader.error(f"{table}[{index}]", f"expected a table, got {_shape(row)}", table)
             for key in row:
                 if key not in _KNOWN[table]:
                     known = ", ".join(sorted(_KNOWN[table]))
@@ -237,11 +262,13 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     except ParseError as exc:
         raise reader.error("forum.timezone", str(exc), "forum", "timezone") from exc
     selectors = forum.get("selectors")
+    if selectors is not None:
+        _expect(reader, selectors, dict, "forum.selectors", "forum", "selectors")
     if engine == "generic" and selectors is None:
         raise reader.error("forum.selectors", "the generic engine needs [forum.selectors]", "forum")
     try:
         layout = layout_for(engine, selectors)
-    except ParseError as exc:
+    except (ParseError, TypeError, ValueError) as exc:
         raise reader.error("forum.selectors", str(exc), "forum.selectors") from exc
 
     deadline = None
@@ -250,6 +277,9 @@ def parse_config(text: str, path: Path | None = None) -> Config:
         deadline = parse_deadline(game["deadline"], timezone)
         if deadline is None:
             raise reader.error("game.deadline", f"not a date and time: {game['deadline']!r}", "game", "deadline")
+        problem = deadline_problem(game["deadline"], deadline, timezone)
+        if problem:
+            raise reader.error("game.deadline", problem, "game", "deadline")
 
     votes = data.get("votes", {})
     colours = _expect(reader, votes.get("colours", ["brown"]), list, "votes.colours", "votes", "colours")
@@ -281,25 +311,52 @@ def parse_config(text: str, path: Path | None = None) -> Config:
             if key in names
         }
     )
+    for key in ("accept", "warn", "margin"):
+        if not 0 <= getattr(limits, key) <= 100:  # nan and inf too
+            raise reader.error(f"names.{key}", f"a number from 0 to 100, not {names[key]}", "names", key)
     if not 0 <= limits.warn <= limits.accept <= 100:
         raise reader.error("names", "thresholds must satisfy 0 <= warn <= accept <= 100", "names")
 
     players = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # every name and alias (normalised) → the player it names
+    user_ids: dict[str, str] = {}
     for index, row in enumerate(data.get("players", [])):
         where = f"players[{index}]"
         if "name" not in row:
             raise reader.error(where, "a player needs a name", "players", None, index)
         name = _expect(reader, row["name"], str, f"{where}.name", "players", "name", index).strip()
         if not name or normalise_name(name) in seen:
-            raise reader.error(f"{where}.name", f"empty or repeated player name {name!r}", "players", "name", index)
-        seen.add(normalise_name(name))
+            owner = seen.get(normalise_name(name), name)
+            problem = f"{name!r} is an alias of {owner}" if normalise_name(owner) != normalise_name(name) else ""
+            raise reader.error(
+                f"{where}.name", problem or f"empty or repeated player name {name!r}", "players", "name", index
+            )
+        seen[normalise_name(name)] = name
         user_id = row.get("user_id")
         if user_id is not None:
             _expect(reader, user_id, (str, int), f"{where}.user_id", "players", "user_id", index)
+            if not str(user_id).strip():
+                raise reader.error(f"{where}.user_id", "empty user id", "players", "user_id", index)
+            if str(user_id) in user_ids:
+                raise reader.error(
+                    f"{where}.user_id", f"user id {user_id!r} is already {user_ids[str(user_id)]}'s", "players",
+                    "user_id", index,
+                )  # fmt: skip
+            user_ids[str(user_id)] = name
         aliases = _expect(reader, row.get("aliases", []), list, f"{where}.aliases", "players", "aliases", index)
         for alias in aliases:
             _expect(reader, alias, str, f"{where}.aliases", "players", "aliases", index)
+            form = normalise_name(alias)
+            if not form:
+                raise reader.error(f"{where}.aliases", "an empty alias", "players", "aliases", index)
+            if seen.get(form, name) != name:
+                raise reader.error(
+                    f"{where}.aliases", f"the alias {alias!r} already names {seen[form]}", "players", "aliases", index
+                )
+            seen[form] = name
+        for key in ("role", "camp"):
+            if key in row:
+                _expect(reader, row[key], str, f"{where}.{key}", "players", key, index)
         players.append(
             PlayerConfig(
                 name=name,
@@ -319,6 +376,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
         if not templates_dir.is_dir():
             raise reader.error("templates.folder", f"no such folder: {templates_dir}", "templates", "folder")
     live = _live(reader, data, timezone, path)
+    _check_setup(reader, players, live)
     if deadline is None and live.deadlines:
         deadline = None  # the live daemon takes its deadlines from [[deadlines]] (rows in the database)
     max_kb = _expect(reader, forum.get("max_page_kb", 4096), int, "forum.max_page_kb", "forum", "max_page_kb")
@@ -329,6 +387,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
     )
 
 
+_MAX_SECONDS = 7 * 24 * 3600
 _DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card")
 
 
@@ -344,44 +403,84 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     for key in ("password", "pass", "secret"):
         if key in account:
             raise reader.error(f"account.{key}", "never put the password in the file: use password_env", "account", key)
-    database = Path(_expect(reader, game.get("database", "meneur.sqlite"), str, "game.database", "game", "database"))
+    database_text = _expect(reader, game.get("database", "meneur.sqlite"), str, "game.database", "game", "database")
+    if not database_text.strip():
+        raise reader.error("game.database", "an empty file name", "game", "database")
+    database = Path(database_text)
     if path is not None and not database.is_absolute():
         database = path.parent / database
-    deadlines = []
+    if database.is_dir():
+        raise reader.error("game.database", f"{database} is a folder, not a database file", "game", "database")
+    deadlines: list[DeadlineConfig] = []
+    labels: dict[str, int] = {}
     for index, row in enumerate(data.get("deadlines", [])):
         where = f"deadlines[{index}]"
-        label = _expect(reader, row.get("label"), str, f"{where}.label", "deadlines", "label", index)
+        if "label" not in row or "at" not in row:
+            missing = "label" if "label" not in row else "at"
+            message = "a deadline needs a label and a time (at)"
+            raise reader.error(f"{where}.{missing}", message, "deadlines", None, index)
+        label = _expect(reader, row.get("label"), str, f"{where}.label", "deadlines", "label", index).strip()
+        if not label:
+            raise reader.error(f"{where}.label", "an empty label", "deadlines", "label", index)
+        if label in labels:
+            raise reader.error(
+                f"{where}.label", f"{label!r} is already deadlines[{labels[label]}]'s label: a label names one "
+                "deadline", "deadlines", "label", index,
+            )  # fmt: skip
+        labels[label] = index
         at = parse_deadline(row.get("at"), timezone)
         if at is None:
             raise reader.error(f"{where}.at", f"not a date and time: {row.get('at')!r}", "deadlines", "at", index)
+        problem = deadline_problem(row.get("at"), at, timezone)
+        if problem:
+            raise reader.error(f"{where}.at", problem, "deadlines", "at", index)
         kind = _expect(reader, row.get("kind", "day"), str, f"{where}.kind", "deadlines", "kind", index)
         if kind not in ("day", "night"):
             raise reader.error(f"{where}.kind", f"day or night, not {kind!r}", "deadlines", "kind", index)
+        if "phase" in row:
+            _expect(reader, row["phase"], str, f"{where}.phase", "deadlines", "phase", index)
         phase = row.get("phase") or _phase_of(label, kind)
         if phase is not None and not re.fullmatch(r"[JN]\d+", str(phase)):
             raise reader.error(f"{where}.phase", f"a phase like J1 or N2, not {phase!r}", "deadlines", "phase", index)
+        if phase is not None and game.get("ruleset") is not None:  # the engine resolves each phase once
+            twin = next((d for d in deadlines if d.phase == phase), None)
+            if twin is not None:
+                raise reader.error(
+                    f"{where}.phase", f"{twin.label!r} already ends the phase {phase}", "deadlines", "phase", index
+                )
         deadlines.append(DeadlineConfig(label, at, kind, phase))
     numbers = {}
     for key, default in (("topic_every", 120.0), ("inbox_every", 300.0), ("near_deadline", 900.0),
-                         ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0)):  # fmt: skip
+                         ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0),
+                         ("unreachable_after", 60.0)):  # fmt: skip
         value = _expect(reader, poll.get(key, default), (int, float), f"poll.{key}", "poll", key)
-        if value < 0 or (key != "near_deadline" and key != "grace" and value == 0):
+        if not math.isfinite(value):
+            raise reader.error(f"poll.{key}", f"a number of seconds, not {value}", "poll", key)
+        if value < 0 or (key not in ("near_deadline", "grace") and value == 0):
             raise reader.error(f"poll.{key}", f"must be positive, not {value}", "poll", key)
+        if value > _MAX_SECONDS:
+            raise reader.error(f"poll.{key}", f"at most {_MAX_SECONDS} seconds (a week), not {value}", "poll", key)
         numbers[key] = float(value)
     auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
     for kind in auto:
-        if kind not in _DRAFT_KINDS:
+        if not isinstance(kind, str) or kind not in _DRAFT_KINDS:
             raise reader.error(
                 "outbox.auto", f"unknown draft kind {kind!r} (one of {', '.join(_DRAFT_KINDS)})", "outbox", "auto"
             )
     every = _expect(
         reader, outbox.get("count_every_votes", 0), int, "outbox.count_every_votes", "outbox", "count_every_votes"
     )
+    if every < 0:
+        raise reader.error("outbox.count_every_votes", f"0 (never) or more, not {every}", "outbox", "count_every_votes")
     per_page = forum.get("posts_per_page")
     if per_page is not None:
         _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
+        if per_page < 1:
+            raise reader.error("forum.posts_per_page", f"1 or more, not {per_page}", "forum", "posts_per_page")
     topic = game.get("topic", "")
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
+    if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
+        raise reader.error("game.topic", f"a topic id, not {topic!r}", "game", "topic")
     count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
     for moment in count_at:
         if not isinstance(moment, str) or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", moment):
@@ -405,7 +504,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             "account",
             "password_env",
         ),
-        keyring=account.get("keyring"),
+        keyring=_expect(reader, account.get("keyring"), (str, type(None)), "account.keyring", "account", "keyring")
+        or None,
         topic=str(topic),
         database=database,
         deadlines=tuple(deadlines),
@@ -438,6 +538,31 @@ def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:
     return str(name)
 
 
+def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig) -> None:
+    """The players' roles, dealt by the MJ: every player's or none (a partial list would be ignored), and
+    ones the rule set knows, checked by setting the game up now (pure) rather than at the first deadline."""
+    dealt = [p for p in players if p.role]
+    if dealt and len(dealt) != len(players):
+        missing = ", ".join(p.name for p in players if not p.role)
+        message = (
+            f"roles are given for {len(dealt)} of {len(players)} players (not for {missing}): give every "
+            "player's role, or none to deal them from the seed"
+        )
+        raise reader.error("players", message, "players")
+    if live.ruleset is None or not players:
+        return
+    from ..engine.rulesets import ruleset
+
+    camps = {p.name: p.camp for p in players if p.camp}
+    try:
+        ruleset(live.ruleset).setup(
+            [p.name for p in players], live.seed, {p.name: str(p.role) for p in dealt} or None,
+            **({"camps": camps} if camps else {}),
+        )  # fmt: skip
+    except (ValueError, KeyError, TypeError) as exc:
+        raise reader.error("players", f"the {live.ruleset} rules refuse this game: {exc}", "players") from exc
+
+
 def _phase_of(label: str, kind: str) -> str | None:
     """ "Jour 2" → J2, "Nuit 3" → N3 (the rule files' own numbering)."""
     found = re.search(r"(\d+)", label)
@@ -452,6 +577,38 @@ def require_live(config: Config) -> None:
                                       ("game.topic", config.live.topic)) if not value]  # fmt: skip
     if missing:
         raise ConfigError(f"{config.path or 'config'}: the daemon needs {', '.join(missing)}")
+    if not config.players:
+        raise ConfigError(f"{config.path or 'config'}: players: the game needs [[players]] (none listed)")
+
+
+def require_secrets(config: Config, web: bool = False) -> None:
+    """Commands that log in ask for the password at start, not at the first poll: a missing one is one
+    clear line then, never a traceback per poll."""
+    config.live.password()
+    if web:
+        config.live.web_password()
+
+
+def deadline_problem(value: Any, moment: datetime, timezone: str) -> str | None:
+    """What is wrong with a deadline that parsed: a year no game lasts to, or a local time the clock skips
+    or shows twice (a daylight-saving change), which only an explicit offset makes one instant."""
+    if not 2000 <= moment.year <= 2199:
+        return f"the year {moment.year}? (a deadline between 2000 and 2199)"
+    naive = (isinstance(value, datetime) and value.tzinfo is None) or (isinstance(value, str) and _no_offset(value))
+    if not naive:
+        return None
+    local = moment.replace(tzinfo=None)
+    there = moment.astimezone(UTC).astimezone(zone(timezone)).replace(tzinfo=None)
+    if there != local:
+        return f"{local.isoformat()} does not exist in {timezone} (the clocks skip it): give the offset"
+    other = moment.replace(fold=1 - moment.fold)
+    if other.utcoffset() != moment.utcoffset():
+        return f"{local.isoformat()} happens twice in {timezone} (the clocks go back): give the offset (+01:00…)"
+    return None
+
+
+def _no_offset(text: str) -> bool:
+    return datetime.fromisoformat(text.strip().replace("Z", "+00:00")).tzinfo is None
 
 
 def parse_deadline(value: Any, timezone: str) -> datetime | None:

@@ -66,8 +66,32 @@ class LiveGame:
 
     # -- deadlines ------------------------------------------------------------------------------
     def sync_deadlines(self) -> None:
-        """Deadlines are rows: the configuration adds or moves pending ones, never re-arms fired ones."""
+        """Deadlines are rows: the configuration adds or moves pending ones, never re-arms fired ones.
+
+        A pending row the configuration no longer lists (a label renamed or removed) is taken out, so one
+        phase never has two live deadlines; a new label for a deadline that already fired (same time, or
+        same phase) is refused, since it would fire the phase a second time."""
+        configured = {deadline.label for deadline in self.config.live.deadlines}
         with self.store.transaction():
+            rows = list(self.store.db.query("select * from deadlines"))
+            for deadline in self.config.live.deadlines:
+                if any(str(r["id"]) == deadline.label for r in rows):
+                    continue
+                for row in rows:
+                    if row["state"] == "pending" or str(row["id"]) in configured:
+                        continue
+                    same_time = datetime.fromisoformat(str(row["at"])) == deadline.at
+                    same_phase = deadline.phase is not None and row.get("phase") == deadline.phase
+                    if same_time or (same_phase and self.config.live.ruleset):
+                        why = "time" if same_time else f"phase ({deadline.phase})"
+                        raise GameError(
+                            f"deadlines: {deadline.label!r} has the same {why} as {row['label']!r}, which already "
+                            f"fired: a label names a deadline in the database; give it its label {row['label']!r} back"
+                        )
+            for row in rows:
+                if row["state"] == "pending" and str(row["id"]) not in configured:
+                    log.warning("the deadline %r is no longer in the configuration: taken out", row["label"])
+                    self.store.db.execute("delete from deadlines where id = ? and state = 'pending'", [row["id"]])
             for deadline in self.config.live.deadlines:
                 self.store.db.execute(
                     "insert into deadlines (id, label, at, kind, phase) values (?, ?, ?, ?, ?) on conflict(id) do "

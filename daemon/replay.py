@@ -7,6 +7,7 @@ questions are printed and their defaults used, so a scenario always runs to its 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..engine.daycount import PostVotes, Roster, count_day
 from ..engine.model import Action, Decree, Event, GameState, Outcome
-from ..engine.names import NameResolver, PlayerName
+from ..engine.names import NameResolver, PlayerName, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers.bbcode import render_bbcode
 from ..parsers.layout import votes_in_html
@@ -56,41 +57,202 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+_TOP = {"ruleset", "seed", "title", "players", "phases", "expect", "options"}
+_PLAYER = {"name", "role", "camp", "group"}
+_PHASE = {"phase", "posts", "mps", "answers", "decrees", "mayor_post", "deadline"}
+_ROWS = {
+    "posts": {"author", "text", "time"},
+    "mps": {"from", "text"},
+    "answers": {"question", "choice"},
+    "decrees": {"kind", "player", "cause", "text"},
+}
+_DECREES = ("kill", "revive", "mayor", "event")
+
+
+class _Fields:
+    """Typed reads out of a scenario's TOML: each mistake is one line naming the key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def error(self, where: str, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.path}: {where}: {message}")
+
+    def table(self, value: Any, where: str, known: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(where, f"expected a table, got {_shape(value)}")
+        for key in value:
+            if key not in known:
+                raise self.error(f"{where}.{key}", f"unknown key (known: {', '.join(sorted(known))})")
+        return value
+
+    def rows(self, table: dict[str, Any], key: str, where: str, required: bool = False) -> list[Any]:
+        if key not in table:
+            if required:
+                raise self.error(f"{where}{key}", "missing")
+            return []
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
+            raise self.error(
+                f"{where}{key}", f"expected [[{key}]] rows or a list of {{ … }} tables, got {_shape(value)}"
+            )
+        return value
+
+    def text(self, table: dict[str, Any], key: str, where: str, required: bool = True, empty: bool = False) -> Any:
+        if key not in table:
+            if required:
+                raise self.error(f"{where}{key}", "missing")
+            return None
+        value = table[key]
+        if not isinstance(value, str):
+            raise self.error(f"{where}{key}", f"expected a string, got {_shape(value)}")
+        if not empty and not value.strip():
+            raise self.error(f"{where}{key}", "empty")
+        return value
+
+    def integer(self, table: dict[str, Any], key: str, where: str, required: bool = True) -> Any:
+        if key not in table:
+            if required:
+                raise self.error(f"{where}{key}", "missing")
+            return None
+        value = table[key]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.error(f"{where}{key}", f"expected an integer, got {_shape(value)}")
+        return value
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return repr(value)
+
+
 def load_scenario(path: Path) -> Scenario:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path}: {exc}") from exc
+    fields = _Fields(path)
+    fields.table(data, "scenario", _TOP)
+    name = fields.text(data, "ruleset", "")
     try:
-        players = [(str(p["name"]), p.get("role")) for p in data["players"]]
-        phases = [
-            PhaseSpec(
-                phase=str(ph["phase"]),
-                posts=list(ph.get("posts", [])),
-                mps=list(ph.get("mps", [])),
-                answers={str(a["question"]): str(a["choice"]) for a in ph.get("answers", [])},
-                decrees=[
-                    Decree(str(d["kind"]), d.get("player"), str(d.get("cause", "mj")), str(d.get("text", "")))
-                    for d in ph.get("decrees", [])
-                ],
-                mayor_post=str(ph["mayor_post"]) if "mayor_post" in ph else None,
-                deadline=_deadline(ph),
-            )
-            for ph in data.get("phases", [])
-        ]
-        return Scenario(
-            str(data["ruleset"]),
-            int(data["seed"]),
-            players,
-            phases,
-            dict(data.get("expect", {})),
-            str(data.get("title", "")),
-            {str(p["name"]): str(p["camp"]) for p in data["players"] if "camp" in p},
-            {str(p["name"]): int(p["group"]) for p in data["players"] if "group" in p},
-            dict(data.get("options", {})),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(f"{path}: missing or wrong field {exc}") from exc
+        rules = ruleset(name)
+    except KeyError as exc:
+        raise fields.error("ruleset", str(exc).strip("\"'")) from exc
+    seed = fields.integer(data, "seed", "")
+    title = fields.text(data, "title", "", required=False, empty=True) or ""
+    rows = fields.rows(data, "players", "", required=True)
+    if not rows:
+        raise fields.error("players", "no player")
+    players: list[tuple[str, str | None]] = []
+    camps: dict[str, str] = {}
+    groups: dict[str, int] = {}
+    seen: dict[str, str] = {}
+    for index, row in enumerate(rows):
+        where = f"players[{index}]."
+        fields.table(row, f"players[{index}]", _PLAYER)
+        player = fields.text(row, "name", where).strip()
+        form = normalise_name(player)
+        if form in seen:
+            raise fields.error(f"{where}name", f"{player!r} is already a player ({seen[form]})")
+        seen[form] = player
+        players.append((player, fields.text(row, "role", where, required=False)))
+        camp = fields.text(row, "camp", where, required=False)
+        if camp is not None:
+            camps[player] = camp
+        group = fields.integer(row, "group", where, required=False)
+        if group is not None:
+            groups[player] = group
+    with_roles = [p for p, role in players if role]
+    if with_roles and len(with_roles) != len(players):
+        missing = ", ".join(p for p, role in players if not role)
+        raise fields.error("players", f"a role for every player or for none (none for {missing})")
+    phases = []
+    for number, raw in enumerate(fields.rows(data, "phases", "")):
+        where = f"phases[{number}]."
+        ph = fields.table(raw, f"phases[{number}]", _PHASE)
+        phase = fields.text(ph, "phase", where)
+        if not re.fullmatch(r"[JN]\d+", phase):
+            raise fields.error(f"{where}phase", f"a phase like J0, N1, J1…, not {phase!r}")
+        spec = PhaseSpec(phase=phase)
+        for kind, known in _ROWS.items():
+            for index, item in enumerate(fields.rows(ph, kind, where)):
+                at = f"{where}{kind}[{index}]"
+                fields.table(item, at, known)
+                at += "."
+                if kind == "posts":
+                    post = {
+                        "author": fields.text(item, "author", at).strip(),
+                        "text": fields.text(item, "text", at, empty=True),
+                    }
+                    when = _post_time(fields, item, at)
+                    if when is not None:
+                        post["time"] = when
+                    spec.posts.append(post)
+                elif kind == "mps":
+                    spec.mps.append(
+                        {
+                            "from": fields.text(item, "from", at).strip(),
+                            "text": fields.text(item, "text", at, empty=True),
+                        }
+                    )
+                elif kind == "answers":
+                    spec.answers[fields.text(item, "question", at)] = fields.text(item, "choice", at)
+                else:
+                    decree = fields.text(item, "kind", at)
+                    if decree not in _DECREES:
+                        raise fields.error(f"{at}kind", f"one of {', '.join(_DECREES)}, not {decree!r}")
+                    player_name = fields.text(item, "player", at, required=decree in ("kill", "revive"))
+                    spec.decrees.append(
+                        Decree(
+                            decree,
+                            player_name,
+                            fields.text(item, "cause", at, required=False) or "mj",
+                            fields.text(item, "text", at, required=False, empty=True) or "",
+                        )
+                    )
+        spec.mayor_post = fields.text(ph, "mayor_post", where, required=False, empty=True)
+        try:
+            spec.deadline = _deadline(ph)
+        except ValueError as exc:
+            raise fields.error(f"{where}deadline", str(exc)) from exc
+        phases.append(spec)
+    expect = data.get("expect", {})
+    if not isinstance(expect, dict):
+        raise fields.error("expect", f"expected a table, got {_shape(expect)}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise fields.error("options", f"expected an [options] table, got {_shape(options)}")
+    if options and not getattr(rules, "OPTIONS", None):
+        raise fields.error("options", f"the rule set {name} has no options")
+    scenario = Scenario(name, seed, players, phases, dict(expect), title, camps, groups, dict(options))
+    try:
+        initial_state(scenario)
+    except (ValueError, KeyError, TypeError) as exc:
+        key = "options" if options and "option" in str(exc) else "players"
+        raise fields.error(key, f"the {name} rules refuse this game: {str(exc).strip(chr(34))}") from exc
+    return scenario
+
+
+def _post_time(fields: _Fields, item: dict[str, Any], at: str) -> str | None:
+    """A post's time, with its offset (a time without one would be read in the machine's zone)."""
+    if "time" not in item:
+        return None
+    value = item["time"]
+    if isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise fields.error(f"{at}time", f"not an ISO 8601 date and time: {value!r}") from exc
+    elif isinstance(value, datetime):
+        moment = value
+    else:
+        raise fields.error(f"{at}time", f"expected a date and time, got {_shape(value)}")
+    if moment.tzinfo is None:
+        raise fields.error(f"{at}time", f"{value} has no offset: write it like 2026-03-14T20:00:00+01:00")
+    return moment.isoformat()
 
 
 def _deadline(phase: dict[str, Any]) -> datetime | None:
@@ -209,7 +371,7 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         if state.winner:
             break
         if spec.phase != state.phase:
-            raise ScenarioError(f"phase {number + 1} is {spec.phase!r} but the game is at {state.phase!r}")
+            raise ScenarioError(f"phases[{number}].phase: {spec.phase!r}, but the game is at {state.phase!r}")
         actions, events = _actions(state, spec, rules.VERBS)
         outcome: Outcome
         if state.phase.startswith("J"):
@@ -219,9 +381,15 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
             reader = getattr(rules, "mayor_announcement", None)
             if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
                 answers.setdefault(f"{state.phase}:annonce_maire", reader(spec.mayor_post, state))
-            outcome = rules.close_day(state, votes, answers, spec.decrees, actions)
+            try:
+                outcome = rules.close_day(state, votes, answers, spec.decrees, actions)
+            except (ValueError, KeyError) as exc:
+                raise ScenarioError(f"phases[{number}] ({spec.phase}): the rules refuse it: {exc}") from exc
         else:
-            outcome = rules.resolve_night(state, actions, spec.answers, spec.decrees)
+            try:
+                outcome = rules.resolve_night(state, actions, spec.answers, spec.decrees)
+            except (ValueError, KeyError) as exc:
+                raise ScenarioError(f"phases[{number}] ({spec.phase}): the rules refuse it: {exc}") from exc
         for event in [*events, *outcome.events]:
             yield event.as_json()
         state = outcome.state

@@ -3,6 +3,15 @@
 Jobs: the topic poll (rescheduled after each run, faster near a deadline), the inbox poll, and one
 job per pending deadline at deadline + grace, with ``misfire_grace_time=None`` so a deadline passed
 while meneur was down fires as soon as it is back. One worker thread: jobs never overlap.
+
+A deadline whose resolution fails (the forum down, a layout alert, a refused login) is not lost with
+its one-shot job: it stays pending, an alert says why, and it is tried again until it fires.
+
+Stopping (SIGINT, SIGTERM) never waits while holding the scheduler's locks: the running job is left to
+finish on its own (its retry waits are cut short), then the scheduler shuts down without waiting. A job
+that still has not finished after ``stop_grace`` seconds (a request the forum leaves hanging) is
+abandoned: every write to the store is one SQLite transaction and a draft left "sending" is looked for on
+the forum at the next start, so nothing is lost. A second signal only says that the stop is under way.
 """
 
 from __future__ import annotations
@@ -10,19 +19,72 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import httpx
+from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
 from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.schedulers.base import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from .adapters.base import ForumError, LoginFailed
 from .game import LiveGame
 from .http import ForumUnavailable
-from .poller import CountingStopped, add_alert
+from .poller import CountingStopped, add_alert, open_alerts, resolve_alerts
+from .store import Store
 
 log = logging.getLogger("meneur.run")
+
+FORUM_ALERT = "forum"
+
+
+class Stopping(BaseException):
+    """Raised in the worker's waits once a stop is asked: the job ends at once (not an error)."""
+
+
+class ForumWatch:
+    """Since when the forum has not answered usefully, seen from the HTTP client's own hooks.
+
+    A request sent and not yet answered, or answered with a 5xx, starts the clock; any answer below 500
+    stops it. A hanging forum is seen while the request hangs, not only once every retry is spent."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self.since: float | None = None
+        self.problem = "no answer"
+
+    def attach(self, client: httpx.Client) -> None:
+        hooks = client.event_hooks
+        hooks["request"] = [*hooks.get("request", []), self.on_request]
+        hooks["response"] = [*hooks.get("response", []), self.on_response]
+        client.event_hooks = hooks
+
+    def on_request(self, request: httpx.Request) -> None:
+        with self._lock:
+            if self.since is None:
+                self.since = self.clock()
+                self.problem = "no answer"
+
+    def on_response(self, response: httpx.Response) -> None:
+        with self._lock:
+            if response.status_code < 500:
+                self.since = None
+            else:
+                self.problem = f"HTTP {response.status_code}"
+
+    def failed(self, problem: str) -> None:
+        with self._lock:
+            if self.since is None:
+                self.since = self.clock()
+            self.problem = problem
+
+    def down_for(self) -> float:
+        with self._lock:
+            return 0.0 if self.since is None else self.clock() - self.since
 
 
 class GameScheduler:
@@ -31,23 +93,41 @@ class GameScheduler:
         game: LiveGame,
         on_report: Callable[[str, Any], None] | None = None,
         stop_when_done: bool = False,
+        stop_grace: float = 6.0,
     ) -> None:
         self.game = game
         self.on_report = on_report or (lambda kind, value: None)
         self.stop_when_done = stop_when_done
+        self.stop_grace = stop_grace
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)}, timezone=UTC)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held while a job works on the forum or the store
+        self._stopping = threading.Event()
+        self._started = threading.Event()
+        self.abandoned = False  # the stop left a job running (see the module's docstring)
         self.login_refused: str | None = None
+        self.problem: str | None = None  # why the last guarded job failed
+        self.watch = ForumWatch()
+        self.scheduler.add_listener(self._on_started, EVENT_SCHEDULER_STARTED)
 
+    # -- jobs -------------------------------------------------------------------------------------
     def _guard(self, name: str, work: Callable[[], Any]) -> Any:
         with self._lock:
+            self.problem = None
+            if self._stopping.is_set():
+                self.problem = "meneur is stopping"
+                return None
             if self.login_refused is not None:  # nothing more on the forum until the MJ steps in
+                self.problem = f"the forum refused the MJ's login: {self.login_refused}"
                 return None
             try:
                 return work()
+            except Stopping:
+                self.problem = "meneur is stopping"
+                log.info("%s: cut short by the stop", name)
             except LoginFailed as exc:
                 # Logging in again with the same password would only lock the account (or bring a captcha).
                 self.login_refused = str(exc)
+                self.problem = f"the forum refused the MJ's login: {exc}"
                 log.error("%s: %s — meneur stops using the forum; fix the login, then restart it", name, exc)
                 add_alert(
                     self.game.store,
@@ -57,65 +137,187 @@ class GameScheduler:
                     self.game.clock(),
                 )
             except ForumUnavailable as exc:
+                self.problem = f"the forum is unavailable: {exc}"
+                self.watch.failed(str(exc))
                 log.warning("%s: the forum is unavailable (%s); will try again", name, exc)
             except CountingStopped as exc:
+                self.problem = f"counting is stopped (layout alert): {exc}"
                 log.error("%s: counting stopped: %s", name, exc)
             except ForumError as exc:
+                self.problem = f"the forum refused: {exc}"
                 log.error("%s: the forum refused: %s", name, exc)
-            except Exception:  # a bug must not kill the daemon: log it whole, keep polling
+            except Exception as exc:  # a bug must not kill the daemon: log it whole, keep polling
+                self.problem = f"{exc.__class__.__name__}: {exc}"
                 log.exception("%s failed", name)
             return None
+
+    def _add_job(self, func: Callable[..., Any], trigger: str, **options: Any) -> None:
+        """Add a job unless meneur is stopping (a job added then would never run: nothing to keep)."""
+        if self._stopping.is_set():
+            return
+        self.scheduler.add_job(func, trigger, misfire_grace_time=None, **options)
 
     def _poll_topic(self) -> None:
         report = self._guard("topic poll", lambda: self.game.cycle(inbox=False))
         if report is not None:
             self.on_report("cycle", report)
         self._schedule_topic()
+        self._rearm_due_deadlines()
         self._maybe_stop()
 
     def _schedule_topic(self) -> None:
         when = datetime.now(UTC) + timedelta(seconds=self.game.poll_interval())
-        self.scheduler.add_job(self._poll_topic, "date", run_date=when, id="topic", replace_existing=True,
-                               misfire_grace_time=None)  # fmt: skip
+        self._add_job(self._poll_topic, "date", run_date=when, id="topic", replace_existing=True)
 
     def _poll_inbox(self) -> None:
         fresh = self._guard("inbox poll", self.game.poller.poll_inbox)
         if fresh:
             self.on_report("mps", fresh)
 
+    def _retry_every(self) -> float:
+        live = self.game.config.live
+        return max(min(live.near_every, live.topic_every), live.min_request_interval)
+
     def _deadline(self, deadline_id: str) -> None:
+        if self._stopping.is_set():
+            return
+        rows = [d for d in self.game.deadlines() if d.id == deadline_id]
+        if not rows or rows[0].state != "pending":
+            return
+        deadline = rows[0]
+        due = deadline.at + timedelta(seconds=self.game.config.live.grace)
+        if self.game.clock() < deadline.at:  # the clock went back since the job was set: wait for it again
+            self._schedule_deadline(deadline_id, max(datetime.now(UTC) + timedelta(seconds=self._retry_every()), due))
+            return
         draft = self._guard(f"deadline {deadline_id}", lambda: self.game.fire_deadline(deadline_id))
         if draft is not None:
             self.on_report("deadline", draft)
-        self._maybe_stop()
+        still = [d for d in self.game.deadlines("pending") if d.id == deadline_id]
+        kind = f"deadline:{deadline_id}"
+        if still and not self._stopping.is_set():
+            retry = self._retry_every()
+            problem = self.problem or "unknown reason"
+            if open_alerts(self.game.store, kind):
+                log.warning(
+                    "the deadline %r is still not resolved (%s): next try in %g s", deadline.label, problem, retry
+                )
+            else:
+                add_alert(
+                    self.game.store,
+                    kind,
+                    f"the deadline {deadline.label!r} could not be resolved: {problem}. meneur tries again every "
+                    f"{retry:g} s until it is.",
+                    self.game.clock(),
+                )
+            self._schedule_deadline(deadline_id, max(datetime.now(UTC) + timedelta(seconds=retry), due))
+        elif not still:
+            if open_alerts(self.game.store, kind):
+                log.warning("the deadline %r was resolved at last: alert closed", deadline.label)
+                resolve_alerts(self.game.store, kind)
+            self._maybe_stop()
+
+    def _schedule_deadline(self, deadline_id: str, when: datetime) -> None:
+        self._add_job(self._deadline, "date", run_date=when, args=[deadline_id], id=f"deadline:{deadline_id}",
+                      replace_existing=True, coalesce=True)  # fmt: skip
+
+    def _rearm_due_deadlines(self) -> None:
+        """A pending deadline past its time always has a job (whatever became of the one set at start)."""
+        if self._stopping.is_set():
+            return
+        for deadline in self.game.due_deadlines():
+            if self.scheduler.get_job(f"deadline:{deadline.id}") is None:
+                log.warning("the deadline %r is due and had no job: set again", deadline.label)
+                self._schedule_deadline(deadline.id, datetime.now(UTC))
 
     def send_now(self) -> None:
         """Send the approved drafts at once (the MJ's page asked), in the worker, not the caller's thread."""
-        self.scheduler.add_job(
+        self._add_job(
             lambda: self._guard("sending", lambda: self.game.outbox.send_ready(self.game.adapter)),
-            "date", run_date=datetime.now(UTC), id="send-now", replace_existing=True, misfire_grace_time=None,
+            "date", run_date=datetime.now(UTC), id="send-now", replace_existing=True,
         )  # fmt: skip
 
     def schedule_deadlines(self) -> None:
         grace = timedelta(seconds=self.game.config.live.grace)
         for deadline in self.game.deadlines("pending"):
-            self.scheduler.add_job(
-                self._deadline, "date", run_date=deadline.at + grace, args=[deadline.id],
-                id=f"deadline:{deadline.id}", replace_existing=True, misfire_grace_time=None, coalesce=True,
-            )  # fmt: skip
+            self._schedule_deadline(deadline.id, deadline.at + grace)
 
     def _maybe_stop(self) -> None:
         if self.stop_when_done and not self.game.deadlines("pending"):
             log.info("no deadline left: stopping")
-            threading.Thread(target=lambda: self.scheduler.shutdown(wait=False), daemon=True).start()
+            self.request_stop()
 
-    def run(self) -> None:
+    # -- the forum's health -------------------------------------------------------------------------
+    def _watch_forum(self, store: Store, after: float, every: float) -> None:
+        """Open the "forum unreachable" alert after ``after`` seconds without a useful answer; close it when
+        the forum answers again. Its own thread and its own connection: the worker may be stuck in a request."""
+        while not self._stopping.wait(every):
+            try:
+                down = self.watch.down_for()
+                if down >= after and not open_alerts(store, FORUM_ALERT):
+                    add_alert(
+                        store,
+                        FORUM_ALERT,
+                        f"the forum has not answered usefully for {down:.0f} s ({self.watch.problem}). meneur "
+                        "keeps trying; the count and the deadlines wait for it.",
+                        self.game.clock(),
+                    )
+                elif down == 0 and open_alerts(store, FORUM_ALERT):
+                    log.warning("the forum answers again: alert closed")
+                    resolve_alerts(store, FORUM_ALERT)
+            except Exception:  # the watch must not die: the next turn tries again
+                log.exception("watching the forum failed")
+
+    def _start_watch(self) -> None:
+        self.watch.attach(self.game.adapter.http.client)
+        self.game.adapter.http.sleep = self._sleep
+        files = [row[2] for row in self.game.store.db.execute("pragma database_list").fetchall() if row[1] == "main"]
+        if not files or not files[0]:
+            return  # an in-memory store (tests): nobody else could read the alert anyway
         live = self.game.config.live
-        self.scheduler.add_job(self._poll_inbox, "interval", seconds=live.inbox_every, id="inbox",
-                               next_run_time=datetime.now(UTC), misfire_grace_time=None, coalesce=True)  # fmt: skip
-        self.scheduler.add_job(
-            self._poll_topic, "date", run_date=datetime.now(UTC), id="topic", misfire_grace_time=None
-        )
+        every = min(5.0, max(live.unreachable_after / 4, 0.2))
+        threading.Thread(target=self._watch_forum, args=(Store(files[0]), live.unreachable_after, every),
+                         daemon=True, name="meneur-watch").start()  # fmt: skip
+
+    def _sleep(self, seconds: float) -> None:
+        """The HTTP client's waits (rate limit, retry backoff), cut short by a stop."""
+        if self._stopping.wait(seconds):
+            raise Stopping()
+
+    # -- starting and stopping ----------------------------------------------------------------------
+    def _on_started(self, event: SchedulerEvent) -> None:
+        self._started.set()
+
+    def request_stop(self, reason: str = "") -> None:
+        """Stop soon, from any thread (a signal handler included); a second call only logs."""
+        if self._stopping.is_set():
+            log.info("already stopping%s", f" ({reason})" if reason else "")
+            return
+        self._stopping.set()
+        threading.Thread(target=self._stop, daemon=True, name="meneur-stop").start()
+
+    def _stop(self) -> None:
+        finished = self._lock.acquire(timeout=self.stop_grace)  # the running job, if any, ends first
+        try:
+            self.abandoned = not finished
+            if not finished:
+                log.warning("the running job did not end within %ss: it is left unfinished", self.stop_grace)
+            self._started.wait()
+            # Never wait for the job here: shutdown holds the job store's lock, which the job may need.
+            self.scheduler.shutdown(wait=False)
+        except SchedulerNotRunningError:
+            pass
+        finally:
+            if finished:
+                self._lock.release()
+
+    def run(self, handle_signals: bool = True) -> bool:
+        """Run until stopped. True when the stop was clean; False when a job was left running (the caller
+        should then leave the process without waiting for it)."""
+        live = self.game.config.live
+        self._start_watch()
+        self._add_job(self._poll_inbox, "interval", seconds=live.inbox_every, id="inbox",
+                      next_run_time=datetime.now(UTC), coalesce=True)  # fmt: skip
+        self._add_job(self._poll_topic, "date", run_date=datetime.now(UTC), id="topic")
         self.schedule_deadlines()
         for moment in live.count_at:
             hour, minute = (int(part) for part in moment.split(":"))
@@ -124,11 +326,27 @@ class GameScheduler:
                 timezone=self.game.config.timezone, id=f"count:{moment}", misfire_grace_time=300, coalesce=True,
             )  # fmt: skip
 
-        def stop(signum: int, frame: object) -> None:
-            log.info("signal %d: finishing the running job, then stopping", signum)
-            threading.Thread(target=lambda: self.scheduler.shutdown(wait=True), daemon=True).start()
+        if handle_signals:
 
-        signal.signal(signal.SIGTERM, stop)
-        signal.signal(signal.SIGINT, stop)
+            def stop(signum: int, frame: object) -> None:
+                if self._stopping.is_set():
+                    log.warning("signal %d: already stopping", signum)
+                    return
+                log.info("signal %d: finishing the running job, then stopping", signum)
+                self.request_stop(f"signal {signum}")
+
+            signal.signal(signal.SIGTERM, stop)
+            signal.signal(signal.SIGINT, stop)
         log.info("meneur is running: topic every %ss, inbox every %ss", live.topic_every, live.inbox_every)
-        self.scheduler.start()
+        if not self._stopping.is_set():
+            self.scheduler.start()
+        self._stopping.set()  # the scheduler ended: the watch ends too
+        if handle_signals:  # what is left is leaving: a late signal must not kill the process half-way out
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if self.abandoned:  # the stop already waited stop_grace for the job
+            return False
+        if self._lock.acquire(timeout=self.stop_grace):  # a job begun meanwhile sees the stop and ends at once
+            self._lock.release()
+            return True
+        return False

@@ -162,7 +162,7 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
         daemon.wait_for("sent: Jour 1/vote_count/1")
         # The MJ looks at the outbox, the alerts and a recount, and corrects a post, while the daemon runs.
         assert "Jour 1/vote_count/1" in meneur(env, "outbox", "list", "--config", str(config)).stdout
-        assert meneur(env, "alerts", "--config", str(config)).stdout.strip() == "no open alert"
+        assert meneur(env, "alerts", "--config", str(config)).stdout.strip() == "aucune alerte ouverte"
         recount = meneur(env, "count", "--db", str(db), "--forum", "spirit", "--players", "Anna,Basile,Chloé,Denis")
         assert recount.returncode == 0 and "Basile" in recount.stdout, recount.stderr
         assert meneur(env, "correct", str(anna), "Basile", "--config", str(config)).returncode == 0
