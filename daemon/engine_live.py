@@ -19,6 +19,7 @@ from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
 from .drafts import DraftText, drafts_for, mp_reply, opening_post, powers_of, role_cards
+from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .render import french_time
 from .store import Store
@@ -150,7 +151,7 @@ class EngineDriver:
 
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
         found: list[dict[str, Any]] = []
-        for row, _, sender in self._mps_between(since, until):
+        for row, _when, sender in self._mps_between(since, until):
             reading = self._read(row, sender, state)
             if unclear is not None:
                 unclear.extend(
@@ -209,21 +210,39 @@ class EngineDriver:
         msg_id = str(row["msg_id"])
         excerpt = " ".join(str(row["content_text"] or "").split())
         excerpt = excerpt if len(excerpt) <= 160 else excerpt[:159] + "…"
-        said = f"MP de {sender} ({window.phase}, {french_time(when, tz)}) : « {excerpt} »"
+        said = {"player": sender, "phase": window.phase, "time": french_time(when, tz), "text": excerpt}
         try:
             player = state.player(sender)
         except KeyError:  # a sender the game does not know (configuration changed)
-            return MpAnswer(msg_id, sender, window, NOT_LIVING, {"why": "unknown"}, None, f"{said} — joueur inconnu.")
+            return MpAnswer(
+                msg_id,
+                sender,
+                window,
+                NOT_LIVING,
+                {"why": "unknown"},
+                None,
+                _("MP from {player} ({phase}, {time}): “{text}” — from no player of this game.").format(**said),
+            )
         resolved = [str(r["resolved_at"]) for r in self.store.db.query(
             "select resolved_at from engine_phases where phase = ?", [window.phase])]  # fmt: skip
         if resolved and datetime.fromisoformat(str(row["fetched_at"])) > datetime.fromisoformat(resolved[0]):
-            return MpAnswer(msg_id, sender, window, LATE, {}, None, f"{said} — lu après la résolution de "
-                            f"{window.phase} : il n'a pas été pris en compte.")  # fmt: skip
+            late = _(
+                "MP from {player} ({phase}, {time}): “{text}” — read after {phase} was resolved: it did not count."
+            )
+            return MpAnswer(msg_id, sender, window, LATE, {}, None, late.format(**said))
         if not player.alive:
             return MpAnswer(msg_id, sender, window, NOT_LIVING, {}, None, None)
         reading = self._read(row, sender, state)
         if reading.not_an_order:
-            return MpAnswer(msg_id, sender, window, NOT_AN_ORDER, {}, None, f"{said} — pas un ordre (à lire).")
+            return MpAnswer(
+                msg_id,
+                sender,
+                window,
+                NOT_AN_ORDER,
+                {},
+                None,
+                _("MP from {player} ({phase}, {time}): “{text}” — not an order (to read).").format(**said),
+            )
         earlier = [o for o in self.mp_outcomes(window.phase).values() if o["player"] == sender]
         accepted: list[dict[str, Any]] = []
         refused: list[dict[str, Any]] = []
@@ -262,9 +281,15 @@ class EngineDriver:
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
         alert = None
         if outcome == NOT_UNDERSTOOD:
-            alert = f"{said} — pas compris ; une réponse lui demande de le réécrire."
+            alert = _(
+                "MP from {player} ({phase}, {time}): “{text}” — not understood; a reply asks the player to write it "
+                "again."
+            ).format(**said)
         elif any(a["doubtful"] for a in accepted):
-            alert = f"{said} — compris avec un doute ; la réponse lui permet de corriger."
+            alert = _(
+                "MP from {player} ({phase}, {time}): “{text}” — understood with a doubt; the reply lets the player "
+                "correct it."
+            ).format(**said)
         return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert)
 
     def settled_by(self, answer: MpAnswer) -> list[str]:

@@ -19,6 +19,7 @@ from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
 from .engine_live import EngineDriver, MpWindow
+from .i18n import _
 from .outbox import Draft, Outbox
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
 from .render import render
@@ -211,7 +212,10 @@ class LiveGame:
         except Exception as exc:  # answering MPs must never stop the count: the MJ is told instead
             log.exception("answering the players' MPs failed")
             add_alert(
-                self.store, "mp-flow", f"meneur n'arrive plus à répondre aux MP des joueurs : {exc}", self.clock()
+                self.store,
+                "mp-flow",
+                _("meneur can no longer answer the players' MPs: {error}").format(error=exc),
+                self.clock(),
             )
             return []
 
