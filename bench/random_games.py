@@ -1,61 +1,73 @@
-"""Random complete games per second, through the engine's public functions.
+"""Random complete games per second, for every rule set, through the engine's public functions.
 
-`classique`: 14 players dealt from a seed, random votes each day, random actions each night
-(wolves, Voyante, Salvateur, Sorcière), until someone wins. `convivialite`: 6 players, the wolf drawn
-from the seed (his role too), random votes, invitations, scratches, potions and scans, with the
-engine's questions left to their defaults.
+Each rule set plays the same seeded random games twice in one run: once with ``GameState.copy`` as it
+is, once with the old path (``copy.deepcopy`` of the whole state, as the engine copied before
+issue 15). Both must end every game the same way (the bench stops otherwise); the ratio is the figure.
 
-    .venv/bin/python bench/random_games.py [--games 300] [--ruleset classique|convivialite]
+`classique`: 14 players dealt from a seed, random votes each day, random actions each night (wolves,
+Voyante, Salvateur, Sorcière). `convivialite`: 6 players, the wolf drawn from the seed (his role too),
+random votes, invitations, scratches, potions and scans. `hameau` (the tutorial): 8 players, each
+power used on a random living player when `validate` accepts it. `trinite-meuporg`: 12 players, every living
+(or dead doll-holding) player uses each power of the items in hand on random targets, kept only when
+`validate` accepts it. The engine's questions are left to their defaults.
+
+    .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import time
+from collections.abc import Callable
 
 from meneur.engine import rulesets
-from meneur.engine.model import Action
-from meneur.engine.rulesets.classique import close_day, resolve_night, setup
-from meneur.engine.rulesets.classique.rules import is_wolf
+from meneur.engine.contract import RuleSet
+from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
-NAMES = [f"Joueur{n:02d}" for n in range(14)]
-POWERS = {"voyante": "voyante.sonder", "salvateur": "salvateur.proteger",
-          "sorciere": "sorciere.empoisonnement"}  # fmt: skip
+CLASSIQUE_NAMES = [f"Joueur{n:02d}" for n in range(14)]
+CLASSIQUE_POWERS = {"voyante": "voyante.sonder", "salvateur": "salvateur.proteger",
+                    "sorciere": "sorciere.empoisonnement"}  # fmt: skip
+CONVIVIALITE_POWERS = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.potion", "traqueur": "traqueur.scanner"}
 
 
-def play(seed: int) -> tuple[int, str | None]:
+def _day(rules: RuleSet, state: GameState, rng: random.Random) -> Outcome:
+    living = state.living()
+    return rules.close_day(state, {v: rng.choice(living) for v in living})
+
+
+def play_classique(seed: int) -> tuple[int, str | None]:
+    rules = rulesets.ruleset("classique")
     rng = random.Random(seed)
-    state = setup(NAMES, seed)
+    state = rules.setup(CLASSIQUE_NAMES, seed)
     phases = 0
     while state.winner is None and phases < 200:
         living = state.living()
         if state.phase.startswith("J"):
-            outcome = close_day(state, {v: rng.choice(living) for v in living})
+            outcome = _day(rules, state, rng)
         else:
             actions = []
             for player in state.players:
-                power = "loups.devorer" if is_wolf(player) else POWERS.get(player.role)
+                power = "loups.devorer" if rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
                 if player.alive and power:
                     actions.append(Action(player.name, power, (rng.choice(living),)))
-            outcome = resolve_night(state, actions)
+            outcome = rules.resolve_night(state, actions)
         state = outcome.state
         phases += 1
     return phases, state.winner
 
 
-CONVIVIALITE = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.potion", "traqueur": "traqueur.scanner"}
-
-
 def play_convivialite(seed: int) -> tuple[int, str | None]:
     rules = rulesets.ruleset("convivialite")
     rng = random.Random(seed)
-    state = rules.setup(NAMES[:6], seed)
+    state = rules.setup(CLASSIQUE_NAMES[:6], seed)
     phases = 0
     while state.winner is None and phases < 200:
         living = state.living()
         if state.phase.startswith("J"):
-            outcome = rules.close_day(state, {v: rng.choice(living) for v in living})
+            outcome = _day(rules, state, rng)
         else:
             actions = []
             for player in (p for p in state.players if p.alive):
@@ -64,7 +76,7 @@ def play_convivialite(seed: int) -> tuple[int, str | None]:
                     actions.append(Action(player.name, "loups.inviter", tuple(rng.sample(others, 2))))
                 if player.camp == "loups":
                     actions.append(Action(player.name, "loups.griffer", (rng.choice(others),)))
-                power = CONVIVIALITE.get(player.role)
+                power = CONVIVIALITE_POWERS.get(player.role)
                 if power:
                     actions.append(Action(player.name, power, (rng.choice(others),)))
             outcome = rules.resolve_night(state, actions)
@@ -73,22 +85,111 @@ def play_convivialite(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
+    rules = rulesets.ruleset("trinite-meuporg")
+    assert rules.night_actors is not None and rules.powers_of is not None
+    powers = trinite_rules.POWERS  # what each power targets: the rule set's own table
+    rng = random.Random(seed)
+    state = rules.setup(CLASSIQUE_NAMES[:12], seed)
+    phases = 0
+    while state.winner is None and phases < 200:
+        if state.phase.startswith("J"):
+            outcome = _day(rules, state, rng)
+        else:
+            actions = []
+            names = [p.name for p in state.players]
+            for name in rules.night_actors(state):
+                player = state.player(name)
+                wanted = rules.powers_of(state, name) + (["loups.attaquer"] if player.camp == "loups" else [])
+                for power in wanted:
+                    spec = powers[power]
+                    if spec.by_day:
+                        continue
+                    count = rng.randint(spec.min_targets, spec.max_targets)
+                    action = Action(name, power, tuple(rng.sample(names, count)))
+                    if rules.validate(state, action) is None:
+                        actions.append(action)
+            outcome = rules.resolve_night(state, actions)
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
+def play_hameau(seed: int) -> tuple[int, str | None]:
+    rules = rulesets.ruleset("hameau")
+    rng = random.Random(seed)
+    state = rules.setup(CLASSIQUE_NAMES[:8], seed)
+    phases = 0
+    while state.winner is None and phases < 200:
+        if state.phase.startswith("J"):
+            outcome = _day(rules, state, rng)
+        else:
+            living = state.living()
+            actions = []
+            for player in (p for p in state.players if p.alive):
+                for verb in rules.verbs:
+                    action = Action(player.name, verb.power, (rng.choice(living),))
+                    if rules.validate(state, action) is None:
+                        actions.append(action)
+            outcome = rules.resolve_night(state, actions)
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
+GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {
+    "classique": play_classique,
+    "convivialite": play_convivialite,
+    "trinite-meuporg": play_trinite_meuporg,
+    "hameau": play_hameau,
+}
+
+
+def deepcopy_path(state: GameState) -> GameState:
+    """How ``GameState.copy`` worked before issue 15: the whole state, deeply, every phase."""
+    return copy.deepcopy(state)
+
+
+Results = list[tuple[int, str | None]]
+
+
+def run(game: Callable[[int], tuple[int, str | None]], games: int, repeat: int) -> tuple[float, Results]:
+    """The best CPU time of ``repeat`` runs of the same ``games`` seeds, and their results."""
+    best = float("inf")
+    results: Results = []
+    for _ in range(repeat):
+        start = time.process_time()
+        results = [game(seed) for seed in range(games)]
+        best = min(best, time.process_time() - start)
+    return best, results
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--ruleset", choices=["classique", "convivialite"], default="classique")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each path; the best one counts")
+    parser.add_argument("--ruleset", action="append", choices=sorted(GAMES), help="default: every rule set")
     args = parser.parse_args()
-    game = play if args.ruleset == "classique" else play_convivialite
-    start = time.process_time()
-    results = [game(seed) for seed in range(args.games)]
-    spent = time.process_time() - start
-    winners: dict[str | None, int] = {}
-    for _, winner in results:
-        winners[winner] = winners.get(winner, 0) + 1
-    phases = sum(p for p, _ in results)
-    print(f"{args.games} games, {phases} phases in {spent:.2f} s CPU")
-    print(f"{args.games / spent:.0f} complete games per second ({phases / spent:.0f} phases per second)")
-    print("winners: " + ", ".join(f"{w}: {n}" for w, n in sorted(winners.items(), key=lambda kv: -kv[1])))
+    current = GameState.copy
+    print(f"{'rule set':<16} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
+    for name in args.ruleset or list(GAMES):
+        spent, results = run(GAMES[name], args.games, args.repeat)
+        GameState.copy = deepcopy_path  # type: ignore[method-assign]
+        try:
+            old_spent, old_results = run(GAMES[name], args.games, args.repeat)
+        finally:
+            GameState.copy = current  # type: ignore[method-assign]
+        if results != old_results:
+            raise SystemExit(f"{name}: the two copying paths played different games")
+        winners: dict[str | None, int] = {}
+        for _, winner in results:
+            winners[winner] = winners.get(winner, 0) + 1
+        phases = sum(p for p, _ in results)
+        shown = ", ".join(f"{w}: {n}" for w, n in sorted(winners.items(), key=lambda kv: -kv[1]))
+        print(
+            f"{name:<16} {phases:>7} {args.games / spent:>9.0f} {args.games / old_spent:>14.0f}"
+            f" {old_spent / spent:>6.2f}  {shown}"
+        )
 
 
 if __name__ == "__main__":

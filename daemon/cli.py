@@ -177,7 +177,7 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
     else:
         text = sys.stdin.read()
     rules, state, resolver = _read_mp_state(args)
-    reading = read_mp(text, args.sender, state, rules.VERBS, resolver, "cli", asked=args.asked)
+    reading = read_mp(text, args.sender, state, rules.verbs, resolver, "cli", asked=args.asked)
     verdicts = [rules.validate(state, Action(a.player, a.power, a.targets)) for a in reading.actions]
     if args.json:
         result = {
@@ -198,7 +198,7 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
         json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
-    roles = dict(getattr(rules, "NAMES", {}))
+    roles = dict(rules.role_names)
     events: list[dict[str, Any]] = []
     lines = [f"MP de {args.sender} ({args.phase}), tel que meneur le lit :"]
     for index, (action, why) in enumerate(zip(reading.actions, verdicts, strict=True)):
@@ -290,8 +290,24 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--asked", help="the power the MJ asked this player about (a bare name answers it)")
     read.add_argument("--json", action="store_true", help="print JSON")
     read.set_defaults(handler=cmd_read_mp)
+    listing = commands.add_parser("rulesets", help="the installed rule sets (entry points meneur.rulesets)")
+    listing.set_defaults(handler=cmd_rulesets)
     add_commands(commands)
     return parser
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    """One line per installed rule set: its id, where it comes from, its title and its roles."""
+    from ..engine.rulesets import installed, ruleset
+
+    for name, point in sorted(installed().items()):
+        try:
+            rules = ruleset(name)
+        except Exception as exc:  # a broken third-party package must not hide the others
+            print(f"{name}\t{point.value}\tcannot be loaded: {exc}")
+            continue
+        print(f"{name}\t{point.value}\t{rules.title} ({len(rules.role_names)} roles, {len(rules.verbs)} powers)")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

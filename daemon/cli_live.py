@@ -334,7 +334,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(json.dumps(event, ensure_ascii=False))
         return 0
     rules = ruleset(scenario.ruleset)
-    names = rules.NAMES
+    names = rules.role_names
     state = initial_state(scenario)
     opening = opening_post(state)
     if opening is not None:

@@ -3,6 +3,7 @@ the evening post after a day, one MP per private event. Templates write; this on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ def drafts_for(
     ruleset: str,
     phase: str,
     events: list[dict[str, Any]],
-    roles: dict[str, str],
+    roles: Mapping[str, str],
     override: Path | None = None,
     markup: str = "bbcode",
 ) -> list[DraftText]:
@@ -83,20 +84,18 @@ def powers_of(state: Any, name: str) -> list[dict[str, str]]:
     from ..parsers.actions import canonical
 
     rules = ruleset(state.ruleset)
-    help_lines: dict[str, str] = getattr(rules, "HELP", {})
-    examples: dict[str, str] = getattr(rules, "EXAMPLES", {})
     player = state.player(name)
-    wolf = rules.rules.is_wolf(player)
+    wolf = rules.is_wolf(player)
     # A rule set whose powers come from items says which powers a player holds; else, by role.
-    held = getattr(rules.rules, "powers_of", None)
+    held = rules.powers_of
     return [
         {
             "power": verb.power,
-            "help": help_lines.get(verb.power, verb.power),
+            "help": rules.help.get(verb.power, verb.power),
             "canonical": canonical(verb),
-            "example": examples.get(verb.power, ""),
+            "example": rules.examples.get(verb.power, ""),
         }
-        for verb in rules.VERBS
+        for verb in rules.verbs
         if (verb.power in held(state, name) if held else verb.power.split(".")[0] == player.role)
         or (verb.power.startswith("loups.") and wolf)
     ]
@@ -112,13 +111,13 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
     from ..engine.rulesets import ruleset
 
     rules = ruleset(state.ruleset)
-    wolves = [p.name for p in state.players if rules.rules.is_wolf(p)]
+    wolves = [p.name for p in state.players if rules.is_wolf(p)]
     cards = []
     for player in state.players:
         powers = powers_of(state, player.name)
         context = {
             "player": player.name,
-            "role": rules.NAMES.get(player.role, player.role),
+            "role": rules.role_names.get(player.role, player.role),
             "camp": {
                 "village": "du village",
                 "loups": "des loups-garous",
@@ -128,7 +127,7 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
             "wolves": wolves if player.name in wolves else [],
             "powers": powers,
             "mj": mj,
-            "extra": getattr(rules.rules, "card_extra", lambda s, n: {})(state, player.name),
+            "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
         body = render(f"{state.ruleset}/role_card", markup, context, override)
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
@@ -140,7 +139,7 @@ def opening_post(state: Any, override: Path | None = None, markup: str = "bbcode
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
     from ..engine.rulesets import ruleset
 
-    opening = getattr(ruleset(state.ruleset).rules, "opening", None)
+    opening = ruleset(state.ruleset).opening
     if opening is None:
         return None
     body = render(f"{state.ruleset}/opening", markup, opening(state), override)

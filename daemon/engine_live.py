@@ -141,7 +141,7 @@ class EngineDriver:
 
     def _read(self, row: dict[str, Any], sender: str, state: GameState) -> MpReading:
         return read_mp(
-            str(row["content_text"] or ""), sender, state, self.rules.VERBS, self.resolver(), str(row["msg_id"])
+            str(row["content_text"] or ""), sender, state, self.rules.verbs, self.resolver(), str(row["msg_id"])
         )
 
     def actions_from_mps(
@@ -354,11 +354,11 @@ class EngineDriver:
                     "reply": stored["reply_key"] if stored else None,
                 }
             )
-        actors = getattr(self.rules, "night_actors", None)
+        actors = self.rules.night_actors
         if actors is not None:
             able: list[str] = list(actors(state))
         else:  # a rule set that does not say: everyone living whose role (or camp) has a power
-            owners = {str(verb.power).split(".")[0] for verb in self.rules.VERBS}
+            owners = {str(verb.power).split(".")[0] for verb in self.rules.verbs}
             able = [p.name for p in state.players if p.alive and (p.role in owners or p.camp in owners)]
         return {
             "phase": phase,
@@ -404,7 +404,7 @@ class EngineDriver:
             self.config.live.ruleset or "",
             phase,
             self._not_told_yet(phase, events),
-            self.rules.NAMES,
+            self.rules.role_names,
             self.config.templates_dir,
             self.config.markup,
         )

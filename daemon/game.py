@@ -137,12 +137,12 @@ class LiveGame:
                 state = self.engine.state_before(day.phase)
                 dead = {p.name for p in state.players if not p.alive}
                 config = replace(config, players=tuple(replace(p, dead=p.name in dead) for p in config.players))
-                refuse = getattr(self.engine.rules, "vote_refusal", None)  # e.g. a lover's vote against the other
+                refuse = self.engine.rules.vote_refusal  # e.g. a lover's vote against the other
                 if refuse is not None:
                     refusal = partial(refuse, state)
                 rules_state = state
         count, _ = count_from_store(self.store, TOPIC, config, since, refusal)
-        by_the_rules = getattr(self.engine.rules, "day_tally", None) if self.engine else None
+        by_the_rules = self.engine.rules.day_tally if self.engine else None
         if by_the_rules is not None and rules_state is not None:
             # The count as the rule set makes it (double votes, who may vote…), as the deadline will.
             count = replace(count, tally=by_the_rules(rules_state, count.current)[0])
@@ -401,7 +401,7 @@ class LiveGame:
 
     def _answers_from_mayor_posts(self) -> None:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
-        if self.engine is None or not getattr(self.engine.rules, "READS_MAYOR_POSTS", False):
+        if self.engine is None or not self.engine.rules.reads_mayor_posts:
             return
         from ..engine.model import next_phase
         from .mayor_posts import KINDS, mayor_answers
@@ -421,7 +421,7 @@ class LiveGame:
             if not questions:
                 continue
             state = self.engine.state_before(next_phase(deadline.phase))
-            reader = getattr(self.engine.rules, "mayor_announcement", None)
+            reader = self.engine.rules.mayor_announcement
             found = mayor_answers(
                 questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader
             )

@@ -7,8 +7,9 @@ a folder named in the MJ's configuration overrides any of them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +48,33 @@ def escape_markdown(value: Any) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
 
 
+class _RuleSetTemplates(jinja2.BaseLoader):
+    """``<id>/name.bbcode.j2`` from the package of rule set ``<id>`` when it ships its own templates
+    (``RuleSet.templates``): an MJ's rule set in its own package brings its posts and MPs with it."""
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        from ..engine.rulesets import installed, ruleset
+
+        prefix = template.split("/", 1)[0]
+        where = ruleset(prefix).templates if prefix in installed() else None
+        if where is None:
+            raise jinja2.TemplateNotFound(template)
+        return _package_loader(*where).get_source(environment, template)
+
+
+@cache
+def _package_loader(package: str, folder: str) -> jinja2.PackageLoader:
+    return jinja2.PackageLoader(package, folder)
+
+
 @lru_cache(maxsize=16)  # one environment per markup and folder: Jinja2 caches the compiled templates in it
 def environment(markup: str, override: Path | None = None) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = []
     if override is not None:
         loaders.append(jinja2.FileSystemLoader(str(override)))
+    loaders.append(_RuleSetTemplates())
     loaders.append(jinja2.PackageLoader("meneur", "templates"))
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),

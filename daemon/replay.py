@@ -225,7 +225,7 @@ def load_scenario(path: Path) -> Scenario:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise fields.error("options", f"expected an [options] table, got {_shape(options)}")
-    if options and not getattr(rules, "OPTIONS", None):
+    if options and not rules.options:
         raise fields.error("options", f"the rule set {name} has no options")
     scenario = Scenario(name, seed, players, phases, dict(expect), title, camps, groups, dict(options))
     try:
@@ -293,7 +293,7 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
         )
         entries.append(PostVotes(record, tuple(votes_in_html(html, LAYOUT, fmt))))
     roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
-    refusal = getattr(rules, "vote_refusal", None)
+    refusal = rules.vote_refusal
     count = count_day(
         entries,
         roster,
@@ -351,7 +351,7 @@ def initial_state(scenario: Scenario) -> GameState:
     if scenario.groups:
         extra["groups"] = scenario.groups
     if scenario.options:
-        if not getattr(rules, "OPTIONS", None):
+        if not rules.options:
             raise ScenarioError(f"the rule set {scenario.ruleset} has no options")
         extra["options"] = scenario.options
     try:
@@ -372,13 +372,13 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
             break
         if spec.phase != state.phase:
             raise ScenarioError(f"phases[{number}].phase: {spec.phase!r}, but the game is at {state.phase!r}")
-        actions, events = _actions(state, spec, rules.VERBS)
+        actions, events = _actions(state, spec, rules.verbs)
         outcome: Outcome
         if state.phase.startswith("J"):
             votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
             events += warnings
             answers = dict(spec.answers)
-            reader = getattr(rules, "mayor_announcement", None)
+            reader = rules.mayor_announcement
             if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
                 answers.setdefault(f"{state.phase}:annonce_maire", reader(spec.mayor_post, state))
             try:

@@ -358,7 +358,7 @@ class MJPage:
                 }
             )
         # A rule set with groups (houses, trios…) says who is in which: ``groups(state)``.
-        grouping = getattr(game.engine.rules, "groups", None) if game.engine else None
+        grouping = game.engine.rules.groups if game.engine else None
         groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
         night = game.current_night()
         night_view = (

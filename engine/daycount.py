@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from ..parsers.records import MENTION_CAP, Post, VoteMention, VoteStatus
+from ..vocabulary import MENTION_CAP, Post, VoteMention, VoteStatus
 from .names import Account, Match, NameResolver, bind_accounts, identify_account
 from .tally import Modifier, Tally, tally
 

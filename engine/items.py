@@ -2,8 +2,9 @@
 swapped and repaired. Shared by the item-based rule sets (`trinite-meuporg`, later `trinite` and
 `citadelles`).
 
-Items live in the game's state (``state.memory["items"]``) as plain data, so a state still copies
-deeply and replays identically. Each item is one *instance* with a stable id (``"dague#3"``): two
+Items live in the game's state (``state.memory["items"]``) as immutable ``Item`` records: a change
+replaces the record, so copying a state shares every record and copies only the list that holds them
+(``GameState.copy``), and a game replays identically. Each item is one *instance* with a stable id (``"dague#3"``): two
 potions of the same kind are two items, each with its own destroyed flag and holder. Every change
 goes through the functions here and returns what moved or changed, so the rule set can tell the
 players and react (a public announcement when a given kind changes hands, a check when a cursed
@@ -12,7 +13,7 @@ doll finds a new master).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .model import GameState
@@ -44,63 +45,75 @@ class Transfer:
 
 
 def _store(state: GameState) -> dict[str, Any]:
-    store: dict[str, Any] = state.memory.setdefault(KEY, {"next": 1, "list": []})
+    store: dict[str, Any] | None = state.memory.get(KEY)
+    if store is None:
+        store = state.memory[KEY] = {"next": 1, "list": []}
     return store
 
 
-def _view(row: dict[str, Any]) -> Item:
-    return Item(str(row["id"]), str(row["kind"]), str(row["holder"]), bool(row["destroyed"]))
-
-
-def _row(state: GameState, item_id: str) -> dict[str, Any]:
-    row: dict[str, Any]
-    for row in _store(state)["list"]:
-        if row["id"] == item_id:
-            return row  # the stored row itself: callers change it in place
+def _index(state: GameState, item_id: str) -> tuple[list[Item], int]:
+    rows: list[Item] = _store(state)["list"]
+    for index, item in enumerate(rows):
+        if item.id == item_id:
+            return rows, index
     raise KeyError(f"no item {item_id!r}")
+
+
+def _change(state: GameState, item_id: str, **changes: Any) -> tuple[Item, Item]:
+    """Replace the stored record by a changed one (records are immutable); (before, after)."""
+    rows, index = _index(state, item_id)
+    before = rows[index]
+    rows[index] = replace(before, **changes)
+    return before, rows[index]
 
 
 def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> Item:
     """Create a new item of ``kind`` in ``player``'s hands (the starting items)."""
     state.player(player)  # a KeyError for a name that is not in the game
     store = _store(state)
-    row = {"id": f"{kind}#{store['next']}", "kind": kind, "holder": player, "destroyed": destroyed}
+    item = Item(f"{kind}#{store['next']}", kind, player, destroyed)
     store["next"] += 1
-    store["list"].append(row)
-    return _view(row)
+    store["list"].append(item)
+    return item
 
 
 def every(state: GameState) -> list[Item]:
     """All items of the game, in the order they were created."""
-    return [_view(row) for row in _store(state)["list"]]
+    return list(_store(state)["list"])
 
 
 def get(state: GameState, item_id: str) -> Item:
-    return _view(_row(state, item_id))
+    rows, index = _index(state, item_id)
+    return rows[index]
 
 
 def held(state: GameState, player: str, intact_only: bool = False) -> list[Item]:
     """What ``player`` holds (destroyed items too, unless ``intact_only``)."""
-    return [i for i in every(state) if i.holder == player and (i.intact or not intact_only)]
+    if intact_only:
+        return [i for i in _store(state)["list"] if i.holder == player and not i.destroyed]
+    return [i for i in _store(state)["list"] if i.holder == player]
 
 
 def usable(state: GameState, player: str, kind: str) -> Item | None:
     """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
     and a destroyed item has no power, active or passive."""
-    return next((i for i in held(state, player, intact_only=True) if i.kind == kind), None)
+    rows: list[Item] = _store(state)["list"]
+    for item in rows:
+        if item.holder == player and item.kind == kind and not item.destroyed:
+            return item
+    return None
 
 
 def holder_of(state: GameState, kind: str) -> Item | None:
     """The first intact item of ``kind`` in the game, whoever holds it (for a one-of-a-kind item)."""
-    return next((i for i in every(state) if i.kind == kind and i.intact), None)
+    return next((i for i in _store(state)["list"] if i.kind == kind and i.intact), None)
 
 
 def destroy(state: GameState, item_id: str) -> bool:
     """Destroy an item; False if it already was."""
-    row = _row(state, item_id)
-    if row["destroyed"]:
+    if get(state, item_id).destroyed:
         return False
-    row["destroyed"] = True
+    _change(state, item_id, destroyed=True)
     return True
 
 
@@ -115,21 +128,14 @@ def destroy_all(state: GameState, player: str, keep: frozenset[str] = frozenset(
 
 def repair(state: GameState, player: str) -> list[Item]:
     """Repair every destroyed item ``player`` holds; the items repaired."""
-    done = []
-    for row in _store(state)["list"]:
-        if row["holder"] == player and row["destroyed"]:
-            row["destroyed"] = False
-            done.append(_view(row))
-    return done
+    return [_change(state, i.id, destroyed=False)[1] for i in held(state, player) if i.destroyed]
 
 
 def transfer(state: GameState, item_id: str, taker: str) -> Transfer:
     """Hand one item to ``taker`` (whatever its state)."""
     state.player(taker)
-    row = _row(state, item_id)
-    giver = str(row["holder"])
-    row["holder"] = taker
-    return Transfer(_view(row), giver, taker)
+    before, after = _change(state, item_id, holder=taker)
+    return Transfer(after, before.holder, taker)
 
 
 def steal(state: GameState, thief: str, victim: str) -> list[Transfer]:

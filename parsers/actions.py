@@ -66,6 +66,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..vocabulary import Verb as Verb  # its home; here for the parsers' callers
 from .frtext import COLON as _COLON
 from .frtext import NEWLINE as _NEWLINE
 from .frtext import PUNCT as _PUNCT
@@ -84,22 +85,6 @@ SELF = "moi"
 """The target meaning the sender ("je me protège", "un mouton devant chez moi")."""
 
 MAX_NAME_WORDS = 5
-
-
-@dataclass(frozen=True, slots=True)
-class Verb:
-    """One power and the ways players ask for it."""
-
-    power: str  # e.g. "salvateur.proteger"
-    phrases: tuple[str, ...]  # French patterns, e.g. "je protège {cible}", "protection sur {cible}"
-    min_targets: int = 1
-    max_targets: int = 1
-    # Word stems that name this power wherever they stand ("protec", "fleche", "hache"), for the
-    # reader of free wording (:mod:`meneur.parsers.freeform`); several words: consecutive words.
-    keywords: tuple[str, ...] = ()
-    # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
-    # "Ok pour Eve", "Gérard aussi pour moi").
-    bare: bool = False
 
 
 @dataclass(frozen=True, slots=True)

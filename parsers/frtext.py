@@ -6,56 +6,14 @@ elisions, punctuation, line ends, each with its place in the text), and the mark
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import lru_cache
 from typing import NamedTuple
+
+# Folding lives in meneur.vocabulary (the engine folds too); offered here for the readers.
+from ..vocabulary import fold as fold
+from ..vocabulary import fold_with_origin as fold_with_origin
 
 # ---------------------------------------------------------------------------------------------
 # Folding and tokens
-
-_FOLD_EXTRA = {
-    "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ı": "i", "ŀ": "l",
-    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u2032": "'", "\u02b9": "'",
-    "\u2010": "-", "\u2011": "-", "\u2212": "-",
-    "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "",
-}  # fmt: skip
-
-
-@lru_cache(maxsize=4096)
-def _fold_char(ch: str) -> str:
-    if ch == "\n":
-        return "\n"
-    if ch.isspace():
-        return " "
-    out = []
-    for low in ch.lower():
-        extra = _FOLD_EXTRA.get(low)
-        if extra is not None:
-            out.append(extra)
-            continue
-        for c in unicodedata.normalize("NFKD", low):
-            if unicodedata.combining(c):
-                continue
-            c = c.lower()
-            out.append(_FOLD_EXTRA.get(c, c))
-    return "".join(out)
-
-
-def fold_with_origin(text: str) -> tuple[str, list[int]]:
-    """The folded text and, for each of its characters, the index of the original character."""
-    out: list[str] = []
-    origin: list[int] = []
-    for index, ch in enumerate(text):
-        piece = _fold_char(ch)
-        out.append(piece)
-        origin.extend([index] * len(piece))
-    return "".join(out), origin
-
-
-def fold(text: str) -> str:
-    """Lower case, accents off, apostrophes and spaces normalised (the form phrases are matched in)."""
-    return " ".join(fold_with_origin(text)[0].split())
-
 
 WORD, PUNCT, NEWLINE = 0, 1, 2
 _TOKEN_RE = re.compile(r"\n|\w+(?:['.]\w+)*|[^\w\s]+")

@@ -6,7 +6,14 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
+
+# The records the engine reads too live in meneur.vocabulary; offered here with the others.
+from ..vocabulary import MENTION_CAP as MENTION_CAP
+from ..vocabulary import WRITTEN_MAX as WRITTEN_MAX
+from ..vocabulary import EditNotice as EditNotice
+from ..vocabulary import Post as Post
+from ..vocabulary import VoteMention as VoteMention
+from ..vocabulary import VoteStatus as VoteStatus
 
 
 class ParseError(ValueError):
@@ -37,31 +44,6 @@ class WrongPage(LayoutChanged):
 
 
 @dataclass(frozen=True, slots=True)
-class EditNotice:
-    """ "Dernière édition par X le …, édité N fois" and its kin, as far as it could be read."""
-
-    raw: str
-    editor: str | None = None
-    edited_at: datetime | None = None
-    count: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    """One post of the game topic, as the forum shows it."""
-
-    post_id: str
-    author: str
-    author_id: str | None
-    posted_at: datetime  # aware, UTC
-    content_html: str
-    content_text: str
-    content_hash: str
-    edit: EditNotice | None = None
-    page: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Pagination:
     """Where a page sits in its topic. ``links`` maps a page number to the forum's URL for it."""
 
@@ -86,36 +68,6 @@ class TopicPage:
 
     def votes_of(self, post_id: str) -> tuple[VoteMention, ...] | None:
         return None if self.votes is None else dict(self.votes).get(post_id)
-
-
-class VoteStatus(StrEnum):
-    OK = "ok"
-    NOT_BOLD = "not_bold"
-    WRONG_COLOUR = "wrong_colour"
-    WRONG_WORDING = "wrong_wording"  # "Je vote pour X": not the vote's words, whatever its format
-
-
-@dataclass(frozen=True, slots=True)
-class VoteMention:
-    """One "Je vote contre X" found in a post's own text (never in a quote).
-
-    ``target`` is the name as written (cut at sentence punctuation); ``status`` says whether the
-    text had the required format; ``colour`` is the colour seen (normalised ``#rrggbb``) if any.
-    ``written`` is the whole formatted text after "contre", uncut (at most ``WRITTEN_MAX``
-    characters), for names that hold punctuation themselves ("Kévin (le vrai)", "Qui?").
-    """
-
-    target: str
-    status: VoteStatus
-    colour: str | None = None
-    bold: bool = False
-    written: str = ""
-
-
-WRITTEN_MAX = 200
-# Vote mentions kept per post: the first MENTION_CAP - 1 in reading order, and the last formatted
-# one (the post's vote) if it came later. A post of megabytes of votes costs no more than this.
-MENTION_CAP = 50
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,7 +91,7 @@ def test_a_hand_dealt_setup_needs_six_players_the_six_roles_and_one_wolf() -> No
         setup(NAMES, seed=1, roles={**BASE, "BenP": "idole"}, camps={"Boris": "loups"})
     with pytest.raises(ValueError, match="6 players"):
         setup(NAMES[:5], seed=1)
-    assert ruleset("convivialite") is convivialite
+    assert ruleset("convivialite") is convivialite.RULESET
 
 
 # -- votes --------------------------------------------------------------------------------------

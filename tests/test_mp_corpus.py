@@ -86,7 +86,7 @@ def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
     rules = ruleset(rules_id)
     resolver = NameResolver([PlayerName(p.name) for p in state.players])
     reading: MpReading = read_mp(
-        mp["text"], mp["from"], state, rules.VERBS, resolver, str(mp["id"]), asked=mp.get("asked")
+        mp["text"], mp["from"], state, rules.verbs, resolver, str(mp["id"]), asked=mp.get("asked")
     )
     valid: list[tuple[str, tuple[str, ...]]] = []
     refused: list[str] = []

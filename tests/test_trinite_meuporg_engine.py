@@ -65,7 +65,7 @@ def test_random_setup_deals_styles_evenly_distinct_roles_groups_of_one_style_eac
     for p in state.players:  # the starting items
         assert sorted(i.kind for i in items.held(state, p.name)) == sorted(ROLES[p.role][1])
     assert [p.role for p in setup(names, seed=count).players] == roles  # from the seed alone
-    assert ruleset("trinite-meuporg") is trinite_meuporg
+    assert ruleset("trinite-meuporg") is trinite_meuporg.RULESET
 
 
 def test_setup_refuses_what_the_rules_forbid() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...contract import RuleSet
 from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
@@ -73,6 +74,7 @@ __all__ = [
     "NIGHT_ORDER",
     "OPTIONS",
     "ROLE_ORDER",
+    "RULESET",
     "VERBS",
     "check_winner",
     "close_day",
@@ -84,3 +86,25 @@ __all__ = [
     "validate",
     "vote_refusal",
 ]
+
+
+# The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
+RULESET = RuleSet(
+    id="classique",
+    title="Le jeu du Loup Garou (règlement)",
+    setup=setup,
+    validate=validate,
+    close_day=close_day,
+    resolve_night=resolve_night,
+    is_wolf=rules.is_wolf,
+    verbs=VERBS,
+    role_names=NAMES,
+    night_order=NIGHT_ORDER,
+    day_tally=day_tally,
+    vote_refusal=vote_refusal,
+    night_actors=night_actors,
+    help=HELP,
+    examples=EXAMPLES,
+    role_order=ROLE_ORDER,
+    options=OPTIONS,
+)

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....parsers.actions import Verb
+from ....vocabulary import Verb
 
 # "je veux protéger", "j'aimerais protéger", "je vais donc protéger", "j'ai décidé de protéger"…
 _VEUX = (

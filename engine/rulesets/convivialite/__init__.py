@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...contract import RuleSet
 from . import rules
 from .roles import NAMES, ROLE_ORDER
 from .rules import (
@@ -23,6 +24,7 @@ __all__ = [
     "NAMES",
     "NIGHT_ORDER",
     "ROLE_ORDER",
+    "RULESET",
     "VERBS",
     "check_winner",
     "close_day",
@@ -34,3 +36,24 @@ __all__ = [
     "validate",
     "vote_refusal",
 ]
+
+
+# The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
+RULESET = RuleSet(
+    id="convivialite",
+    title="Règles Loup-garou à 7",
+    setup=setup,
+    validate=validate,
+    close_day=close_day,
+    resolve_night=resolve_night,
+    is_wolf=rules.is_wolf,
+    verbs=VERBS,
+    role_names=NAMES,
+    night_order=NIGHT_ORDER,
+    day_tally=day_tally,
+    vote_refusal=vote_refusal,
+    night_actors=night_actors,
+    help=HELP,
+    examples=EXAMPLES,
+    role_order=ROLE_ORDER,
+)

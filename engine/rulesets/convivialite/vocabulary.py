@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ....parsers.actions import Verb
+from ....vocabulary import Verb
 
 _VEUX = "(veux|voudrais|vais|souhaite|souhaiterais|aimerais|désire|compte|préfère|choisis de|décide de)"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...contract import RuleSet
 from ...model import GameState
 from . import rules
 from .roles import NAMES, ROLE_ORDER
@@ -36,6 +37,7 @@ __all__ = [
     "NIGHT_ORDER",
     "READS_MAYOR_POSTS",
     "ROLE_ORDER",
+    "RULESET",
     "VERBS",
     "check_winner",
     "close_day",
@@ -49,3 +51,30 @@ __all__ = [
     "validate",
     "vote_refusal",
 ]
+
+
+# The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
+RULESET = RuleSet(
+    id="trinite-meuporg",
+    title="LG Trinité Meuporg",
+    setup=setup,
+    validate=validate,
+    close_day=close_day,
+    resolve_night=resolve_night,
+    is_wolf=rules.is_wolf,
+    verbs=VERBS,
+    role_names=NAMES,
+    night_order=NIGHT_ORDER,
+    day_tally=day_tally,
+    vote_refusal=vote_refusal,
+    night_actors=night_actors,
+    groups=groups,
+    powers_of=rules.powers_of,
+    card_extra=rules.card_extra,
+    opening=rules.opening,
+    mayor_announcement=mayor_announcement,
+    reads_mayor_posts=READS_MAYOR_POSTS,
+    help=HELP,
+    examples=EXAMPLES,
+    role_order=ROLE_ORDER,
+)

@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from ....engine.model import GameState
-from ....parsers.actions import Verb, fold
+from ....vocabulary import Verb, fold
 from .roles import NAMES
 
 _VEUX = "(veux|voudrais|vais|souhaite|aimerais|compte|choisis de|décide de)"

@@ -1,0 +1,94 @@
+"""What a rule set provides, named and typed: the contract between a rule set and the rest of meneur.
+
+A rule set is one ``RuleSet`` value, built from its own functions and constants and declared by an
+entry point in the group ``meneur.rulesets`` (see ``engine/rulesets/__init__.py`` and
+docs/writing-a-rule-set.md). mypy checks each rule set's functions against the signatures below when
+the value is built, so a rule set that drifts from the contract fails the type check, not a game.
+
+Required: ``setup``, ``validate``, ``close_day``, ``resolve_night``, ``is_wolf``, ``verbs``,
+``role_names``, ``night_order``. Everything else is optional, and the daemon says what it does without
+it (no groups on the MJ's page, every vote standing, the whole living village listed as night actors…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .model import Action, Decree, GameState, Outcome, PlayerState
+from .tally import Tally
+
+if TYPE_CHECKING:
+    from ..vocabulary import Verb
+
+
+class Setup(Protocol):
+    """The game at J0 from the players' names and the seed; ``roles`` when the MJ dealt them. A rule set
+    may take more keywords (``camps``, ``groups``, ``options``): callers pass them only when the MJ gave them."""
+
+    def __call__(self, names: Sequence[str], seed: int, roles: Mapping[str, str] | None = None) -> GameState: ...
+
+
+class CloseDay(Protocol):
+    """The day's deadline: the standing votes (voter → target), the answers to its questions, the MJ's
+    decrees and the day actions. A new state (the given one unchanged), events, questions."""
+
+    def __call__(
+        self,
+        state: GameState,
+        votes: Mapping[str, str],
+        answers: Mapping[str, str] | None = None,
+        decrees: Sequence[Decree] = (),
+        actions: Sequence[Action] = (),
+    ) -> Outcome: ...
+
+
+class ResolveNight(Protocol):
+    """The night's deadline: the actions (already validated by ``validate``), answers, decrees."""
+
+    def __call__(
+        self,
+        state: GameState,
+        actions: Sequence[Action],
+        answers: Mapping[str, str] | None = None,
+        decrees: Sequence[Decree] = (),
+    ) -> Outcome: ...
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule set. The engine's functions are pure: a state in, a new state out, never I/O."""
+
+    id: str  # as in shared/rules/README.md and `[game] ruleset`; also the templates' folder name
+    title: str  # the rule book's own title, for `meneur rulesets`
+    setup: Setup
+    validate: Callable[[GameState, Action], str | None]  # None, or why the action is refused (French)
+    close_day: CloseDay
+    resolve_night: ResolveNight
+    is_wolf: Callable[[PlayerState], bool]  # who is told the pack on their role card
+    verbs: Sequence[Verb]  # the powers and how players ask for them (MP reader, role cards)
+    role_names: Mapping[str, str]  # role id → its French name
+    night_order: Sequence[str]  # the night's steps, in order, written once
+    # -- optional -------------------------------------------------------------------------------
+    # The public count as the rules make it (weights, who votes); ``close_day`` uses the same one.
+    day_tally: Callable[[GameState, Mapping[str, str]], tuple[Tally, dict[str, str]]] | None = None
+    # A vote the rules forbid (the earlier vote stands): why, in English for the MJ's warnings.
+    vote_refusal: Callable[[GameState, str, str], str | None] | None = None
+    night_actors: Callable[[GameState], list[str]] | None = None  # who has a power to use tonight
+    groups: Callable[[GameState], dict[str, list[str]]] | None = None  # houses, trios: name → members
+    # The powers a player holds now (item-based rule sets); without it, a role's own verbs.
+    powers_of: Callable[[GameState, str], list[str]] | None = None
+    card_extra: Callable[[GameState, str], dict[str, object]] | None = None  # more for a role card
+    opening: Callable[[GameState], dict[str, object]] | None = None  # the first post's context
+    # Reads the mayor's post after the pyre as the answer to an announcement question.
+    mayor_announcement: Callable[[str, GameState], str] | None = None
+    reads_mayor_posts: bool = False  # the live daemon reads the mayor's posts as answers
+    help: Mapping[str, str] = field(default_factory=dict)  # power → what it does (role cards)
+    examples: Mapping[str, str] = field(default_factory=dict)  # power → an example MP (role cards)
+    role_order: Sequence[str] = ()  # the roles in the order they are dealt
+    # The game options ``setup`` takes as ``options=`` (readings the MJ picks): name → values, default first.
+    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # Where the rule set's Jinja2 templates are: (package, folder) holding ``<id>/role_card.bbcode.j2``…
+    # None: meneur's own ``templates/`` (the built-in rule sets).
+    templates: tuple[str, str] | None = None

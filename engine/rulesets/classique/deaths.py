@@ -1,0 +1,117 @@
+"""`classique`: what every resolution shares — deaths and their chains (the Chasseur's shot, the
+acolytes, a bite cancelled), the traitor, and who wins."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...model import Decree, GameState, Outcome, next_phase
+from ...resolution import NOBODY, Resolution
+from .common import has_power, is_wolf, option
+
+
+# -- shared pieces ----------------------------------------------------------------------------
+def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
+    r = Resolution(state, answers)
+    r.death_hooks.append(_hunter)
+    r.death_hooks.append(_acolytes)
+    r.death_hooks.append(_transformation_cancelled)
+    r.death_hooks.append(_flute_dead)
+    for decree in decrees:
+        # A "mayor" decree is also how a censure motion ends ("le maire en place est destitué"): the MJ
+        # counts it and names the new mayor after the new election, or none meanwhile (RULINGS.md).
+        r.decree(decree)
+    return r
+
+
+def _hunter(r: Resolution, name: str, cause: str) -> None:
+    """ "Lorsqu'il meurt (Loups, poison, amour, bûcher...), le Chasseur a le pouvoir de répliquer"."""
+    player = r.state.player(name)
+    if player.role != "chasseur" or player.markers.get("balle_utilisee") or player.markers.get("pouvoirs_perdus"):
+        return
+    player.markers["balle_utilisee"] = True
+    target = r.ask("chasseur", name, "Tu meurs : sur qui tires-tu ?", r.state.living(), about=name, single=True)
+    if target != NOBODY:
+        r.emit("hunter_shot", player=name, target=target)
+        r.mark(target, "chasseur")
+
+
+def _protected_on_pyre(state: GameState, name: str) -> bool:
+    return any(
+        a.markers.get("protege") == name for a in state.with_role("ange_gardien") if has_power(a, "ange_gardien")
+    )
+
+
+def check_winner(state: GameState) -> str | None:
+    """Who has won, if anyone; run after every settled resolution."""
+    alive = [p for p in state.players if p.alive]
+    if not alive:
+        return "aucun"
+    if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
+        return "amoureux"
+    flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
+    if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
+        return "flute"
+    camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
+    if camps == {"loups"}:
+        return "loups"
+    pack = [p for p in alive if is_wolf(p) or p.camp == "loups"]
+    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * len(pack) >= len(alive):
+        return "loups"  # the parity reading (J2): as many werewolves as the others
+    if camps == {"vampires"}:
+        return "vampires"
+    if not camps & {"loups", "vampires", "flute"}:
+        return "village"
+    return None
+
+
+def _traitor(r: Resolution) -> None:
+    """ "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"."""
+    if any(is_wolf(p) for p in r.state.players):
+        return
+    for traitor in (p for p in r.state.players if p.alive and p.role == "traitre"):
+        traitor.role = "loup_garou"
+        traitor.markers["loup"] = True
+        r.tell(traitor.name, "role_changed", role="loup_garou")
+
+
+def _finish(r: Resolution) -> Outcome:
+    r.settle()
+    _traitor(r)
+    winner = check_winner(r.state)
+    if winner:
+        r.state.winner = winner
+        r.emit("game_over", winner=winner)
+    else:
+        r.state.phase = next_phase(r.state.phase)
+    return r.outcome()
+
+
+def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
+    """ "La seule façon d'empêcher sa résurrection maléfique, c'est de tuer le Chef de Meute"."""
+    for player in r.state.players:
+        bite = player.markers.get("transformation")
+        if bite and bite["par"] == name:
+            del player.markers["transformation"]
+            r.tell_mj("transformation_cancelled", player=player.name)
+
+
+def _acolytes(r: Resolution, name: str, cause: str) -> None:
+    """ "Si le Maître meurt, les Acolytes meurent immédiatement"."""
+    if r.state.player(name).role == "maitre_vampire":
+        for player in r.state.players:
+            if player.alive and player.markers.get("acolyte") == name:
+                r.mark(player.name, "acolyte")
+
+
+def _flute_dead(r: Resolution, name: str, cause: str) -> None:
+    """ "S'il se fait tuer, le charme est rompu"."""
+    if r.state.player(name).role == "joueur_de_flute":
+        _break_charm(r)
+
+
+def _break_charm(r: Resolution) -> None:
+    """Every charm ends; the living ex-charmed are told by MP (RULINGS G12, G14)."""
+    for player in r.state.players:
+        if player.markers.pop("charme", None) and player.alive:
+            r.tell(player.name, "charm_broken")

@@ -1,0 +1,63 @@
+"""`trinite-meuporg`: what the first post and the role cards say, and who acts tonight."""
+
+from __future__ import annotations
+
+from ... import items
+from ...model import GameState
+from .powers import POWERS, group_of, groups_of
+from .roles import ITEM_NAMES, LOUPS, style
+
+
+# -- for the first post and the role cards -------------------------------------------------------------------------
+def opening(state: GameState) -> dict[str, object]:
+    """ "le MJ n'annonce sur le premier message du forum (en plus d'un rappel des règles) que le nombre de
+    loups, ainsi que les groupes de 3." """
+    return {
+        "players": len(state.players),
+        "wolves": sum(1 for p in state.players if p.camp == LOUPS),
+        "groups": groups_of(state),
+    }
+
+
+def powers_of(state: GameState, name: str) -> list[str]:
+    """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
+    kinds = {i.kind for i in items.held(state, name, intact_only=True)}
+    return [power for power, spec in POWERS.items() if spec.item in kinds]
+
+
+def night_actors(state: GameState) -> list[str]:
+    """Who may send an action MP tonight (for the MJ's "not acted yet" list): the living wolves, the
+    living holders of an item used by MP at night, the dead holding the doll, a dead wolf holding the
+    potion de mort."""
+    able = []
+    for player in state.players:
+        kinds = {i.kind for i in items.held(state, player.name, intact_only=True)}
+        if player.alive:
+            night_items = {spec.item for spec in POWERS.values() if not spec.by_day}
+            if player.camp == LOUPS or kinds & night_items:
+                able.append(player.name)
+        elif "poupee_vaudou" in kinds or (player.camp == LOUPS and "potion_de_mort" in kinds):
+            able.append(player.name)
+    return able
+
+
+def card_extra(state: GameState, name: str) -> dict[str, object]:
+    """What a role card says besides the role: the style, the items, the group."""
+    player = state.player(name)
+    return {
+        "style": style(player.role),
+        "items": [ITEM_NAMES[i.kind] for i in items.held(state, name)],
+        "group": group_of(state, name),
+        "group_number": next(n for n, g in enumerate(groups_of(state), 1) if name in g),
+        "passive": [PASSIVE[i.kind] for i in items.held(state, name, intact_only=True) if i.kind in PASSIVE],
+    }
+
+
+# Items that act without an MP: what the role card says of them.
+PASSIVE: dict[str, str] = {
+    "armure": "ton armure résiste à la première mort (bûcher, loups, potion de mort, flèche)",
+    "arc": "à ta mort, le MJ te demande sur qui tirer une flèche",
+    "carte": "chaque matin, ta carte te dit qui t'a ciblé et si les loups t'ont attaqué",
+    "dague": "si tu devais mourir autrement qu'au bûcher, ta dague renvoie la mort (le MJ te demande sur qui)",
+    "potion_de_soins": "chaque nuit, le MJ te montre qui devrait mourir et tu peux en sauver un",
+}

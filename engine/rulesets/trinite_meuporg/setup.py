@@ -1,0 +1,86 @@
+"""`trinite-meuporg`: the setup — styles in equal numbers, distinct roles, groups of three, the wolves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ... import items
+from ...model import GameState, PlayerState
+from .powers import RULESET
+from .roles import LOUPS, ROLES, STYLES, VILLAGE, WOLVES_BY_PLAYERS, style
+
+
+# -- setup ------------------------------------------------------------------------------------
+def setup(
+    names: Sequence[str],
+    seed: int,
+    roles: Mapping[str, str] | None = None,
+    camps: Mapping[str, str] | None = None,
+    groups: Mapping[str, int] | None = None,
+) -> GameState:
+    """Styles in equal numbers, distinct roles, groups of three (one of each style), the wolves.
+
+    Everything not given is drawn from the seed. A role may carry its camp as ``"voyant+loup"`` (how
+    a configuration file, which has a role per player only, names the wolves). Given roles without
+    groups: the players are listed group by group (three by three, in order)."""
+    count = len(names)
+    if count not in WOLVES_BY_PLAYERS:
+        raise ValueError(f"trinite-meuporg is played by 9, 12 or 15 players, not {count}")
+    draw = GameState(RULESET, seed, []).rng
+    given_camps: dict[str, str] = dict(camps or {})
+    if roles is None:
+        roles, groups = _deal(list(names), draw("setup"))
+    else:
+        plain = {}
+        for name, role in roles.items():
+            base, plus, camp = role.partition("+")
+            plain[name] = base
+            if plus:
+                given_camps[name] = LOUPS if camp.startswith("loup") else VILLAGE
+        roles = plain
+    unknown = sorted(set(roles.values()) - set(ROLES))
+    if unknown:
+        raise ValueError(f"unknown trinite-meuporg roles: {', '.join(unknown)}")
+    if len(set(roles.values())) != count:
+        raise ValueError("a role is dealt only once")
+    if any(sum(style(r) == s for r in roles.values()) != count // 3 for s in STYLES):
+        raise ValueError("there must be as many DPS as TANK as HEAL")
+    if groups is None:
+        groups = {name: index // 3 + 1 for index, name in enumerate(names)}
+    grouped = _groups(groups)
+    for members in grouped:
+        if len(members) != 3 or {style(roles[m]) for m in members} != set(STYLES):
+            raise ValueError(f"group {members} must hold one DPS, one TANK and one HEAL")
+    if not given_camps:
+        wolves = draw("loups").sample(list(names), WOLVES_BY_PLAYERS[count])
+        given_camps = {name: LOUPS for name in wolves}
+    players = [PlayerState(name, roles[name], given_camps.get(name, VILLAGE)) for name in names]
+    if sum(p.camp == LOUPS for p in players) != WOLVES_BY_PLAYERS[count]:
+        raise ValueError(f"{count} players play with {WOLVES_BY_PLAYERS[count]} wolves")
+    state = GameState(RULESET, seed, players)
+    state.memory["groups"] = grouped
+    state.memory["compagnons"] = {m: sorted(g) for g in grouped for m in g}
+    for player in players:
+        for kind in ROLES[player.role][1]:
+            items.give(state, player.name, kind)
+    return state
+
+
+def _deal(names: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, int]]:
+    size = len(names) // 3
+    order = list(names)
+    rng.shuffle(order)
+    roles: dict[str, str] = {}
+    groups: dict[str, int] = {}
+    for index, wanted in enumerate(STYLES):
+        dealt = rng.sample([r for r in ROLES if style(r) == wanted], size)
+        for number, (name, role) in enumerate(zip(order[index * size : (index + 1) * size], dealt, strict=True)):
+            roles[name] = role
+            groups[name] = number + 1
+    return roles, groups
+
+
+def _groups(groups: Mapping[str, int]) -> list[list[str]]:
+    numbers = sorted(set(groups.values()))
+    return [[name for name, g in groups.items() if g == number] for number in numbers]

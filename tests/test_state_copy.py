@@ -1,0 +1,144 @@
+"""The engine's promise that a phase never changes the state it is given, for every rule set, and the
+copy that keeps it (``GameState.copy``: new containers, shared immutable records).
+
+Hypothesis draws a seed; a random game is played through each rule set's public functions (random
+votes by day, random actions by night among the verbs of the rule set, kept when ``validate`` accepts
+them, some answers given); before each phase the input is snapshotted with ``copy.deepcopy`` and
+after it compared, and the output must share no mutable part with the input.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meneur.engine import items
+from meneur.engine.model import Action, GameState, PlayerState, copy_data
+from meneur.engine.rulesets import installed, ruleset
+
+# Every rule set meneur ships (a new one is checked without being listed), with a table size it plays.
+BUILT_IN = sorted(name for name, point in installed().items() if point.value.startswith("meneur."))
+PLAYERS = {"classique": 14, "trinite-meuporg": 12}  # the others: 6
+
+
+def _mutable_ids(value: Any, found: set[int]) -> set[int]:
+    """The ids of every mutable container (dict, list, set, player record) reachable from ``value``."""
+    if isinstance(value, (dict, list, set, PlayerState, GameState)):
+        if id(value) in found:
+            return found
+        found.add(id(value))
+    if isinstance(value, dict):
+        for item in value.values():
+            _mutable_ids(item, found)
+    elif isinstance(value, (list, set, tuple, frozenset)):
+        for item in value:
+            _mutable_ids(item, found)
+    elif isinstance(value, (PlayerState, GameState)):
+        for item in vars(value).values():
+            _mutable_ids(item, found)
+    return found
+
+
+def _night_actions(rules: Any, state: GameState, rng: random.Random) -> list[Action]:
+    names = [p.name for p in state.players]
+    actions = []
+    for player in state.players:
+        for verb in rules.verbs:
+            if rng.random() < 0.5:
+                continue
+            count = rng.randint(verb.min_targets, min(verb.max_targets, len(names)))
+            action = Action(player.name, verb.power, tuple(rng.sample(names, count)))
+            if rules.validate(state, action) is None:
+                actions.append(action)
+    return actions
+
+
+def _play_checked(name: str, seed: int) -> int:
+    """A random game of ``name``; each phase's input is checked unchanged and unshared. The phases played."""
+    rules = ruleset(name)
+    rng = random.Random(seed)
+    state = rules.setup([f"P{n}" for n in range(PLAYERS.get(name, 6))], seed)
+    phases = 0
+    while state.winner is None and phases < 40:
+        before = copy.deepcopy(state)
+        answers: dict[str, str] = {}
+        if state.phase.startswith("J"):
+            living = state.living()
+            votes = {v: rng.choice(living) for v in living}
+            first = rules.close_day(state, votes)
+            for question in first.questions:  # answer some of them: the answered path runs too
+                if rng.random() < 0.7:
+                    answers[question.id] = rng.choice(question.options or ("aucun",))
+            outcome = rules.close_day(state, votes, answers)
+        else:
+            actions = _night_actions(rules, state, rng)
+            first = rules.resolve_night(state, actions)
+            for question in first.questions:
+                if rng.random() < 0.7:
+                    answers[question.id] = rng.choice(question.options or ("aucun",))
+            outcome = rules.resolve_night(state, actions, answers)
+        assert state == before, f"{name}, seed {seed}: {state.phase} changed the state it was given"
+        shared = _mutable_ids(state, set()) & _mutable_ids(outcome.state, set())
+        assert not shared, f"{name}, seed {seed}: {state.phase}'s new state shares mutable parts with its input"
+        state = outcome.state
+        phases += 1
+    return phases
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_a_phase_never_changes_the_state_it_is_given(name: str, seed: int) -> None:
+    assert _play_checked(name, seed) >= 1
+
+
+def test_every_rule_set_meneur_ships_is_checked() -> None:
+    assert {"classique", "convivialite", "hameau", "trinite-meuporg"} <= set(BUILT_IN)
+
+
+def test_the_checks_see_a_phase_that_changes_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The property above can fail: with a copy that shares the markers and the memory (the mistake a
+    faster copy could make), a game of each rule set is caught changing its input."""
+
+    def shallow(self: GameState) -> GameState:
+        clone = copy.copy(self)
+        clone.players = [copy.copy(p) for p in self.players]
+        return clone
+
+    monkeypatch.setattr(GameState, "copy", shallow)
+    for name in BUILT_IN:
+        with pytest.raises(AssertionError, match=r"changed the state it was given|shares mutable parts"):
+            for seed in range(20):
+                _play_checked(name, seed)
+
+
+def test_copy_is_independent_and_shares_only_immutable_parts() -> None:
+    state = ruleset("trinite-meuporg").setup([f"P{n}" for n in range(9)], 3)
+    state.player("P1").markers["liste"] = [1, {"a": [2]}]
+    state.memory["ensemble"] = {"x"}
+    state.memory["paire"] = ("a", ["b"])
+    clone = state.copy()
+    assert clone == state
+    assert not _mutable_ids(state, set()) & _mutable_ids(clone, set())
+    assert clone.memory["paire"] == ("a", ["b"]) and clone.memory["paire"] is not state.memory["paire"]
+    # The item records themselves are shared: they are frozen, a change replaces them.
+    assert all(a is b for a, b in zip(items.every(clone), items.every(state), strict=True))
+    first = items.every(clone)[0]
+    items.destroy(clone, first.id)
+    items.transfer(clone, first.id, "P8")
+    assert items.get(state, first.id) == first and items.get(clone, first.id).holder == "P8"
+    clone.player("P1").markers["liste"][1]["a"].append(3)
+    assert state.player("P1").markers["liste"] == [1, {"a": [2]}]
+
+
+def test_copy_data_shares_atoms_and_frozen_records_and_copies_the_rest() -> None:
+    record = items.Item("dague#1", "dague", "Alice")
+    data = {"n": 1, "s": "x", "t": ("a", 1), "r": record, "l": [record, {"k": None}], "f": frozenset({1})}
+    copied = copy_data(data)
+    assert copied == data and copied is not data
+    assert copied["t"] is data["t"] and copied["r"] is record and copied["f"] is data["f"]
+    assert copied["l"] is not data["l"] and copied["l"][1] is not data["l"][1] and copied["l"][0] is record

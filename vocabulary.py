@@ -1,0 +1,136 @@
+"""The words the two pure layers share, so that neither leans on the other: the records the parsers
+make and the engine counts (a post, a vote mention), the verbs a rule set declares and the MP reader
+reads, and the folding both compare French text in. ``parsers/`` and ``engine/`` import from here;
+this module imports nothing of meneur's. (``meneur.parsers.records``, ``meneur.parsers.actions`` and
+``meneur.parsers.frtext`` still offer these names, for the daemon and the parsers' own callers.)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from functools import lru_cache
+
+# -- records: parsers → store → engine -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EditNotice:
+    """ "Dernière édition par X le …, édité N fois" and its kin, as far as it could be read."""
+
+    raw: str
+    editor: str | None = None
+    edited_at: datetime | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One post of the game topic, as the forum shows it."""
+
+    post_id: str
+    author: str
+    author_id: str | None
+    posted_at: datetime  # aware, UTC
+    content_html: str
+    content_text: str
+    content_hash: str
+    edit: EditNotice | None = None
+    page: int | None = None
+
+
+class VoteStatus(StrEnum):
+    OK = "ok"
+    NOT_BOLD = "not_bold"
+    WRONG_COLOUR = "wrong_colour"
+    WRONG_WORDING = "wrong_wording"  # "Je vote pour X": not the vote's words, whatever its format
+
+
+@dataclass(frozen=True, slots=True)
+class VoteMention:
+    """One "Je vote contre X" found in a post's own text (never in a quote).
+
+    ``target`` is the name as written (cut at sentence punctuation); ``status`` says whether the
+    text had the required format; ``colour`` is the colour seen (normalised ``#rrggbb``) if any.
+    ``written`` is the whole formatted text after "contre", uncut (at most ``WRITTEN_MAX``
+    characters), for names that hold punctuation themselves ("Kévin (le vrai)", "Qui?").
+    """
+
+    target: str
+    status: VoteStatus
+    colour: str | None = None
+    bold: bool = False
+    written: str = ""
+
+
+WRITTEN_MAX = 200
+# Vote mentions kept per post: the first MENTION_CAP - 1 in reading order, and the last formatted
+# one (the post's vote) if it came later. A post of megabytes of votes costs no more than this.
+MENTION_CAP = 50
+
+
+# -- a rule set's verbs: engine (rule sets) → parsers (the MP reader) ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One power and the ways players ask for it."""
+
+    power: str  # e.g. "salvateur.proteger"
+    phrases: tuple[str, ...]  # French patterns, e.g. "je protège {cible}", "protection sur {cible}"
+    min_targets: int = 1
+    max_targets: int = 1
+    # Word stems that name this power wherever they stand ("protec", "fleche", "hache"), for the
+    # reader of free wording (:mod:`meneur.parsers.freeform`); several words: consecutive words.
+    keywords: tuple[str, ...] = ()
+    # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
+    # "Ok pour Eve", "Gérard aussi pour moi").
+    bare: bool = False
+
+
+# -- French text folding ----------------------------------------------------------------------------
+
+_FOLD_EXTRA = {
+    "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ı": "i", "ŀ": "l",
+    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u2032": "'", "\u02b9": "'",
+    "\u2010": "-", "\u2011": "-", "\u2212": "-",
+    "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    if ch == "\n":
+        return "\n"
+    if ch.isspace():
+        return " "
+    out = []
+    for low in ch.lower():
+        extra = _FOLD_EXTRA.get(low)
+        if extra is not None:
+            out.append(extra)
+            continue
+        for c in unicodedata.normalize("NFKD", low):
+            if unicodedata.combining(c):
+                continue
+            c = c.lower()
+            out.append(_FOLD_EXTRA.get(c, c))
+    return "".join(out)
+
+
+def fold_with_origin(text: str) -> tuple[str, list[int]]:
+    """The folded text and, for each of its characters, the index of the original character."""
+    out: list[str] = []
+    origin: list[int] = []
+    for index, ch in enumerate(text):
+        piece = _fold_char(ch)
+        out.append(piece)
+        origin.extend([index] * len(piece))
+    return "".join(out), origin
+
+
+def fold(text: str) -> str:
+    """Lower case, accents off, apostrophes and spaces normalised (the form phrases are matched in)."""
+    return " ".join(fold_with_origin(text)[0].split())
