@@ -7,7 +7,7 @@ import logging
 import os
 import sqlite3
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 
@@ -166,7 +166,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_outbox(args: argparse.Namespace) -> int:
     config = _config(args)
     store = _store(config)
-    outbox = Outbox(store, _now, "markdown" if config.engine == "spirit" else "bbcode")
+    outbox = Outbox(
+        store, _now, "markdown" if config.engine == "spirit" else "bbcode", settle=timedelta(seconds=config.live.settle)
+    )
     if args.action == "list":
         for draft in outbox.drafts(args.state):
             print(f"{draft.state:9} {draft.kind:11} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))

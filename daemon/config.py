@@ -67,9 +67,13 @@ class LiveConfig:
     grace: float = 60.0  # the final poll, this long after the deadline
     unreachable_after: float = 60.0  # "forum unreachable" alert after this long without a useful answer
     min_request_interval: float = 2.0  # the forum sees at most one request per this many seconds
+    timeout: float = 20.0  # seconds to wait for the forum's answer to one request
+    retries: int = 4  # retries of a request that timed out, failed to connect or got a 5xx
+    backoff: float = 1.0  # the first wait before a retry (doubles each time, with jitter)
     posts_per_page: int | None = None
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
     count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
+    settle: float = 60.0  # a post whose fate is unknown is looked for only this long after it was sent
     alert_mj_by_mp: bool = False
     count_at: tuple[str, ...] = ()  # "HH:MM" (forum time): post a live count at these times too
     site: GenericSite | None = None  # a home-made forum's pages, fields and markers
@@ -149,8 +153,11 @@ _KNOWN = {
         "grace",
         "min_request_interval",
         "unreachable_after",
+        "timeout",
+        "retries",
+        "backoff",
     },
-    "outbox": {"auto", "count_every_votes", "count_at"},
+    "outbox": {"auto", "count_every_votes", "count_at", "settle"},
     "alerts": {"mp_mj"},
     "web": {"host", "password_env"},
     "votes": {"colours", "require_bold", "require_colour"},
@@ -452,15 +459,19 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     numbers = {}
     for key, default in (("topic_every", 120.0), ("inbox_every", 300.0), ("near_deadline", 900.0),
                          ("near_every", 30.0), ("grace", 60.0), ("min_request_interval", 2.0),
-                         ("unreachable_after", 60.0)):  # fmt: skip
+                         ("unreachable_after", 60.0), ("timeout", 20.0), ("retries", 4),
+                         ("backoff", 1.0)):  # fmt: skip
         value = _expect(reader, poll.get(key, default), (int, float), f"poll.{key}", "poll", key)
         if not math.isfinite(value):
             raise reader.error(f"poll.{key}", f"a number of seconds, not {value}", "poll", key)
-        if value < 0 or (key not in ("near_deadline", "grace") and value == 0):
+        if value < 0 or (key not in ("near_deadline", "grace", "retries") and value == 0):
             raise reader.error(f"poll.{key}", f"must be positive, not {value}", "poll", key)
         if value > _MAX_SECONDS:
             raise reader.error(f"poll.{key}", f"at most {_MAX_SECONDS} seconds (a week), not {value}", "poll", key)
+        if key == "retries" and value != int(value):
+            raise reader.error("poll.retries", f"a whole number, not {value}", "poll", key)
         numbers[key] = float(value)
+    retries = int(numbers.pop("retries"))
     auto = _expect(reader, outbox.get("auto", ["vote_count"]), list, "outbox.auto", "outbox", "auto")
     for kind in auto:
         if not isinstance(kind, str) or kind not in _DRAFT_KINDS:
@@ -472,6 +483,9 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     )
     if every < 0:
         raise reader.error("outbox.count_every_votes", f"0 (never) or more, not {every}", "outbox", "count_every_votes")
+    settle = _expect(reader, outbox.get("settle", 60), (int, float), "outbox.settle", "outbox", "settle")
+    if not math.isfinite(settle) or not 0 < settle <= _MAX_SECONDS:
+        raise reader.error("outbox.settle", f"a number of seconds above 0, not {settle}", "outbox", "settle")
     per_page = forum.get("posts_per_page")
     if per_page is not None:
         _expect(reader, per_page, int, "forum.posts_per_page", "forum", "posts_per_page")
@@ -512,6 +526,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         posts_per_page=per_page,
         auto=tuple(auto),
         count_every_votes=every,
+        settle=float(settle),
         alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
         count_at=tuple(count_at),
         site=site,
@@ -522,6 +537,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             reader, web.get("password_env"), (str, type(None)), "web.password_env", "web", "password_env"
         ),
         **numbers,
+        retries=retries,
     )
 
 

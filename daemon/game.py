@@ -60,7 +60,7 @@ class LiveGame:
         self.store = store
         self.adapter = adapter
         self.clock = clock
-        self.outbox = Outbox(store, clock, adapter.markup)
+        self.outbox = Outbox(store, clock, adapter.markup, settle=timedelta(seconds=config.live.settle))
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
         self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
         self.sync_deadlines()

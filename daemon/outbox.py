@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..parsers.records import ParseError
-from .adapters.base import ForumAdapter, ForumError, LoginFailed
+from .adapters.base import ForumAdapter, ForumError, LoginFailed, same_name
 from .http import ForumUnavailable
 from .store import Store, kv_get
 
@@ -279,8 +279,18 @@ class Outbox:
 
     def _look_for(self, draft: Draft, adapter: ForumAdapter) -> str | None:
         if draft.recipient is None:
-            return adapter.find_own_post(draft.reference)
+            # The topic as meneur last read it first: every cycle reads the topic before it sends, so a copy
+            # that landed pages back (the topic grew while the draft waited to be looked for) is in the store;
+            # the forum's last pages then, for one posted since that reading.
+            return self._stored_own_post(draft.reference, adapter) or adapter.find_own_post(draft.reference)
         return adapter.find_own_mp(draft.recipient, draft.subject or "", draft.reference)
+
+    def _stored_own_post(self, reference: str, adapter: ForumAdapter) -> str | None:
+        rows = self.store.db.query(
+            "select post_id, author from posts where content_text like ? and deleted_at is null order by posted_at",
+            [f"%{reference}%"],
+        )
+        return next((str(r["post_id"]) for r in rows if same_name(str(r["author"]), adapter.settings.username)), None)
 
     def send_ready(self, adapter: ForumAdapter) -> list[Draft]:
         """Send every approved draft and finish every one left "sending"."""

@@ -141,6 +141,30 @@ def test_a_post_that_timed_out_but_reached_the_forum_later_is_found_not_sent_aga
     assert sent[0].forum_id in {str(c["pk"]) for c in forum.client("Lucas").comments(topic)}
 
 
+def test_a_post_that_reached_the_forum_long_ago_is_found_pages_back_not_sent_again(
+    forum: SpiritForum, seeded: dict, tmp_path: Path
+) -> None:
+    """Found by the fault harness: the forum saved the live count, meneur never learnt it, and by the time it
+    looked the topic had grown by more than two pages — the look missed it and a second copy went out."""
+    topic = seeded["topic_id"]
+    transport, clock = Unreliable(), Clock()
+    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    game.outbox.draft("Jour 1/vote_count/3", "vote_count", "Décompte des votes : Lucas 2, Zoé 1.", approved=True)
+    transport.next_post = "late"
+    with pytest.raises(ForumUnavailable, match="may have been saved"):
+        game.outbox.send("Jour 1/vote_count/3", game.adapter)
+    transport.release()  # the slow forum saves it…
+    lucie = forum.client("Lucie")
+    for n in range(45):  # …and the players go on: more than two pages (spirit shows 20 a page)
+        lucie.post_comment(topic, f"Message {n} de Lucie, qui parle beaucoup.")
+    clock.now += SETTLE + timedelta(seconds=1)
+    game.poller.poll_topic()  # the cycle reads the topic before it sends
+    sent = game.outbox.send_ready(game.adapter)
+    assert [(d.key, d.state) for d in sent] == [("Jour 1/vote_count/3", "sent")]
+    assert transport.posts_to(f"/comment/{topic}/publish/") == 1
+    assert forum.client("Lucas").read_topic_text(topic).count("Décompte des votes : Lucas 2, Zoé 1.") == 1
+
+
 def test_a_post_lost_on_the_way_is_sent_again_once_it_is_sure_not_to_be_there(
     forum: SpiritForum, seeded: dict, tmp_path: Path
 ) -> None:

@@ -25,8 +25,10 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
         raise NotImplementedError(f"no adapter yet for the {config.engine} engine: use `meneur count` on saved pages")
     live = config.live
     http = PoliteClient(
-        client or httpx.Client(timeout=httpx.Timeout(20.0, connect=10.0)),
+        client or httpx.Client(timeout=httpx.Timeout(live.timeout, connect=min(10.0, live.timeout))),
         min_interval=live.min_request_interval,
+        retries=live.retries,
+        backoff=live.backoff,
         max_bytes=config.max_page_bytes,
     )
     settings = ForumSettings(

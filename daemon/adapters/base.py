@@ -159,7 +159,7 @@ class ForumAdapter(ABC):
         pages = [first] if last == 1 else [self.read_topic_page(n) for n in range(max(1, last - 1), last + 1)]
         for fetched in pages:
             for post in fetched.page.posts:
-                if reference in post.content_text and _same_name(post.author, self.settings.username):
+                if reference in post.content_text and same_name(post.author, self.settings.username):
                     return post.post_id
         return None
 
@@ -226,5 +226,5 @@ def message_from(
     )
 
 
-def _same_name(a: str, b: str) -> bool:
+def same_name(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
