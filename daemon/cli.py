@@ -13,16 +13,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
+from ..engine.messages import N_
 from ..engine.names import NameResolver, normalise_name
 from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.records import ParseError
 from .adapters.base import ForumError
+from .argparse_words import argparse_in_language
 from .cli_live import add_commands, setup_logging
 from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadline
 from .counting import count_from_store, count_json, count_post_text, read_pages
 from .game import GameError
 from .http import ForumUnavailable
+from .i18n import _, translated
 from .outbox import OutboxError
 from .poller import CountingStopped
 from .store import Store, StoreError
@@ -47,14 +51,14 @@ def _count_config(args: argparse.Namespace) -> Config:
         try:
             zone(args.tz)
         except ParseError as exc:
-            raise UsageError(f"--tz: {exc}") from exc
+            raise UsageError(_("--tz: {error}").format(error=exc)) from exc
         config = replace(config, timezone=args.tz)
     if args.players is not None:
         listed = _names(args.players)
         forms = [normalise_name(n) for n in listed]
         repeated = [n for i, n in enumerate(listed) if forms[i] in forms[:i]]
         if repeated:
-            raise UsageError(f"--players names the same player twice: {', '.join(repeated)}")
+            raise UsageError(_("--players names the same player twice: {names}").format(names=", ".join(repeated)))
         known = {p.name: p for p in config.players}
         config = replace(config, players=tuple(known.get(n, PlayerConfig(n)) for n in listed))
     if args.dead is not None:
@@ -62,7 +66,7 @@ def _count_config(args: argparse.Namespace) -> Config:
         names = {normalise_name(p.name) for p in config.players}
         unknown = [n for form, n in dead.items() if form not in names]
         if unknown:
-            raise UsageError(f"--dead names players not in the list: {', '.join(unknown)}")
+            raise UsageError(_("--dead names players not in the list: {names}").format(names=", ".join(unknown)))
         config = replace(
             config,
             players=tuple(replace(p, dead=p.dead or normalise_name(p.name) in dead) for p in config.players),
@@ -70,25 +74,25 @@ def _count_config(args: argparse.Namespace) -> Config:
     if args.until:
         deadline = parse_deadline(args.until, config.timezone)
         if deadline is None:
-            raise UsageError(f"--until: not an ISO 8601 date and time: {args.until!r}")
+            raise UsageError(_("--until: not an ISO 8601 date and time: {value!r}").format(value=args.until))
         config = replace(config, deadline=deadline)
     if not config.players:
-        raise UsageError('no players: give --players "A,B,C" or a [[players]] list in --config')
+        raise UsageError(_('no players: give --players "A,B,C" or a [[players]] list in --config'))
     if config.engine == "generic" and not args.config:
-        raise UsageError("the generic engine needs --config with [forum.selectors]")
+        raise UsageError(_("the generic engine needs --config with [forum.selectors]"))
     return config
 
 
 def cmd_count(args: argparse.Namespace) -> int:
     config = _count_config(args)
     if not args.pages and not args.db:
-        raise UsageError("give topic pages to read (PAGE.html …), or --db to recount a stored topic")
+        raise UsageError(_("give topic pages to read (PAGE.html …), or --db to recount a stored topic"))
     try:
         store = Store(Path(args.db) if args.db else None)
     except StoreError as exc:
-        raise UsageError(f"--db: {exc}") from exc
+        raise UsageError(_("--db: {error}").format(error=exc)) from exc
     except (OSError, sqlite3.DatabaseError) as exc:
-        raise UsageError(f"--db {args.db}: cannot open it ({exc})") from exc
+        raise UsageError(_("--db {path}: cannot open it ({error})").format(path=args.db, error=exc)) from exc
     pages = read_pages([Path(p) for p in args.pages], config)
     now = datetime.now(UTC)
     for page_file in pages:
@@ -101,7 +105,12 @@ def cmd_count(args: argparse.Namespace) -> int:
         sys.stdout.write(count_post_text(count, posts, config, args.day))
         sys.stdout.flush()
         for warning in count.warnings:
-            print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
+            print(
+                _("warning: post {post}: {kind}: {message}").format(
+                    post=warning.post_id, kind=warning.kind, message=translated(warning.text)
+                ),
+                file=sys.stderr,
+            )
     return 0
 
 
@@ -111,7 +120,9 @@ def _pairs(text: str | None, flag: str) -> dict[str, str]:
     for part in _names(text or ""):
         name, sep, value = part.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise UsageError(f"{flag}: write NAME=VALUE pairs separated by commas, not {part!r}")
+            raise UsageError(
+                _("{flag}: write NAME=VALUE pairs separated by commas, not {part!r}").format(flag=flag, part=part)
+            )
         found[name.strip()] = value.strip()
     return found
 
@@ -124,17 +135,17 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
     config = load_config(Path(args.config)) if args.config else Config()
     rules_id = args.ruleset or config.live.ruleset
     if not rules_id:
-        raise UsageError("no rule set: give --ruleset, or a configuration with [game] ruleset")
+        raise UsageError(_("no rule set: give --ruleset, or a configuration with [game] ruleset"))
     try:
         rules = ruleset(rules_id)
     except KeyError as exc:
-        raise UsageError(f"--ruleset: {exc.args[0]}") from exc
+        raise UsageError(_("--ruleset: {error}").format(error=exc.args[0])) from exc
     players = list(config.players)
     if args.players is not None:
         known = {p.name: p for p in players}
         players = [known.get(n, PlayerConfig(n)) for n in _names(args.players)]
     if not players:
-        raise UsageError('no players: give --players "A,B,C" or a [[players]] list in --config')
+        raise UsageError(_('no players: give --players "A,B,C" or a [[players]] list in --config'))
     names = [p.name for p in players]
     roles = {p.name: p.role for p in players if p.role}
     roles.update(_pairs(args.roles, "--roles"))
@@ -144,7 +155,9 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
     dead = {p.name for p in players if p.dead} | set(_names(args.dead or ""))
     for name in [*roles, *camps, *groups, *dead, args.sender]:
         if name not in names:
-            raise UsageError(f"{name!r} is not one of the players ({', '.join(names)})")
+            raise UsageError(
+                _("{name!r} is not one of the players ({players})").format(name=name, players=", ".join(names))
+            )
     extra: dict[str, Any] = {}
     if camps:
         extra["camps"] = camps
@@ -154,7 +167,9 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
     try:
         state = rules.setup(names, config.live.seed, dealt, **extra)
     except (TypeError, ValueError) as exc:
-        raise UsageError(f"the rule set {rules_id} cannot set up this game: {exc}") from exc
+        raise UsageError(
+            _("the rule set {ruleset} cannot set up this game: {error}").format(ruleset=rules_id, error=exc)
+        ) from exc
     for name in dead:
         state.player(name).alive = False
     state.phase = args.phase
@@ -168,12 +183,14 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
     from .render import render
 
     if not re.fullmatch(r"[JN]\d+", args.phase):
-        raise UsageError(f"--phase: a phase as the rule set numbers them (N2, J1), not {args.phase!r}")
+        raise UsageError(
+            _("--phase: a phase as the rule set numbers them (N2, J1), not {value!r}").format(value=args.phase)
+        )
     if args.file and args.file != "-":
         try:
             text = Path(args.file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read {args.file}: {exc}") from exc
+            raise UsageError(_("cannot read {path}: {error}").format(path=args.file, error=exc)) from exc
     else:
         text = sys.stdin.read()
     rules, state, resolver = _read_mp_state(args)
@@ -200,47 +217,52 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
         return 0
     roles = dict(rules.role_names)
     events: list[dict[str, Any]] = []
-    lines = [f"MP de {args.sender} ({args.phase}), tel que meneur le lit :"]
+    lines = [_("MP from {sender} ({phase}), as meneur reads it:").format(sender=args.sender, phase=args.phase)]
     for index, (action, why) in enumerate(zip(reading.actions, verdicts, strict=True)):
-        targets = ", ".join(action.targets) if action.targets else "(sans nom)"
-        doubt = " — lu avec un doute : à vérifier" if index in reading.doubtful else ""
+        targets = ", ".join(action.targets) if action.targets else _("(no name)")
+        doubt = _(" — read with a doubt: check it") if index in reading.doubtful else ""
         if why is None:
-            lines.append(f"  ordre compris : {action.power} → {targets}{doubt}")
+            lines.append(
+                "  " + _("order understood: {power} → {targets}").format(power=action.power, targets=targets) + doubt
+            )
             events.append({"type": "action_received", "power": action.power, "targets": list(action.targets)})
         else:
-            lines.append(f"  ordre refusé : {action.power} → {targets}{doubt} ({why})")
+            refused = _("order refused: {power} → {targets}").format(power=action.power, targets=targets)
+            lines.append(f"  {refused}{doubt} ({why})")
             events.append({"type": "action_refused", "power": action.power, "reason": why})
     asks: list[str] = []
     for unclear in reading.unclear:
-        said = _UNCLEAR[unclear.reason].format(name=unclear.name, power=unclear.power)
-        lines.append(f"  pas clair : {said} — le joueur sera interrogé")
+        said = _(_UNCLEAR[unclear.reason]).format(name=unclear.name, power=unclear.power)
+        lines.append("  " + _("unclear: {what} — the player will be asked").format(what=said))
         if unclear.reason == "name":
             events.append({"type": "action_unclear", "power": unclear.power, "name": unclear.name})
         else:
             asks.append(_ASK[unclear.reason].format(name=unclear.name))
     if reading.not_an_order:
-        lines.append("  pas un ordre : bavardage, question ou remerciement (à lire par le MJ)")
+        lines.append("  " + _("not an order: chatter, a question or thanks (for the MJ to read)"))
     if reading.not_understood:
-        lines.append("  pas compris : le MP ressemble à un ordre mais rien n'a pu en être lu ; au MJ de le lire")
+        lines.append(
+            "  " + _("not understood: the MP looks like an order but nothing could be read from it; for the MJ to read")
+        )
     if events or asks:
-        lines.append("Réponse qui serait rédigée :")
+        lines.append(_("The reply that would be drafted:"))
         for event in events:
             body = render(f"{rules_id_of(state)}/mp", "bbcode", {"event": event, "roles": roles}, None).strip()
             lines.extend(f"  {line}" for line in body.splitlines() if line.strip())
         lines.extend(f"  {ask}" for ask in asks)
     else:
-        lines.append("Aucune réponse rédigée.")
+        lines.append(_("No reply drafted."))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
-_UNCLEAR = {
-    "name": "« {name} » n'est le nom d'aucun joueur, ou de plusieurs ({power})",
-    "choice": "plusieurs noms là où le pouvoir en prend moins : {name} ({power})",
-    "missing": "il manque un nom : {name} seulement ({power})",
-    "mode": "quel pouvoir ? le mot désigne plusieurs de ses pouvoirs ({name})",
+_UNCLEAR = {  # for the MJ: in the MJ's language
+    "name": N_('"{name}" is the name of no player, or of several ({power})'),
+    "choice": N_("several names where the power takes fewer: {name} ({power})"),
+    "missing": N_("a name is missing: only {name} ({power})"),
+    "mode": N_("which power? the word names several of their powers ({name})"),
 }
-_ASK = {
+_ASK = {  # to the player, who reads French
     "choice": "J'hésite à lire ton MP : {name} ? Peux-tu me redire ton choix ?",
     "missing": "Il me manque un nom : je n'ai lu que {name}. Peux-tu me redonner ton choix complet ?",
     "mode": "Quel pouvoir veux-tu utiliser sur {name} ? Précise-le-moi, s'il te plaît.",
@@ -252,43 +274,48 @@ def rules_id_of(state: Any) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="meneur", description="A game master's assistant for forum Loup-garou.")
+    parser = argparse.ArgumentParser(prog="meneur", description=_("A game master's assistant for forum Loup-garou."))
+    parser.add_argument(
+        "--version", action="version", version=f"meneur {__version__}", help=_("show meneur's version and exit")
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     count = commands.add_parser(
         "count",
-        help="count the day's votes from saved topic pages",
-        description="Count the votes in saved topic pages and print the count post (BBCode) or JSON.",
+        help=_("count the day's votes from saved topic pages"),
+        description=_("Count the votes in saved topic pages and print the count post (BBCode) or JSON."),
     )
-    count.add_argument("pages", nargs="*", metavar="PAGE.html", help="topic pages, in any order")
-    count.add_argument("--forum", choices=[e for e in ENGINES if e != "generic"], help="forum engine")
-    count.add_argument("--players", help='players, comma-separated: "A,B,C"')
-    count.add_argument("--dead", help='dead players, comma-separated: "X,Y"')
-    count.add_argument("--until", help="the deadline, ISO 8601; without an offset, in the forum's time zone")
-    count.add_argument("--tz", help="the forum's time zone (default Europe/Paris)")
-    count.add_argument("--config", help="a meneur configuration file (TOML) instead of the flags")
-    count.add_argument("--json", action="store_true", help="print JSON instead of the count post")
-    count.add_argument("--db", help="keep pages and posts in this SQLite file; without pages, recount from it")
-    count.add_argument("--topic", default="game", help="the topic's key in the database (default: game)")
-    count.add_argument("--day", help='a label for the post title, e.g. "Jour 2"')
+    count.add_argument("pages", nargs="*", metavar="PAGE.html", help=_("topic pages, in any order"))
+    count.add_argument("--forum", choices=[e for e in ENGINES if e != "generic"], help=_("forum engine"))
+    count.add_argument("--players", help=_('players, comma-separated: "A,B,C"'))
+    count.add_argument("--dead", help=_('dead players, comma-separated: "X,Y"'))
+    count.add_argument("--until", help=_("the deadline, ISO 8601; without an offset, in the forum's time zone"))
+    count.add_argument("--tz", help=_("the forum's time zone (default Europe/Paris)"))
+    count.add_argument("--config", help=_("a meneur configuration file (TOML) instead of the flags"))
+    count.add_argument("--json", action="store_true", help=_("print JSON instead of the count post"))
+    count.add_argument("--db", help=_("keep pages and posts in this SQLite file; without pages, recount from it"))
+    count.add_argument("--topic", default="game", help=_("the topic's key in the database (default: game)"))
+    count.add_argument("--day", help=_('a label for the post title, e.g. "Jour 2"'))
     count.set_defaults(handler=cmd_count)
     read = commands.add_parser(
         "read-mp",
-        help="show what meneur reads from one MP",
-        description="Read one MP (a file, or stdin) as the daemon would: the orders understood, those the rule "
-        "set refuses, the names not understood, and the reply it would draft.",
+        help=_("show what meneur reads from one MP"),
+        description=_(
+            "Read one MP (a file, or stdin) as the daemon would: the orders understood, those the rule "
+            "set refuses, the names not understood, and the reply it would draft."
+        ),
     )
-    read.add_argument("file", nargs="?", metavar="MP.txt", help="the MP's text (default: stdin)")
-    read.add_argument("--from", dest="sender", required=True, help="the player who sent it")
-    read.add_argument("--phase", required=True, help="the phase it was sent in: N2, J1 …")
-    read.add_argument("--config", help="a meneur configuration file (players, roles, camps, rule set)")
-    read.add_argument("--ruleset", help="classique, convivialite or trinite-meuporg")
-    read.add_argument("--players", help='players, comma-separated: "A,B,C"')
-    read.add_argument("--roles", help='roles: "A=voyante,B=loup_garou"')
-    read.add_argument("--camps", help='camps, where the rule set takes them: "A=loups"')
-    read.add_argument("--groups", help='groups (trinite-meuporg): "A=1,B=1,C=1"')
-    read.add_argument("--dead", help='dead players: "X,Y"')
-    read.add_argument("--asked", help="the power the MJ asked this player about (a bare name answers it)")
-    read.add_argument("--json", action="store_true", help="print JSON")
+    read.add_argument("file", nargs="?", metavar="MP.txt", help=_("the MP's text (default: stdin)"))
+    read.add_argument("--from", dest="sender", required=True, help=_("the player who sent it"))
+    read.add_argument("--phase", required=True, help=_("the phase it was sent in: N2, J1 …"))
+    read.add_argument("--config", help=_("a meneur configuration file (players, roles, camps, rule set)"))
+    read.add_argument("--ruleset", help=_("classique, convivialite or trinite-meuporg"))
+    read.add_argument("--players", help=_('players, comma-separated: "A,B,C"'))
+    read.add_argument("--roles", help=_('roles: "A=voyante,B=loup_garou"'))
+    read.add_argument("--camps", help=_('camps, where the rule set takes them: "A=loups"'))
+    read.add_argument("--groups", help=_('groups (trinite-meuporg): "A=1,B=1,C=1"'))
+    read.add_argument("--dead", help=_('dead players: "X,Y"'))
+    read.add_argument("--asked", help=_("the power the MJ asked this player about (a bare name answers it)"))
+    read.add_argument("--json", action="store_true", help=_("print JSON"))
     read.set_defaults(handler=cmd_read_mp)
     listing = commands.add_parser("rulesets", help="the installed rule sets (entry points meneur.rulesets)")
     listing.set_defaults(handler=cmd_rulesets)
@@ -311,19 +338,20 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        parser.print_help()
-        return 2
+    with argparse_in_language():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return 2
     setup_logging(getattr(args, "verbose", False))
     try:
         return int(args.handler(args))
     except (UsageError, ConfigError, ParseError, OutboxError, NotImplementedError, GameError, StoreError) as exc:
-        print(f"meneur: error: {exc}", file=sys.stderr)
+        print(_("meneur: error: {error}").format(error=exc), file=sys.stderr)
         return 2
     except (ForumError, ForumUnavailable, CountingStopped) as exc:
-        print(f"meneur: error: {exc}", file=sys.stderr)
+        print(_("meneur: error: {error}").format(error=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

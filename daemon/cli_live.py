@@ -16,6 +16,7 @@ from .config import Config, ConfigError, load_config, require_live, require_secr
 from .counting import count_json
 from .game import TOPIC, CycleReport, LiveGame
 from .i18n import _
+from .labels import alert_kind, label
 from .outbox import Outbox
 from .poller import open_alerts
 from .store import Store, StoreError
@@ -170,31 +171,47 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         store, _now, "markdown" if config.engine == "spirit" else "bbcode", settle=timedelta(seconds=config.live.settle)
     )
     if args.action == "list":
-        for draft in outbox.drafts(args.state):
-            print(f"{draft.state:9} {draft.kind:11} {draft.key}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        drafts = outbox.drafts(args.state)
+        states = max((len(label(d.state)) for d in drafts), default=0)
+        kinds = max((len(label(d.kind)) for d in drafts), default=0)
+        for draft in drafts:
+            print(
+                f"{label(draft.state):{states}} {label(draft.kind):{kinds}} {draft.key}"
+                + (f" → {draft.recipient}" if draft.recipient else "")
+            )
         return 0
     if not args.key and args.action != "send":
-        print(f"meneur: error: outbox {args.action} needs a draft key", file=sys.stderr)
+        print(_("meneur: error: outbox {action} needs a draft key").format(action=args.action), file=sys.stderr)
         return 2
     if args.action == "show":
         draft = outbox.get(args.key)
-        print(f"{draft.key} [{draft.state}] {draft.kind}" + (f" → {draft.recipient}" if draft.recipient else ""))
+        print(
+            f"{draft.key} [{label(draft.state)}] {label(draft.kind)}"
+            + (f" → {draft.recipient}" if draft.recipient else "")
+        )
         if draft.error:
-            print(f"last error: {draft.error}")
+            print(_("last error: {error}").format(error=draft.error))
         print(draft.body)
     elif args.action == "approve":
-        print(f"{outbox.approve(args.key).key}: approved")
+        print(_("{key}: approved").format(key=outbox.approve(args.key).key))
     elif args.action == "discard":
-        print(f"{outbox.discard(args.key).key}: discarded (it will not be sent)")
+        print(_("{key}: discarded (it will not be sent)").format(key=outbox.discard(args.key).key))
     elif args.action == "edit":
         body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
-        print(f"{outbox.edit(args.key, body).key}: edited (approve it to send)")
+        print(_("{key}: edited (approve it to send)").format(key=outbox.edit(args.key, body).key))
     elif args.action == "send":
         require_secrets(config)
         adapter = make_adapter(config)
         drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
-            print(f"{draft.key}: {draft.state}" + (f" (forum id {draft.forum_id})" if draft.forum_id else ""))
+            if draft.forum_id:
+                print(
+                    _("{key}: {state} (forum id {id})").format(
+                        key=draft.key, state=label(draft.state), id=draft.forum_id
+                    )
+                )
+            else:
+                print(f"{draft.key}: {label(draft.state)}")
     return 0
 
 
@@ -242,7 +259,7 @@ def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(_store(config))
     for alert in alerts:
-        print(f"{alert['at']} [{alert['kind']}] {alert['message']}")
+        print(f"{alert['at']} [{alert_kind(str(alert['kind']))}] {alert['message']}")
     if not alerts:
         print(_("no open alert"))
     return 1 if alerts else 0
@@ -340,21 +357,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = initial_state(scenario)
     opening = opening_post(state)
     if opening is not None:
-        print("==== setup · opening · post in the game topic")
+        print("==== " + _("setup · opening · post in the game topic"))
         print(opening.body.strip() + "\n")
     for card in role_cards(state, "Maître du jeu"):
-        print(f"==== setup · role card · MP to {card.recipient}")
+        print("==== " + _("setup · role card · MP to {player}").format(player=card.recipient))
         print(card.body.strip() + "\n")
     phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
     for phase in phases:
         for draft in drafts_for(scenario.ruleset, phase, events, names):
-            where = "post in the game topic" if draft.recipient is None else f"MP to {draft.recipient}"
+            where = (
+                _("post in the game topic")
+                if draft.recipient is None
+                else _("MP to {player}").format(player=draft.recipient)
+            )
             print(f"==== {phase} · {draft.kind} · {where}")
             print(draft.body.strip() + "\n")
         for event in (e for e in events if e.get("phase") == phase and e.get("audience") == "mj"):
-            print(f"     (for the MJ) {describe(event)}")
+            print("     " + _("(for the MJ) {event}").format(event=describe(event)))
     final = events[-1]
-    print(f"==== end: winner {final['winner'] or 'none yet'}; alive: {', '.join(final['alive'])}")
+    winner = final["winner"] or _("none yet")
+    print("==== " + _("end: winner {winner}; alive: {alive}").format(winner=winner, alive=", ".join(final["alive"])))
     return 0
 
 
@@ -363,7 +385,7 @@ def describe(event: dict[str, object]) -> str:
     kind, phase = event.get("type"), event.get("phase")
     audience = event.get("audience", "public")
     details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "phase", "audience"))
-    where = {"public": "post", "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
+    where = {"public": _("post"), "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
         str(audience), str(audience)
     )
     return f"[{phase}] {where}: {kind} {details}".rstrip()

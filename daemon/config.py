@@ -21,6 +21,7 @@ from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.layout import Layout
 from ..parsers.records import ParseError, VoteFormat
+from .i18n import LANGUAGES
 from .site import GenericSite
 
 
@@ -81,6 +82,7 @@ class LiveConfig:
     seed: int = 0
     web_host: str = "127.0.0.1"  # the MJ's page listens here only
     web_password_env: str | None = None  # an environment variable holding a password for the page
+    web_lang: str | None = None  # "fr" or "en": the language of the MJ's page (and of the daemon's messages)
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -159,7 +161,7 @@ _KNOWN = {
     },
     "outbox": {"auto", "count_every_votes", "count_at", "settle"},
     "alerts": {"mp_mj"},
-    "web": {"host", "password_env"},
+    "web": {"host", "password_env", "lang"},
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
@@ -536,9 +538,17 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         web_password_env=_expect(
             reader, web.get("password_env"), (str, type(None)), "web.password_env", "web", "password_env"
         ),
+        web_lang=_web_lang(reader, web),
         **numbers,
         retries=retries,
     )
+
+
+def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:
+    lang: str | None = _expect(reader, web.get("lang"), (str, type(None)), "web.lang", "web", "lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise reader.error("web.lang", f"one of {', '.join(LANGUAGES)}, not {lang!r}", "web", "lang")
+    return lang
 
 
 def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:

@@ -13,6 +13,7 @@ from ..engine.names import Account, NameResolver, bind_accounts
 from ..parsers.layout import parse_topic_page, votes_in_html
 from ..parsers.records import ParseError, Post, TopicPage
 from .config import Config
+from .i18n import translated
 from .render import render
 from .store import Store
 
@@ -125,7 +126,9 @@ def count_json(count: DayCount) -> dict[str, Any]:
         "voters": {row.target: list(row.voters) for row in count.tally.counts},
         "not_voted": list(count.tally.not_voted),
         "leaders": list(count.tally.leaders),
-        "warnings": [{"post_id": w.post_id, "kind": str(w.kind), "message": w.message} for w in count.warnings],
+        "warnings": [
+            {"post_id": w.post_id, "kind": str(w.kind), "message": translated(w.text)} for w in count.warnings
+        ],
         "deadline": count.deadline.isoformat() if count.deadline else None,
         "last_post_id": count.last_post_id,
     }

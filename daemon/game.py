@@ -141,7 +141,7 @@ class LiveGame:
                 if refuse is not None:
                     refusal = partial(refuse, state)
                 rules_state = state
-        count, _ = count_from_store(self.store, TOPIC, config, since, refusal)
+        count, _posts = count_from_store(self.store, TOPIC, config, since, refusal)
         by_the_rules = self.engine.rules.day_tally if self.engine else None
         if by_the_rules is not None and rules_state is not None:
             # The count as the rule set makes it (double votes, who may vote…), as the deadline will.
@@ -330,7 +330,9 @@ class LiveGame:
             add_alert(
                 self.store,
                 f"question:{question.id}",
-                f"the rules need an answer: meneur answer {question.id} CHOICE ({question.prompt})",
+                _("the rules need an answer: meneur answer {id} CHOICE ({prompt})").format(
+                    id=question.id, prompt=question.prompt
+                ),
                 self.clock(),
             )
         return public
@@ -339,10 +341,10 @@ class LiveGame:
         """Record an answer and run its phase again, and every phase resolved after it (they start from
         what it decided); their unsent drafts are refreshed. Returns the answered phase's public draft."""
         if self.engine is None:
-            raise GameError("this game has no rule set ([game] ruleset)")
+            raise GameError(_("this game has no rule set ([game] ruleset)"))
         phase = self.engine.phase_asking(question)
         if phase is None:
-            raise GameError(f"no resolved phase asks {question!r}")
+            raise GameError(_("no resolved phase asks {question!r}").format(question=question))
         with self.store.transaction():
             self.store.db.execute(
                 "insert into answers (question, choice, at) values (?, ?, ?) on conflict(question) do update "
@@ -364,7 +366,7 @@ class LiveGame:
         """The game's start: the opening post (for a rule set that has one) and each player's role card,
         drafted for the MJ's approval (or sent, with ``outbox.auto``). Safe to repeat: what went out stays."""
         if self.engine is None:
-            raise GameError("this game has no rule set ([game] ruleset)")
+            raise GameError(_("this game has no rule set ([game] ruleset)"))
         texts = [t for t in [self.engine.opening_post()] if t is not None] + self.engine.role_cards()
         auto = self.config.live.auto
         return [
@@ -380,9 +382,9 @@ class LiveGame:
         """The MJ's reading of a post for the counter: a vote against ``target``, or None (no vote).
         Stored by post id, it holds through every recount, the deadline's included."""
         if not any(p.post_id == post_id for p in self.store.posts(TOPIC)):
-            raise GameError(f"no post {post_id!r} in the game topic")
+            raise GameError(_("no post {post!r} in the game topic").format(post=post_id))
         if target is not None and target not in {p.name for p in self.config.players}:
-            raise GameError(f"{target!r} is not a player of this game")
+            raise GameError(_("{name!r} is not a player of this game").format(name=target))
         self.store.correct(TOPIC, post_id, target, self.clock())
 
     def uncorrect(self, post_id: str) -> None:
@@ -432,10 +434,10 @@ class LiveGame:
     def decree(self, kind: str, player: str | None, cause: str = "mj", text: str = "") -> str:
         """An MJ decree for the next phase to resolve (kill, revive, mayor, event); returns that phase."""
         if self.engine is None:
-            raise GameError("this game has no rule set ([game] ruleset)")
+            raise GameError(_("this game has no rule set ([game] ruleset)"))
         upcoming = next((d for d in self.deadlines("pending") if d.phase), None)
         if upcoming is None or upcoming.phase is None:
-            raise GameError("no pending deadline with a phase: add one to [[deadlines]]")
+            raise GameError(_("no pending deadline with a phase: add one to [[deadlines]]"))
         try:
             self.engine.add_decree(upcoming.phase, kind, player, cause, text)
         except ValueError as exc:

@@ -17,6 +17,8 @@ import os
 import threading
 from pathlib import Path
 
+from ..engine.messages import Message
+
 LANGUAGES = ("fr", "en")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -80,6 +82,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if isinstance(found, tuple) and len(found) >= 2:
         return found[0] if (n <= 1 if language() == "fr" else n == 1) else found[1]
     return singular if n == 1 else plural
+
+
+def translated(message: Message) -> str:
+    """A message of the engine or the parsers (a count warning…) in the MJ's language."""
+    return message.render(_, ngettext)
 
 
 def catalog_ids(lang: str = "fr") -> set[str]:

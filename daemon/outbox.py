@@ -26,6 +26,8 @@ from datetime import datetime, timedelta
 from ..parsers.records import ParseError
 from .adapters.base import ForumAdapter, ForumError, LoginFailed, same_name
 from .http import ForumUnavailable
+from .i18n import _
+from .labels import label
 from .store import Store, kv_get
 
 log = logging.getLogger("meneur.outbox")
@@ -100,12 +102,14 @@ class Outbox:
     def get(self, key: str) -> Draft:
         rows = list(self.store.db.query("select * from drafts where key = ?", [key]))
         if not rows:
-            raise OutboxError(f"no draft with key {key!r}")
+            raise OutboxError(_("no draft with key {key!r}").format(key=key))
         return Draft(**rows[0])
 
     def drafts(self, state: str | None = None) -> list[Draft]:
         if state is not None and state not in STATES:
-            raise OutboxError(f"unknown state {state!r} (one of {', '.join(STATES)})")
+            raise OutboxError(
+                _("unknown state {state!r} (one of {states})").format(state=state, states=", ".join(STATES))
+            )
         sql = "select * from drafts" + (" where state = ?" if state else "") + " order by created_at, key"
         return [Draft(**row) for row in self.store.db.query(sql, [state] if state else [])]
 
@@ -147,7 +151,9 @@ class Outbox:
     def approve(self, key: str) -> Draft:
         draft = self.get(key)
         if draft.state not in ("drafted", "failed"):
-            raise OutboxError(f"{key}: cannot approve a draft that is {draft.state}")
+            raise OutboxError(
+                _("{key}: cannot approve a draft that is {state}").format(key=key, state=label(draft.state))
+            )
         with self.store.transaction():
             self._set(key, state="approved", error=None)
         return self.get(key)
@@ -156,7 +162,9 @@ class Outbox:
         """Set a draft aside for good (never sent), unless the rules draft it again."""
         draft = self.get(key)
         if draft.state in ("sending", "sent"):
-            raise OutboxError(f"{key}: already {draft.state}, it can no longer be discarded")
+            raise OutboxError(
+                _("{key}: already {state}, it can no longer be discarded").format(key=key, state=label(draft.state))
+            )
         with self.store.transaction():
             self._set(key, state="discarded")
         return self.get(key)
@@ -168,7 +176,9 @@ class Outbox:
     def edit(self, key: str, body: str) -> Draft:
         draft = self.get(key)
         if draft.state in ("sending", "sent"):
-            raise OutboxError(f"{key}: already {draft.state}, it can no longer be edited")
+            raise OutboxError(
+                _("{key}: already {state}, it can no longer be edited").format(key=key, state=label(draft.state))
+            )
         text = body if draft.reference in body else body.rstrip() + footer(draft.reference, self.markup)
         with self.store.transaction():
             self._set(key, body=text, state="drafted")
@@ -192,8 +202,10 @@ class Outbox:
                 except BlockingIOError:
                     if time.monotonic() >= give_up:  # never freeze the daemon behind a stuck process
                         raise Busy(
-                            f"another meneur has been sending a draft of this game for {self.lock_wait:.0f} s "
-                            "(`meneur outbox send` stopped halfway?): not sending now, try again later"
+                            _(
+                                "another meneur has been sending a draft of this game for {seconds:.0f} s "
+                                "(`meneur outbox send` stopped halfway?): not sending now, try again later"
+                            ).format(seconds=self.lock_wait)
                         ) from None
                     time.sleep(0.05)
             yield
@@ -211,7 +223,7 @@ class Outbox:
         if draft.state == "sent":
             return draft
         if draft.state not in ("approved", "sending"):
-            raise OutboxError(f"{key}: is {draft.state}; approve it first")
+            raise OutboxError(_("{key}: is {state}; approve it first").format(key=key, state=label(draft.state)))
         if draft.state == "sending" or draft.attempts > 0:
             # Tried before: it may be on the forum already, whatever the last answer was. Look first.
             self._wait_for_flight(draft)
@@ -229,7 +241,11 @@ class Outbox:
             now = self.get(key)
             if now.state == "sent":
                 return now
-            raise OutboxError(f"{key}: changed while meneur was about to send it (now {now.state}); try again")
+            raise OutboxError(
+                _("{key}: changed while meneur was about to send it (now {state}); try again").format(
+                    key=key, state=label(now.state)
+                )
+            )
         try:
             if draft.recipient is None:
                 forum_id = adapter.reply(draft.body)
@@ -268,8 +284,10 @@ class Outbox:
         ready = datetime.fromisoformat(draft.sending_at) + self.settle
         if self.clock() < ready:
             raise InFlight(
-                f"{draft.key}: sent at {draft.sending_at} and it may still reach the forum; meneur looks for it "
-                f"there from {ready.isoformat(timespec='seconds')} before sending it again"
+                _(
+                    "{key}: sent at {sent} and it may still reach the forum; meneur looks for it there from "
+                    "{ready} before sending it again"
+                ).format(key=draft.key, sent=draft.sending_at, ready=ready.isoformat(timespec="seconds"))
             )
 
     def _mark_sent(self, draft: Draft, forum_id: str) -> Draft:

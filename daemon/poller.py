@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from ..engine.daycount import account_message
 from ..engine.names import Account, NameResolver, accounts_of_players, bind_accounts, identify_account
 from ..parsers.layout import FLATTEN_DEPTH
 from ..parsers.records import ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
 from .counting import accounts_seen
+from .i18n import _, translated
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
@@ -37,6 +39,11 @@ class TopicPoll:
     new: list[str] = field(default_factory=list)
     edited: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)  # posts a full reading no longer found
+
+
+def shown(account: Account) -> str:
+    """A forum account as the MJ reads it, in the MJ's language: its name, and its number if known."""
+    return translated(account_message(account))
 
 
 def add_alert(store: Store, kind: str, message: str, now: datetime) -> int | None:
@@ -122,8 +129,10 @@ class Poller:
             self.new_alert = add_alert(
                 self.store,
                 LAYOUT_ALERT,
-                f"cannot read the game topic: {exc}. Counting is stopped until a page reads again; "
-                "check the forum (a new style? an error page?) and the configuration.",
+                _(
+                    "cannot read the game topic: {error}. Counting is stopped until a page reads again; "
+                    "check the forum (a new style? an error page?) and the configuration."
+                ).format(error=exc),
                 self.clock(),
             )
             raise CountingStopped(str(exc)) from exc
@@ -159,9 +168,11 @@ class Poller:
                 add_alert(
                     self.store,
                     f"{DEEP_ALERT}:{number}",
-                    f"topic page {number} holds a post nested more than {FLATTEN_DEPTH} elements deep: "
-                    f"{fetched.page.flattened} of its tags were left out to read the page (their text is kept, "
-                    "so a vote inside may read as unformatted); every other post was read.",
+                    _(
+                        "topic page {page} holds a post nested more than {depth} elements deep: {tags} of its "
+                        "tags were left out to read the page (their text is kept, so a vote inside may read as "
+                        "unformatted); every other post was read."
+                    ).format(page=number, depth=FLATTEN_DEPTH, tags=fetched.page.flattened),
                     self.clock(),
                 )
             changes = self.store.record_page(self.topic_key, fetched.page, fetched.raw, self.clock())
@@ -205,13 +216,15 @@ class Poller:
         bound = bind_accounts(self.resolver, seen)
         for player, accounts in accounts_of_players(self.resolver, seen).items():
             if len(accounts) > 1:
-                others = ", ".join(str(a) for a in accounts if not a.same_as(bound[player]))
+                others = ", ".join(shown(a) for a in accounts if not a.same_as(bound[player]))
                 add_alert(
                     self.store,
                     f"{ACCOUNT_ALERT}s:{player}",
-                    f"several forum accounts read as {player}: {bound[player]} is taken as theirs; {others} "
-                    f"not (their votes and MPs do not count). If that is wrong, give {player}'s user_id "
-                    "in the configuration.",
+                    _(
+                        "several forum accounts read as {player}: {theirs} is taken as theirs; {others} not "
+                        "(their votes and MPs do not count). If that is wrong, give {player}'s user_id in the "
+                        "configuration."
+                    ).format(player=player, theirs=shown(bound[player]), others=others),
                     self.clock(),
                 )
         self.recheck_mp_senders(bound)
@@ -233,8 +246,10 @@ class Poller:
                 add_alert(
                     self.store,
                     f"{ACCOUNT_ALERT}:{account}",
-                    f"MP {row['msg_id']} from {account} was taken as {row['player']}'s, but {row['player']}'s "
-                    f"account is {theirs}: it is no longer taken as theirs (no night action read from it).",
+                    _(
+                        "MP {mp} from {account} was taken as {player}'s, but {player}'s account is {theirs}: "
+                        "it is no longer taken as theirs (no night action read from it)."
+                    ).format(mp=row["msg_id"], account=shown(account), player=row["player"], theirs=shown(theirs)),
                     self.clock(),
                 )
         return moved
@@ -250,9 +265,15 @@ class Poller:
             add_alert(
                 self.store,
                 f"{ACCOUNT_ALERT}:{account}",
-                f"MP {message.msg_id} comes from {account}, another forum account than "
-                f"{found.other_account_of}'s ({found.players_account}), though its name reads the same: "
-                "it is not taken as theirs (no night action read from it).",
+                _(
+                    "MP {mp} comes from {account}, another forum account than {player}'s ({players_account}), "
+                    "though its name reads the same: it is not taken as theirs (no night action read from it)."
+                ).format(
+                    mp=message.msg_id,
+                    account=shown(account),
+                    player=found.other_account_of,
+                    players_account=shown(found.players_account) if found.players_account else "?",
+                ),
                 self.clock(),
             )
         return found.player

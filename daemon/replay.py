@@ -24,6 +24,7 @@ from ..parsers.layout import votes_in_html
 from ..parsers.phpbb3 import LAYOUT
 from ..parsers.records import Post, VoteFormat, content_hash
 from .config import ConfigError
+from .i18n import translated
 from .mp_actions import read_mp
 
 
@@ -302,7 +303,13 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
         refusal=(lambda v, t: refusal(state, v, t)) if refusal else None,
     )
     warnings = [
-        Event("vote_warning", state.phase, "mj", (), {"post": w.post_id, "kind": str(w.kind), "message": w.message})
+        Event(
+            "vote_warning",
+            state.phase,
+            "mj",
+            (),
+            {"post": w.post_id, "kind": str(w.kind), "message": translated(w.text)},
+        )
         for w in count.warnings
     ]
     return count.current, warnings

@@ -37,9 +37,12 @@ from markupsafe import Markup
 from waitress import wasyncore
 
 from ..engine.daycount import DayCount
+from ..engine.messages import N_
 from ..parsers.bbcode import render_bbcode
+from . import labels
 from .counting import count_json
 from .game import Deadline, GameError, LiveGame
+from .i18n import _, language, set_language, translated
 from .outbox import OutboxError
 from .poller import open_alerts
 
@@ -76,7 +79,7 @@ _CREDENTIAL = re.compile(r"[\x21-\x7e]*")  # tokens and CSRF values are printabl
 
 
 class BadRequest(Exception):
-    """What the client sent cannot be read: a 400 with the reason, in French."""
+    """What the client sent cannot be read: a 400 with the reason, in the MJ's language."""
 
     status = "400 Bad Request"
 
@@ -114,6 +117,9 @@ class MJPage:
             undefined=jinja2.StrictUndefined,
         )
         self.env.filters["preview"] = preview
+        self.env.filters["label"] = label
+        self.env.filters["alert_kind"] = alert_kind
+        self.env.globals["_"] = page_text
         self.script = self.env.loader.get_source(self.env, "mj.js")[0] if self.env.loader else ""
         self.secret = secrets.token_bytes(32)  # CSRF tokens: one per session, derived from its id
         self.lock = threading.Lock()
@@ -132,22 +138,22 @@ class MJPage:
         try:
             status, headers, body = self._respond(environ, method)
         except BadRequest as exc:
-            status, headers, body = self._text(exc.status, f"Requête refusée : {exc}")
+            status, headers, body = self._text(exc.status, _("Request refused: {reason}").format(reason=exc))
         start_response(status, headers)
         return [b"" if method == "HEAD" else body]  # HEAD: the headers of GET, Content-Length included
 
     def _respond(self, environ: dict[str, Any], method: str) -> Response:
         if not self.host_allowed(environ.get("HTTP_HOST", "")):
-            raise BadRequest("l'en-tête Host ne nomme pas cette machine")
+            raise BadRequest(_("the Host header does not name this machine"))
         if method not in ("GET", "HEAD", "POST"):
-            return self._text("405 Method Not Allowed", "Méthode non permise", [("Allow", "GET, HEAD, POST")])
+            return self._text("405 Method Not Allowed", _("Method not allowed"), [("Allow", "GET, HEAD, POST")])
         origin = environ.get("HTTP_ORIGIN", "null")  # "null": none given, or hidden by a privacy setting
         if method == "POST" and origin != "null" and urlsplit(origin).netloc.lower() != environ["HTTP_HOST"].lower():
             # a form of another site, whatever cookie and token it carries (defence in depth: SameSite and CSRF)
-            return self._text("403 Forbidden", "Formulaire venu d'un autre site : refusé.")
+            return self._text("403 Forbidden", _("A form from another site: refused."))
         path = environ.get("PATH_INFO", "/")
-        query = _parse(environ.get("QUERY_STRING", ""), "l'adresse")
-        given = _credential(query.get("token", ""), "le jeton")
+        query = _parse(environ.get("QUERY_STRING", ""), _("the address"))
+        given = _credential(query.get("token", ""), _("the token"))
         if given and hmac.compare_digest(given, self.token):
             return self._open_session()
         if self.password is not None and path == "/login":
@@ -158,15 +164,19 @@ class MJPage:
                 return self._redirect("/login")
             return self._text(
                 "403 Forbidden",
-                "Accès refusé : ouvrez l'adresse que meneur a affichée au démarrage (elle porte le jeton)"
-                + (", ou entrez le mot de passe sur /login." if self.password is not None else "."),
+                _(
+                    "Access refused: open the address meneur showed when it started (it holds the token), "
+                    "or enter the password on /login."
+                )
+                if self.password is not None
+                else _("Access refused: open the address meneur showed when it started (it holds the token)."),
             )
         post = method == "POST"
         if path not in (_FORMS if post else _VIEWS):
             if path in (_VIEWS if post else _FORMS):
                 allowed = "GET, HEAD" if post else "POST"
-                return self._text("405 Method Not Allowed", "Méthode non permise", [("Allow", allowed)])
-            return self._text("404 Not Found", "Page introuvable")
+                return self._text("405 Method Not Allowed", _("Method not allowed"), [("Allow", allowed)])
+            return self._text("404 Not Found", _("Page not found"))
         try:
             if post:
                 return self._post(environ, path, sid)
@@ -177,7 +187,7 @@ class MJPage:
             state = self.state()
             return self._send("200 OK", "application/json", json.dumps({**state, "version": version(state)}))
         except KeyError as exc:
-            raise BadRequest(f"il manque {exc}") from exc
+            raise BadRequest(_("{field} is missing").format(field=exc)) from exc
         except (GameError, OutboxError) as exc:
             raise BadRequest(str(exc)) from exc
 
@@ -251,7 +261,7 @@ class MJPage:
             if wait <= 0 and not wrong:
                 return self._open_session()
         html = self.env.get_template("login.html.j2").render(
-            wrong=wrong, wait=max(wait, 0), title=self.game.config.live.topic
+            wrong=wrong, wait=max(wait, 0), title=self.game.config.live.topic, lang=language()
         )
         if wait > 0:
             return self._send("429 Too Many Requests", "text/html; charset=utf-8", html, [("Retry-After", str(wait))])
@@ -277,21 +287,21 @@ class MJPage:
         try:
             length = int(environ.get("CONTENT_LENGTH") or 0)
         except ValueError as exc:
-            raise BadRequest("Content-Length n'est pas un nombre") from exc
+            raise BadRequest(_("Content-Length is not a number")) from exc
         if length < 0:
-            raise BadRequest("Content-Length est négatif")
+            raise BadRequest(_("Content-Length is negative"))
         if length >= MAX_BODY:  # waitress refuses it first; this holds under any other server
-            raise TooLarge(f"le formulaire dépasse {MAX_BODY} octets")
+            raise TooLarge(_("the form is over {size} bytes").format(size=MAX_BODY))
         try:
             raw = environ["wsgi.input"].read(length).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadRequest("le formulaire n'est pas en UTF-8") from exc
-        return _parse(raw, "le formulaire")
+            raise BadRequest(_("the form is not UTF-8")) from exc
+        return _parse(raw, _("the form"))
 
     def _post(self, environ: dict[str, Any], path: str, sid: str) -> Response:
         form = self._form(environ)
-        if not hmac.compare_digest(_credential(form.get("csrf", ""), "le jeton CSRF"), self.csrf(sid)):
-            return self._text("403 Forbidden", "Jeton CSRF invalide : rechargez la page.")
+        if not hmac.compare_digest(_credential(form.get("csrf", ""), _("the CSRF token")), self.csrf(sid)):
+            return self._text("403 Forbidden", _("Invalid CSRF token: reload the page."))
         if path == "/logout":
             with self.door:
                 self.sessions.pop(sid, None)
@@ -454,7 +464,9 @@ class MJPage:
             {**post(v.post_id), "voter": v.voter, "target": v.target, "at": v.posted_at.isoformat()}
             for v in sorted(count.standing.values(), key=lambda v: v.posted_at)
         ]
-        data["warnings"] = [{**post(w.post_id), "kind": str(w.kind), "message": w.message} for w in count.warnings]
+        data["warnings"] = [
+            {**post(w.post_id), "kind": str(w.kind), "message": translated(w.text)} for w in count.warnings
+        ]
         data["corrections"] = [
             {**post(post_id), "target": target} for post_id, target in corrections.items() if post_id in posts
         ]
@@ -492,10 +504,37 @@ class MJPage:
             title=self.game.config.live.topic,
             ignore=IGNORE,
             markup=self.game.adapter.markup,
+            lang=language(),
+            words={key: _(text) for key, text in SCRIPT_WORDS.items()},
         )
 
 
 IGNORE = "__ignore__"  # the correction "this post holds no vote"
+
+# The words mj.js writes (the countdown, the chart), given to it by the page in the MJ's language.
+SCRIPT_WORDS = {
+    "locale": N_("en-GB"),
+    "days": N_("d"),
+    "votes": N_("vote(s)"),
+}
+
+
+def page_text(message: str) -> Markup:
+    """The page's ``_()``: a message in the MJ's language, as HTML. The catalogs are ours, so their text
+    is trusted (an apostrophe stays one); values given to ``.format()`` are escaped, as Markup does."""
+    return Markup(_(message))
+
+
+def label(value: str) -> Markup:
+    """An outbox state or draft kind in the MJ's words (an id not listed: as it is, escaped)."""
+    return Markup("{}").format(labels.label(value))
+
+
+def alert_kind(kind: str) -> Markup:
+    """An alert's kind in the MJ's words, with what it is about, escaped."""
+    return Markup("{}").format(labels.alert_kind(kind))
+
+
 _CHANGES = ("phase", "winner", "mayor", "players", "groups", "count", "night", "alerts", "questions", "drafts")
 
 
@@ -523,15 +562,15 @@ def _parse(text: str, what: str) -> dict[str, str]:
     try:
         pairs = parse_qs(text, keep_blank_values=True, errors="strict", max_num_fields=MAX_FIELDS)
     except UnicodeDecodeError as exc:
-        raise BadRequest(f"{what} contient des octets qui ne sont pas de l'UTF-8") from exc
+        raise BadRequest(_("{what} holds bytes that are not UTF-8").format(what=what)) from exc
     except ValueError as exc:
-        raise BadRequest(f"{what} a trop de champs") from exc
+        raise BadRequest(_("{what} has too many fields").format(what=what)) from exc
     return {k: v[0] for k, v in pairs.items()}
 
 
 def _credential(value: str, what: str) -> str:
     if _CREDENTIAL.fullmatch(value) is None:
-        raise BadRequest(f"{what} contient des caractères interdits")
+        raise BadRequest(_("{what} holds forbidden characters").format(what=what))
     return value
 
 
@@ -582,7 +621,7 @@ class WebServer:
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    family, kind, proto, _canonname, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -606,7 +645,9 @@ def serve(
     threads: int = THREADS,
 ) -> tuple[WebServer, str]:
     """Start the MJ's page in a background thread; returns the server and the address to open (it holds
-    the token, which opens a session)."""
+    the token, which opens a session). The game's ``[web] lang``, if given, becomes the process's language."""
+    if game.config.live.web_lang:  # [web] lang: the page's language, and so the daemon's
+        set_language(game.config.live.web_lang)
     sock = _listen(host, port)
     bound = sock.getsockname()[1]
     app = MJPage(game, token or secrets.token_urlsafe(18), password, wake, clock, host, bound)

@@ -13,10 +13,12 @@ from datetime import datetime
 from enum import StrEnum
 
 from ..vocabulary import MENTION_CAP, Post, VoteMention, VoteStatus
+from .messages import N_, Message
 from .names import Account, Match, NameResolver, bind_accounts, identify_account
 from .tally import Modifier, Tally, tally
 
 WARNINGS_PER_CAUSE = 3  # unformatted votes warned about one by one in a post; the rest in one warning
+DEAD_TARGET = N_("{voter} voted against {target}, who is dead: not counted.")
 
 
 class WarningKind(StrEnum):
@@ -43,7 +45,12 @@ class WarningKind(StrEnum):
 class CountWarning:
     post_id: str
     kind: WarningKind
-    message: str  # English, for the MJ; names as players wrote them
+    text: Message  # for the MJ, names as players wrote them; daemon/i18n.py renders it in the MJ's language
+
+    @property
+    def message(self) -> str:
+        """The warning in English (the MJ reads ``i18n.render(warning.text)``)."""
+        return str(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +101,7 @@ def count_day(
     deadline: datetime | None = None,
     weights: dict[str, int] | None = None,
     modifiers: Sequence[Modifier] = (),
-    refusal: Callable[[str, str], str | None] | None = None,
+    refusal: Callable[[str, str], str | Message | None] | None = None,
     since: datetime | None = None,
     corrections: Mapping[str, str | None] | None = None,
     accounts: Mapping[str, Account] | None = None,
@@ -105,7 +112,8 @@ def count_day(
     or before it belong to an earlier day and are left out. ``corrections`` are the MJ's readings of
     posts, by post id: a player's name (the post is a vote against them, whatever its wording or
     format) or None (the post holds no vote). They replace what the parser read, not the rules: a
-    late post, a dead voter or a dead target still do not count.
+    late post, a dead voter or a dead target still do not count. ``refusal`` says why the rules refuse a
+    vote (a Message, or a plain string shown as it is).
 
     ``accounts`` binds each player to one forum account (``bind_accounts``); by default it is
     derived from these posts, earlier days included. A post by another account whose name only
@@ -132,7 +140,10 @@ def count_day(
                     CountWarning(
                         post.post_id,
                         WarningKind.POST_DELETED,
-                        f"{post.author}'s post holding a vote is no longer on the forum (deleted): not counted.",
+                        Message.of(
+                            N_("{author}'s post holding a vote is no longer on the forum (deleted): not counted."),
+                            author=post.author,
+                        ),
                     )
                 )
             continue
@@ -144,7 +155,8 @@ def count_day(
             vote = _post_vote(entry, roster, resolver, deadline, warnings, accounts)
         reason = refusal(vote.voter, vote.target) if vote is not None and refusal is not None else None
         if vote is not None and reason:
-            warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, reason))
+            text = reason if isinstance(reason, Message) else Message(reason)  # a plain str is shown as it is
+            warnings.append(CountWarning(vote.post_id, WarningKind.VOTE_REFUSED, text))
             vote = None
         if vote is not None:
             standing[vote.voter] = vote
@@ -164,25 +176,34 @@ def _corrected_vote(
 ) -> CountedVote | None:
     """A post the MJ has read for the counter: a vote against ``target``, or no vote at all."""
 
-    def warn(kind: WarningKind, message: str) -> None:
-        warnings.append(CountWarning(post.post_id, kind, message))
+    def warn(kind: WarningKind, template: str, **params: str | float | Message | tuple[str, ...]) -> None:
+        warnings.append(CountWarning(post.post_id, kind, Message.of(template, **params)))
 
     if target is None:
-        warn(WarningKind.MJ_IGNORED, f"{post.author}'s post is ignored (MJ's correction).")
+        warn(WarningKind.MJ_IGNORED, N_("{author}'s post is ignored (MJ's correction)."), author=post.author)
         return None
     if late:
-        warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
+        warn(WarningKind.AFTER_DEADLINE, N_("{author} voted after the deadline: not counted."), author=post.author)
         return None
     voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
         return None
     if target not in roster.players:
-        warn(WarningKind.TARGET_UNKNOWN, f'the MJ\'s correction names "{target}", who is not a player: not counted.')
+        warn(
+            WarningKind.TARGET_UNKNOWN,
+            N_('the MJ\'s correction names "{target}", who is not a player: not counted.'),
+            target=target,
+        )
         return None
     if target in roster.dead:
-        warn(WarningKind.TARGET_DEAD, f"{voter} voted against {target}, who is dead: not counted.")
+        warn(WarningKind.TARGET_DEAD, DEAD_TARGET, voter=voter, target=target)
         return None
-    warn(WarningKind.MJ_CORRECTED, f"{voter}'s post counts as a vote against {target} (MJ's correction).")
+    warn(
+        WarningKind.MJ_CORRECTED,
+        N_("{voter}'s post counts as a vote against {target} (MJ's correction)."),
+        voter=voter,
+        target=target,
+    )
     return CountedVote(post.post_id, voter, target, post.posted_at)
 
 
@@ -197,8 +218,8 @@ def _post_vote(
     post = entry.post
     late = deadline is not None and post.posted_at > deadline
 
-    def warn(kind: WarningKind, message: str) -> None:
-        warnings.append(CountWarning(post.post_id, kind, message))
+    def warn(kind: WarningKind, template: str, **params: str | float | Message | tuple[str, ...]) -> None:
+        warnings.append(CountWarning(post.post_id, kind, Message.of(template, **params)))
 
     formatted = [m for m in entry.mentions if m.status is VoteStatus.OK]
     unformatted: dict[VoteStatus, int] = {}
@@ -211,41 +232,65 @@ def _post_vote(
         if mention.status is VoteStatus.NOT_BOLD:
             warn(
                 WarningKind.VOTE_NOT_BOLD,
-                f'{post.author} wrote "Je vote contre {mention.target}" without bold: not counted.',
+                N_('{author} wrote "Je vote contre {target}" without bold: not counted.'),
+                author=post.author,
+                target=mention.target,
             )
         elif mention.status is VoteStatus.WRONG_COLOUR:
-            where = f"in {mention.colour}" if mention.colour else "with no colour"
             warn(
                 WarningKind.VOTE_WRONG_COLOUR,
-                f'{post.author} wrote "Je vote contre {mention.target}" {where}: not counted.',
+                N_('{author} wrote "Je vote contre {target}" in {colour}: not counted.')
+                if mention.colour
+                else N_('{author} wrote "Je vote contre {target}" with no colour: not counted.'),
+                author=post.author,
+                target=mention.target,
+                colour=mention.colour or "",
             )
     for status, seen in unformatted.items():
         if seen > WARNINGS_PER_CAUSE:
             more = seen - WARNINGS_PER_CAUSE
-            at_least = "at least " if len(entry.mentions) >= MENTION_CAP else ""
             kind = WarningKind.VOTE_NOT_BOLD if status is VoteStatus.NOT_BOLD else WarningKind.VOTE_WRONG_COLOUR
-            warn(kind, f"{post.author}'s post holds {at_least}{more} more such unformatted votes: none counted.")
+            if len(entry.mentions) >= MENTION_CAP:  # the parser stopped reading: there may be more
+                text = Message.counted(
+                    N_("{author}'s post holds at least {count} more such unformatted vote: none counted."),
+                    "{author}'s post holds at least {count} more such unformatted votes: none counted.",
+                    more,
+                    author=post.author,
+                )
+            else:
+                text = Message.counted(
+                    N_("{author}'s post holds {count} more such unformatted vote: none counted."),
+                    "{author}'s post holds {count} more such unformatted votes: none counted.",
+                    more,
+                    author=post.author,
+                )
+            warnings.append(CountWarning(post.post_id, kind, text))
     if not formatted:  # "Je vote pour X" beside a real vote is talk; alone, it is a vote in the wrong words
         wrong = [m for m in entry.mentions if m.status is VoteStatus.WRONG_WORDING and m.target]
         for mention in wrong[:WARNINGS_PER_CAUSE]:
             warn(
                 WarningKind.VOTE_WRONG_WORDING,
-                f'{post.author} wrote "Je vote pour {mention.target}": the vote\'s form is '
-                f'"Je vote contre X": not counted.',
+                N_('{author} wrote "Je vote pour {target}": the vote\'s form is "Je vote contre X": not counted.'),
+                author=post.author,
+                target=mention.target,
             )
         return None
     if late:
-        warn(WarningKind.AFTER_DEADLINE, f"{post.author} voted after the deadline: not counted.")
+        warn(WarningKind.AFTER_DEADLINE, N_("{author} voted after the deadline: not counted."), author=post.author)
         return None
     if len(formatted) > 1:
         names = ", ".join(m.target for m in formatted[:5]) + (", …" if len(formatted) > 5 else "")
-        cast = f"{len(formatted)}{' or more' if len(entry.mentions) >= MENTION_CAP else ''}"
         warn(
             WarningKind.SEVERAL_VOTES,
-            f"{post.author} cast {cast} votes in one post ({names}): only the last one is read.",
+            N_("{author} cast {cast} or more votes in one post ({names}): only the last one is read.")
+            if len(entry.mentions) >= MENTION_CAP
+            else N_("{author} cast {cast} votes in one post ({names}): only the last one is read."),
+            author=post.author,
+            cast=len(formatted),
+            names=names,
         )
     if post.edit is not None:
-        warn(WarningKind.EDITED_VOTE, _edited_message(post, deadline))
+        warnings.append(CountWarning(post.post_id, WarningKind.EDITED_VOTE, _edited_message(post, deadline)))
     mention = formatted[-1]
     voter = _living_voter(post, roster, resolver, warnings, accounts)
     if voter is None:
@@ -254,21 +299,34 @@ def _post_vote(
     if found.match is Match.AMBIGUOUS:
         warn(
             WarningKind.TARGET_AMBIGUOUS,
-            f'{voter} voted against "{mention.target}", which could be {" or ".join(found.candidates)}: not counted.',
+            N_('{voter} voted against "{target}", which could be {candidates}: not counted.'),
+            voter=voter,
+            target=mention.target,
+            candidates=tuple(found.candidates),
         )
         return None
     if found.player is None:
-        shown = mention.target or "(no name)"
-        warn(WarningKind.TARGET_UNKNOWN, f'{voter} voted against "{shown}", who is not a player: not counted.')
+        if mention.target:
+            warn(
+                WarningKind.TARGET_UNKNOWN,
+                N_('{voter} voted against "{target}", who is not a player: not counted.'),
+                voter=voter,
+                target=mention.target,
+            )
+        else:
+            warn(WarningKind.TARGET_UNKNOWN, N_("{voter} voted against no name: not counted."), voter=voter)
         return None
     if found.player in roster.dead:
-        warn(WarningKind.TARGET_DEAD, f"{voter} voted against {found.player}, who is dead: not counted.")
+        warn(WarningKind.TARGET_DEAD, DEAD_TARGET, voter=voter, target=found.player)
         return None
     if found.match is Match.FUZZY:
         warn(
             WarningKind.TARGET_FUZZY,
-            f'{voter} voted against "{mention.target}", read as {found.player} '
-            f"(similarity {found.score:.0f}%): counted, check it.",
+            N_('{voter} voted against "{target}", read as {player} (similarity {score:.0f}%): counted, check it.'),
+            voter=voter,
+            target=mention.target,
+            player=found.player,
+            score=found.score,
         )
     return CountedVote(post.post_id, voter, found.player, post.posted_at)
 
@@ -288,27 +346,48 @@ def _living_voter(
             CountWarning(
                 post.post_id,
                 WarningKind.VOTER_OTHER_ACCOUNT,
-                f"{Account(post.author, post.author_id)} is another forum account than {found.other_account_of}'s "
-                f"({found.players_account}), though its name reads the same: vote not counted.",
+                Message.of(
+                    N_(
+                        "{account} is another forum account than {player}'s ({players_account}), though its name "
+                        "reads the same: vote not counted."
+                    ),
+                    account=account_message(Account(post.author, post.author_id)),
+                    player=found.other_account_of,
+                    players_account=account_message(found.players_account) if found.players_account else "?",
+                ),
             )
         )
         return None
     if voter is None:
         warnings.append(
             CountWarning(
-                post.post_id, WarningKind.VOTER_NOT_PLAYER, f"{post.author} is not a player: vote not counted."
+                post.post_id,
+                WarningKind.VOTER_NOT_PLAYER,
+                Message.of(N_("{author} is not a player: vote not counted."), author=post.author),
             )
         )
         return None
     if voter in roster.dead:
-        warnings.append(CountWarning(post.post_id, WarningKind.VOTER_DEAD, f"{voter} is dead: vote not counted."))
+        warnings.append(
+            CountWarning(
+                post.post_id, WarningKind.VOTER_DEAD, Message.of(N_("{voter} is dead: vote not counted."), voter=voter)
+            )
+        )
         return None
     return voter
 
 
-def _edited_message(post: Post, deadline: datetime | None) -> str:
+def account_message(account: Account) -> Message:
+    """A forum account as the MJ reads it: its name, and its number when the forum shows one."""
+    if account.user_id:
+        return Message.of(N_('"{name}" (user {user_id})'), name=account.name, user_id=account.user_id)
+    return Message.of(N_('"{name}"'), name=account.name)
+
+
+def _edited_message(post: Post, deadline: datetime | None) -> Message:
     assert post.edit is not None
-    when = ""
     if post.edit.edited_at is not None and deadline is not None and post.edit.edited_at > deadline:
-        when = " after the deadline"
-    return f"{post.author}'s post holding a vote was edited{when} ({post.edit.raw}): check the vote."
+        template = N_("{author}'s post holding a vote was edited after the deadline ({edit}): check the vote.")
+    else:
+        template = N_("{author}'s post holding a vote was edited ({edit}): check the vote.")
+    return Message.of(template, author=post.author, edit=post.edit.raw)

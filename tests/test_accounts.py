@@ -172,4 +172,4 @@ def test_two_accounts_reading_as_one_player_alert_the_mj_even_without_a_vote(tmp
     alerts = open_alerts(store, "accounts:Lucas")
     assert len(alerts) == 1
     message = str(alerts[0]["message"])
-    assert '"Lucas" (user 8) is taken as theirs' in message and "Luc\u0430s" in message
+    assert "« Lucas » (utilisateur 8) est pris pour le sien" in message and "Luc\u0430s" in message

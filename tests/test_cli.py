@@ -62,8 +62,8 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     assert "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith("meneur: error: ")
-    assert len(lines[0]) > len("meneur: error: ") + 10
+    assert lines[0].startswith("meneur : erreur : ")
+    assert len(lines[0]) > len("meneur : erreur : ") + 10
     return lines[0]
 
 
@@ -172,7 +172,8 @@ def test_flag_form_counts_bold_votes_on_a_markdown_forum(capsys: pytest.CaptureF
 
 def test_console_script_prints_the_bbcode_count(tmp_path: Path) -> None:
     argv = [meneur_script(), "count", *VILLAGE_FLAGS, "--until", "2026-03-14T21:00:00", "--day", "Jour 3"]
-    done = subprocess.run([*argv, *pages_of(VILLAGE)], capture_output=True, cwd=tmp_path, timeout=120)
+    env = {k: v for k, v in os.environ.items() if k != "MENEUR_LANG"}  # the MJ's language by default: French
+    done = subprocess.run([*argv, *pages_of(VILLAGE)], capture_output=True, cwd=tmp_path, timeout=120, env=env)
     out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
     assert done.returncode == 0, err
     assert "Décompte des votes — Jour 3" in out
@@ -183,8 +184,39 @@ def test_console_script_prints_the_bbcode_count(tmp_path: Path) -> None:
     assert "{" not in out and "%" not in out  # no Jinja left over
     assert "Traceback" not in err
     lines = err.splitlines()
-    assert lines and all(line.startswith("warning: post ") for line in lines)
-    assert any(line.startswith("warning: post 48366: after_deadline: ") for line in lines)
+    assert lines and all(line.startswith("avertissement : message ") for line in lines)
+    assert (
+        "avertissement : message 48366 : after_deadline : Gwendoline a voté après l'heure limite : vote non compté."
+        in lines
+    )
+    assert (
+        "avertissement : message 48318 : target_ambiguous : Gwendoline a voté contre « Lucia », "
+        "qui peut désigner Lucas ou Lucie : vote non compté." in lines
+    )
+    assert (
+        "avertissement : message 48279 : target_fuzzy : Olivier a voté contre « Gwendolyn », lu comme Gwendoline "
+        "(ressemblance 84 %) : vote compté, à vérifier." in lines
+    )
+
+
+def test_console_script_warns_in_english_on_request(tmp_path: Path) -> None:
+    argv = [meneur_script(), "count", *VILLAGE_FLAGS, "--until", "2026-03-14T21:00:00", *pages_of(VILLAGE)]
+    french = subprocess.run(
+        argv, capture_output=True, cwd=tmp_path, timeout=120, env={**os.environ, "MENEUR_LANG": "fr"}
+    )
+    english = subprocess.run(
+        argv, capture_output=True, cwd=tmp_path, timeout=120, env={**os.environ, "MENEUR_LANG": "en"}
+    )
+    assert french.returncode == english.returncode == 0, english.stderr
+    assert english.stdout == french.stdout  # the players' post stays French; only the MJ's warnings change
+    lines = english.stderr.decode("utf-8").splitlines()
+    assert len(lines) == len(french.stderr.decode("utf-8").splitlines())
+    assert all(line.startswith("warning: post ") for line in lines)
+    assert "warning: post 48366: after_deadline: Gwendoline voted after the deadline: not counted." in lines
+    assert (
+        'warning: post 48318: target_ambiguous: Gwendoline voted against "Lucia", which could be Lucas or Lucie: '
+        "not counted." in lines
+    )
 
 
 def test_console_script_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
@@ -201,7 +233,7 @@ def test_console_script_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         assert done.returncode == 2
         assert done.stdout == b""
         assert "Traceback" not in err
-        assert err.startswith("meneur: error: ") and err.count("\n") == 1
+        assert err.startswith("meneur : erreur : ") and err.count("\n") == 1
         assert page.name in err
 
 
@@ -236,7 +268,7 @@ def test_unknown_forum_is_argparse_usage_error(capsys: pytest.CaptureFixture[str
         main(["count", "--forum", "phpbb4", "--players", "A,B", *pages_of(VILLAGE)])
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "invalid choice: 'phpbb4'" in err
+    assert "meneur count : erreur : argument --forum : choix invalide : 'phpbb4'" in err
     assert "Traceback" not in err
 
 
@@ -314,7 +346,7 @@ def test_one_bad_page_among_good_ones_stops_the_count(tmp_path: Path, capsys: py
 @pytest.mark.parametrize("until", ["demain 21h", "2026-03-14 21h00", "2026-02-30T21:00", "21:00"])
 def test_bad_until(until: str, capsys: pytest.CaptureFixture[str]) -> None:
     message = refused([*VILLAGE_FLAGS, "--until", until, *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --until")
+    assert message.startswith("meneur : erreur : --until")
     assert repr(until) in message
 
 
@@ -326,7 +358,7 @@ def test_no_players(capsys: pytest.CaptureFixture[str]) -> None:
 def test_dead_must_name_players(capsys: pytest.CaptureFixture[str]) -> None:
     flags = ["--forum", "phpbb3", "--players", "Lucas,Lucie", "--dead", "Lucie,Zed"]
     message = refused([*flags, *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --dead")
+    assert message.startswith("meneur : erreur : --dead")
     assert "Zed" in message and "Lucie" not in message.split(":", 2)[2]
 
 
@@ -338,14 +370,14 @@ def test_dead_names_are_matched_like_player_names(capsys: pytest.CaptureFixture[
 
 def test_a_player_listed_twice(capsys: pytest.CaptureFixture[str]) -> None:
     message = refused(["--forum", "phpbb3", "--players", "Lucas,Lucie,lucas", *pages_of(VILLAGE)], capsys)
-    assert message.startswith("meneur: error: --players") and "lucas" in message
+    assert message.startswith("meneur : erreur : --players") and "lucas" in message
 
 
 @pytest.mark.parametrize("case", [VILLAGE, TOPICS / "phpbb2" / "j1-taverne"], ids=["phpbb3", "phpbb2"])
 def test_unknown_time_zone(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
     forum = case.parent.name
     message = refused(["--forum", forum, "--players", "A,B", "--tz", "Europe/Pariss", *pages_of(case)], capsys)
-    assert message.startswith("meneur: error: --tz") and "Europe/Pariss" in message
+    assert message.startswith("meneur : erreur : --tz") and "Europe/Pariss" in message
 
 
 def test_no_pages_and_no_database(capsys: pytest.CaptureFixture[str]) -> None:

@@ -92,9 +92,9 @@ def test_check_poll_and_outbox_against_a_real_forum(
     assert main(["outbox", "show", "Jour 1/evening", "--config", str(config)]) == 0
     assert "Le village a désigné **Basile**" in capsys.readouterr().out
     assert main(["outbox", "send", "Jour 1/evening", "--config", str(config)]) == 2  # not approved yet
-    assert "approve it first" in capsys.readouterr().err
+    assert "approuvez-le d'abord" in capsys.readouterr().err
     assert main(["outbox", "approve", "Jour 1/evening", "--config", str(config)]) == 0
     assert main(["outbox", "send", "--config", str(config)]) == 0
-    assert "Jour 1/evening: sent" in capsys.readouterr().out
+    assert "Jour 1/evening : envoyé (id sur le forum " in capsys.readouterr().out
     assert forum.client("Coline").read_topic_text(seeded["topic_id"]).count("résultat du vote") == 1
     assert Store(tmp_path / "partie.sqlite").db.execute("select state from deadlines").fetchone()[0] == "fired"

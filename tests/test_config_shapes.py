@@ -153,7 +153,7 @@ def test_every_key_made_wrong_is_one_line_naming_it_and_exit_2(
             failures.append(f"{label}: {exc.__class__.__name__}: {exc}")
             continue
         lines = err.strip().splitlines()
-        refused = status == 2 and len(lines) == 1 and lines[0].startswith("meneur: error: ")
+        refused = status == 2 and len(lines) == 1 and lines[0].startswith("meneur : erreur : ")
         must_refuse = what in ("type", "shape") or generic_key(path) in REQUIRED
         if path == ("deadlines",) and sample == "empty array":
             must_refuse = False  # no deadline (yet) is a game the MJ has not scheduled

@@ -111,9 +111,9 @@ def test_corrections_apply_to_the_count_at_the_deadline(tmp_path: Path) -> None:
 def test_a_correction_must_name_a_post_and_a_player(tmp_path: Path) -> None:
     game = _game(tmp_path)
     post_id = game.store.posts("game")[0].post_id
-    with pytest.raises(GameError, match="not a player"):
+    with pytest.raises(GameError, match="ne joue pas dans cette partie"):
         game.correct(post_id, "Personne")
-    with pytest.raises(GameError, match="no post"):
+    with pytest.raises(GameError, match="aucun message"):
         game.correct("999999999", "Nina")
 
 
@@ -140,7 +140,7 @@ def test_the_same_correction_from_the_command_line(tmp_path: Path, capsys: pytes
     assert main(["correct", post_id, "--undo", "--config", config]) == 0
     assert WarningKind.VOTE_NOT_BOLD in [w.kind for w in game.live_count().warnings if w.post_id == post_id]
     assert main(["correct", post_id, "Personne", "--config", config]) == 2
-    assert "not a player" in capsys.readouterr().err
+    assert "ne joue pas dans cette partie" in capsys.readouterr().err
 
 
 def test_a_deleted_vote_stops_counting_and_the_mj_is_told(tmp_path: Path) -> None:

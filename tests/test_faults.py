@@ -119,7 +119,7 @@ def test_a_changed_layout_stops_counting_loudly_then_recovers(tmp_path: Path) ->
     with pytest.raises(CountingStopped):
         poller.poll_topic()
     alerts = open_alerts(store, "layout")
-    assert len(alerts) == 1 and "Counting is stopped" in str(alerts[0]["message"])
+    assert len(alerts) == 1 and "Le décompte est arrêté" in str(alerts[0]["message"])
     assert store.posts(TOPIC) == []
     pages["topic"] = good
     poller.poll_topic()
@@ -206,4 +206,4 @@ def test_a_layout_alert_reaches_the_mj_by_mp_once(tmp_path: Path) -> None:
             game.cycle(inbox=False)
     assert len(published) == 1
     assert published[0]["users"] == ["Grand_Hibou"] and "décompte arrêté" in published[0]["title"][0]
-    assert "Counting is stopped" in published[0]["comment"][0]
+    assert "Le décompte est arrêté" in published[0]["comment"][0]

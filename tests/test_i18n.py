@@ -4,6 +4,7 @@ language switch works."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -11,21 +12,28 @@ from meneur.daemon import i18n
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = [p for folder in ("daemon", "parsers", "engine") for p in (REPO / folder).rglob("*.py")]
+TEMPLATES = sorted((REPO / "templates" / "web").glob("*.j2"))  # the MJ's page: {{ _("…") }}
+_IN_TEMPLATE = re.compile(r"""\b_\(\s*(?:"([^"\\]*)"|'([^'\\]*)')""")
 
 
 def wrapped_messages() -> dict[str, str]:
-    """Every literal given to _() or ngettext() in the code → where it is."""
+    """Every literal given to _() or ngettext() in the code, or marked N_() for later → where it is."""
     found: dict[str, str] = {}
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
-            if node.func.id not in ("_", "ngettext") or not node.args:
+            if node.func.id not in ("_", "ngettext", "N_") or not node.args:
                 continue
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.setdefault(first.value, f"{path.relative_to(REPO)}:{node.lineno}")
+    for path in TEMPLATES:
+        text = path.read_text(encoding="utf-8")
+        for match in _IN_TEMPLATE.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.setdefault(match[1] if match[1] is not None else match[2], f"{path.relative_to(REPO)}:{line}")
     return found
 
 

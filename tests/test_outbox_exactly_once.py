@@ -358,7 +358,7 @@ def test_a_sender_stuck_holding_the_lock_delays_the_daemon_without_freezing_it(t
     forum = Recorder()
     try:
         assert outbox.send_ready(forum) == []  # type: ignore[arg-type]  # this cycle skips; the daemon goes on
-        with pytest.raises(Busy, match="another meneur"):
+        with pytest.raises(Busy, match="un autre meneur"):
             outbox.send("J1/evening", forum)  # type: ignore[arg-type]
         assert forum.posted == [] and outbox.get("J1/evening").state == "approved"
     finally:

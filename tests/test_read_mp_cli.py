@@ -164,9 +164,9 @@ def test_a_configuration_file_and_a_text_file(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--from", "Zed", "--phase", "N2", *CLASSIQUE], "'Zed' is not one of the players"),
+        (["--from", "Zed", "--phase", "N2", *CLASSIQUE], "'Zed' n'est pas l'un des joueurs"),
         (["--from", "Théo", "--phase", "nuit 2", *CLASSIQUE], "--phase"),
-        (["--from", "Théo", "--phase", "N2", "--players", "A,B"], "no rule set"),
+        (["--from", "Théo", "--phase", "N2", "--players", "A,B"], "aucunes règles"),
         (["--from", "Théo", "--phase", "N2", *CLASSIQUE, "--roles", "Théo"], "--roles"),
         (["--from", "Théo", "--phase", "N2", "--ruleset", "bridge", "--players", "Théo"], "--ruleset"),
     ],
@@ -177,7 +177,7 @@ def test_mistakes_are_said_plainly(
     code, out, err = run(monkeypatch, capsys, "je sonde Boris", *args)
     assert code == 2
     assert out == ""
-    assert err.startswith("meneur: error:") and message in err
+    assert err.startswith("meneur : erreur :") and message in err
 
 
 def test_the_console_script(tmp_path: Path) -> None:

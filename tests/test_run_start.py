@@ -58,5 +58,5 @@ def test_run_refuses_at_start_in_one_line(change: dict[str, str], env: dict[str,
         pytest.fail(f"still running after 30 s: {exc.stderr!r}")
     lines = run.stderr.strip().splitlines()
     assert run.returncode == 2, run.stderr[-2000:]
-    assert len(lines) == 1 and lines[0].startswith("meneur: error: ") and says in lines[0], run.stderr
+    assert len(lines) == 1 and lines[0].startswith("meneur : erreur : ") and says in lines[0], run.stderr
     assert run.stdout == ""

@@ -107,7 +107,7 @@ def test_every_scenario_key_made_wrong_is_one_line_naming_it_and_exit_2(
             must_refuse = wrong_type or (key not in OPTIONAL and not (what == "empty" and key in EMPTY_OK))
             if status == 2:
                 words = [str(p) for p in path if not isinstance(p, int)][-1:]
-                if len(lines) != 1 or not lines[0].startswith("meneur: error: ") or not all(w in err for w in words):
+                if len(lines) != 1 or not lines[0].startswith("meneur : erreur : ") or not all(w in err for w in words):
                     failures.append(f"{label}: not one line naming the key: {err!r}")
             elif must_refuse:
                 failures.append(f"{label}: accepted (status {status})")

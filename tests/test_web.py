@@ -126,7 +126,7 @@ def test_edit_send_now_and_a_failure_with_its_reason(tmp_path: Path) -> None:
             page = browser.get(base).text
             assert "échec : spirit did not accept" in page and 'class="badge failed"' in page
             refused = browser.post(base + "outbox/edit", data={"csrf": csrf.group(1), "key": "nope", "body": "x"})
-            assert refused.status_code == 400 and "no draft" in refused.text
+            assert refused.status_code == 400 and "aucun brouillon de clé 'nope'" in refused.text
     finally:
         server.shutdown()
 

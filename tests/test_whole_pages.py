@@ -133,7 +133,7 @@ def test_a_post_edited_to_2500_levels_deletes_nothing_and_tells_the_mj(tmp_path:
     assert store.deleted_posts(TOPIC) == set() and result.deleted == []
     assert len(store.posts(TOPIC)) == 42 and len(result.edited) == 1
     assert open_alerts(store, "layout") == []
-    assert "nested more than 1500" in str(open_alerts(store, "deep-post:1")[0]["message"])
+    assert "imbriqué sur plus de 1500 niveaux" in str(open_alerts(store, "deep-post:1")[0]["message"])
 
 
 def strip_meta_charset(raw: bytes) -> bytes:

@@ -2,6 +2,9 @@
 // No build step. Player text is only ever written with textContent (never innerHTML).
 "use strict";
 
+// The few words written here, in the MJ's language (the page gives them: see web.py's SCRIPT_WORDS).
+const WORDS = { locale: "fr-FR", days: "j", votes: "vote(s)", ...JSON.parse(document.getElementById("words")?.textContent || "{}") };
+
 const reveal = document.getElementById("reveal");
 reveal.checked = sessionStorage.getItem("meneur-reveal") === "1";
 document.body.classList.toggle("reveal", reveal.checked);
@@ -12,7 +15,7 @@ reveal.addEventListener("change", () => {
 
 function clock(iso) {
   const d = new Date(iso);
-  return d.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return d.toLocaleTimeString(WORDS.locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 for (const el of document.querySelectorAll(".when[data-at]")) el.textContent = clock(el.dataset.at);
 
@@ -21,7 +24,7 @@ function tick() {
   if (!el) return;
   const left = Math.max(0, Math.round((new Date(el.dataset.at) - new Date()) / 1000));
   const days = Math.floor(left / 86400);
-  el.textContent = (days ? days + " j " : "") + Math.floor((left % 86400) / 3600) + " h " +
+  el.textContent = (days ? days + " " + WORDS.days + " " : "") + Math.floor((left % 86400) / 3600) + " h " +
     Math.floor((left % 3600) / 60) + " min " + (left % 60) + " s";
 }
 setInterval(tick, 1000);
@@ -82,7 +85,7 @@ function drawChart() {
     const line = svg("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2 }, holder);
     line.classList.add("series");
     line.dataset.target = name;
-    svg("title", {}, line).textContent = `${name} : ${n} vote(s)`;
+    svg("title", {}, line).textContent = `${name} : ${n} ${WORDS.votes}`;
     const item = document.createElement("span");
     const swatch = document.createElement("i");
     swatch.style.background = colour;
