@@ -407,6 +407,7 @@ class EngineDriver:
             self.rules.role_names,
             self.config.templates_dir,
             self.config.markup,
+            self.config.vote_format,
         )
 
     def _not_told_yet(self, phase: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -475,8 +476,14 @@ class EngineDriver:
         return None
 
     def role_cards(self) -> list[DraftText]:
-        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir, self.config.markup)
+        return role_cards(
+            self.setup(),
+            self.config.live.username,
+            self.config.templates_dir,
+            self.config.markup,
+            self.config.vote_format,
+        )
 
     def opening_post(self) -> DraftText | None:
         """The first post of the game, for rule sets that announce something at the start."""
-        return opening_post(self.setup(), self.config.templates_dir, self.config.markup)
+        return opening_post(self.setup(), self.config.templates_dir, self.config.markup, self.config.vote_format)
