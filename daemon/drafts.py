@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..parsers.records import VoteFormat
 from .render import render
 
 
@@ -32,6 +33,7 @@ def drafts_for(
     roles: Mapping[str, str],
     override: Path | None = None,
     markup: str = "bbcode",
+    vote_format: VoteFormat | None = None,
 ) -> list[DraftText]:
     mine = [e for e in events if e.get("phase") == phase]
     public = [e for e in mine if e.get("audience", "public") == "public"]
@@ -50,7 +52,11 @@ def drafts_for(
         }
         drafts.append(
             DraftText(
-                "morning", None, None, render(f"{ruleset}/morning", markup, context, override), f"{phase}/morning"
+                "morning",
+                None,
+                None,
+                render(f"{ruleset}/morning", markup, context, override, vote_format),
+                f"{phase}/morning",
             )
         )
     else:
@@ -67,37 +73,62 @@ def drafts_for(
             "events": public,
         }
         drafts.append(
-            DraftText("evening", None, None, render(f"{ruleset}/pyre", markup, context, override), f"{phase}/evening")
+            DraftText(
+                "evening",
+                None,
+                None,
+                render(f"{ruleset}/pyre", markup, context, override, vote_format),
+                f"{phase}/evening",
+            )
         )
     for rank, event in enumerate(e for e in mine if e.get("audience") == "private"):
         for player in event.get("to", []):
-            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override)
+            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
             # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
             subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
             drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
     return drafts
 
 
-def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = "bbcode") -> list[DraftText]:
-    """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
+def powers_of(state: Any, name: str) -> list[dict[str, str]]:
+    """The powers a player holds, each as the role card shows it: {power, help, canonical, example}."""
     from ..engine.rulesets import ruleset
     from ..parsers.actions import canonical
 
     rules = ruleset(state.ruleset)
-    verbs = {verb.power: verb for verb in rules.verbs}
-    help_lines = rules.help
-    examples = rules.examples
-    wolves = [p.name for p in state.players if rules.is_wolf(p)]
+    player = state.player(name)
+    wolf = rules.is_wolf(player)
     # A rule set whose powers come from items says which powers a player holds; else, by role.
-    powers_of = rules.powers_of
+    held = rules.powers_of
+    return [
+        {
+            "power": verb.power,
+            "help": rules.help.get(verb.power, verb.power),
+            "canonical": canonical(verb),
+            "example": rules.examples.get(verb.power, ""),
+        }
+        for verb in rules.verbs
+        if (verb.power in held(state, name) if held else verb.power.split(".")[0] == player.role)
+        or (verb.power.startswith("loups.") and wolf)
+    ]
+
+
+def mp_reply(ruleset: str, context: dict[str, Any], override: Path | None = None, markup: str = "bbcode") -> str:
+    """The answer to one action MP (receipt, refusal, or "not understood"): see templates/receipt."""
+    return render("receipt", markup, {"ruleset": ruleset, **context}, override)
+
+
+def role_cards(
+    state: Any, mj: str, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
+) -> list[DraftText]:
+    """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
+    from ..engine.rulesets import ruleset
+
+    rules = ruleset(state.ruleset)
+    wolves = [p.name for p in state.players if rules.is_wolf(p)]
     cards = []
     for player in state.players:
-        powers = [
-            {"help": help_lines.get(power, power), "canonical": canonical(verb), "example": examples.get(power, "")}
-            for power, verb in verbs.items()
-            if (power in powers_of(state, player.name) if powers_of else power.split(".")[0] == player.role)
-            or (power.startswith("loups.") and player.name in wolves)
-        ]
+        powers = powers_of(state, player.name)
         context = {
             "player": player.name,
             "role": rules.role_names.get(player.role, player.role),
@@ -112,18 +143,20 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
             "mj": mj,
             "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
-        body = render(f"{state.ruleset}/role_card", markup, context, override)
+        body = render(f"{state.ruleset}/role_card", markup, context, override, vote_format)
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
         cards.append(DraftText("role_card", player.name, subject, body, f"setup/role_card/{player.name}"))
     return cards
 
 
-def opening_post(state: Any, override: Path | None = None, markup: str = "bbcode") -> DraftText | None:
+def opening_post(
+    state: Any, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
+) -> DraftText | None:
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
     from ..engine.rulesets import ruleset
 
     opening = ruleset(state.ruleset).opening
     if opening is None:
         return None
-    body = render(f"{state.ruleset}/opening", markup, opening(state), override)
+    body = render(f"{state.ruleset}/opening", markup, opening(state), override, vote_format)
     return DraftText("opening", None, None, body, "setup/opening")
