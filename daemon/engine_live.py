@@ -21,7 +21,7 @@ from .config import Config
 from .drafts import DraftText, drafts_for, mp_reply, opening_post, powers_of, role_cards
 from .i18n import _
 from .mp_actions import MpReading, read_mp
-from .render import french_time
+from .render import french_time, render
 from .store import Store
 
 # What became of one MP read in a phase's window: exactly one of these, stored in ``mp_outcomes``.
@@ -31,6 +31,7 @@ NOT_UNDERSTOOD = "not_understood"  # looks like an order, nothing (or no name) r
 NOT_AN_ORDER = "not_an_order"  # chatter, a question to the MJ: shown to the MJ, no reply drafted
 NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
 LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
+ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,10 @@ class EngineDriver:
 
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
         found: list[dict[str, Any]] = []
+        answers = {m for m, o in self.mp_outcomes().items() if o["outcome"] == ANSWERED}
         for row, _when, sender in self._mps_between(since, until):
+            if str(row["msg_id"]) in answers:  # the answer to a question of the rules, not an order
+                continue
             reading = self._read(row, sender, state)
             if unclear is not None:
                 unclear.extend(
@@ -192,6 +196,7 @@ class EngineDriver:
             return
         done = set(self.mp_outcomes())
         states: dict[str, GameState] = {}
+        asking = self._asking_by_mp()
         for row, when, sender in self._mps_between(None, max(w.until for w in windows)):
             msg_id = str(row["msg_id"])
             window = next((w for w in windows if w.until >= when and (w.since is None or when > w.since)), None)
@@ -202,7 +207,69 @@ class EngineDriver:
             state = states[window.phase]
             if state.phase != window.phase or state.winner:
                 continue  # the phase before is not resolved yet (or the game is over)
+            question = asking.get(sender)
+            if question is not None:
+                answered = self._answer_question(row, when, sender, window, state, tz, question)
+                if answered is not None:
+                    asking.pop(sender)
+                    yield answered
+                    continue
             yield self._answer(row, when, sender, window, state, tz)
+
+    def _asking_by_mp(self) -> dict[str, Question]:
+        """The open questions a player answers by MP (``RuleSet.answers``: a hunter's shot, a successor), by
+        the player they are put to."""
+        if not self.rules.answers:
+            return {}
+        found: dict[str, Question] = {}
+        for question in self.open_questions():
+            if question.to != "MJ" and question.kind in self.rules.answers:
+                found.setdefault(question.to, question)
+        return found
+
+    def _answer_question(
+        self,
+        row: dict[str, Any],
+        when: datetime,
+        sender: str,
+        window: MpWindow,
+        state: GameState,
+        tz: str,
+        question: Question,
+    ) -> MpAnswer | None:
+        """The MP as the answer to ``question``, when it gives one for sure among the question's options; else
+        None, and it is read as any other MP (with an alert for the MJ, who may answer with `meneur answer`)."""
+        power = self.rules.answers[question.kind]
+        reading = read_mp(
+            str(row["content_text"] or ""),
+            sender,
+            state,
+            self.rules.verbs,
+            self.resolver(),
+            str(row["msg_id"]),
+            asked=power,
+        )
+        picked = [i for i, a in enumerate(reading.actions) if a.power == power]
+        if not picked or reading.unclear or picked[-1] in reading.doubtful:
+            return None
+        targets = list(reading.actions[picked[-1]].targets)
+        if not targets or any(t not in question.options for t in targets):
+            return None
+        choice = ", ".join(targets)
+        moment = french_time(when, tz)
+        body = render(
+            "answer",
+            self.config.markup,
+            {"prompt": question.prompt, "choice": choice, "when": moment},
+            self.config.templates_dir,
+        )
+        subject = f"{window.label} — ta réponse de {moment}"
+        reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/answer/{row['msg_id']}")
+        alert = _("MP from {player} ({time}) taken as the answer to {question}: {choice}.").format(
+            player=sender, time=moment, question=question.id, choice=choice
+        )
+        detail = {"question": question.id, "choice": choice}
+        return MpAnswer(str(row["msg_id"]), sender, window, ANSWERED, detail, reply, alert)
 
     def _answer(
         self, row: dict[str, Any], when: datetime, sender: str, window: MpWindow, state: GameState, tz: str
@@ -352,6 +419,8 @@ class EngineDriver:
                     "outcome": stored["outcome"] if stored else None,
                     "refused": stored["detail"].get("refused", []) if stored else [],
                     "reply": stored["reply_key"] if stored else None,
+                    "question": stored["detail"].get("question") if stored else None,
+                    "choice": stored["detail"].get("choice") if stored else None,
                 }
             )
         actors = self.rules.night_actors

@@ -18,7 +18,7 @@ from ..engine.daycount import DayCount
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
-from .engine_live import EngineDriver, MpWindow
+from .engine_live import ANSWERED, EngineDriver, MpWindow
 from .i18n import _
 from .outbox import Draft, Outbox
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
@@ -237,6 +237,8 @@ class LiveGame:
                     add_alert(self.store, f"mp:{answer.msg_id}", answer.alert, self.clock())
                 for earlier in self.engine.settled_by(answer):  # a rewritten MP closes the alert on the first
                     self.store.db.execute("update alerts set resolved = 1 where kind = ?", [f"mp:{earlier}"])
+            if answer.outcome == ANSWERED:  # a hunter's shot, a successor…: the phase is run again with it
+                self.answer(str(answer.detail["question"]), str(answer.detail["choice"]))
         return keys
 
     def _alert_mj(self) -> None:
