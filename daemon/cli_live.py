@@ -139,7 +139,7 @@ def cmd_init(args: argparse.Namespace) -> int:
         try:
             role_ids(args.ruleset)
         except KeyError as exc:
-            print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+            print(_("meneur: error: {error}").format(error=str(exc).strip(chr(34))), file=sys.stderr)
             return 2
     target.write_text(init_text(args.forum, args.ruleset, _now(), args.timezone), encoding="utf-8")
     print(
@@ -485,7 +485,7 @@ def cmd_roles(args: argparse.Namespace) -> int:
     try:
         ids = role_ids(args.ruleset)
     except KeyError as exc:
-        print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+        print(_("meneur: error: {error}").format(error=str(exc).strip(chr(34))), file=sys.stderr)
         return 2
     width = max(map(len, ids))
     for role, name in ids.items():
