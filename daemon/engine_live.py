@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..engine.model import Action, Decree, GameState, Outcome, Question
@@ -95,12 +95,17 @@ class EngineDriver:
 
     # -- inputs from the forum -----------------------------------------------------------------
     def _mps_between(self, since: datetime | None, until: datetime) -> list[tuple[dict[str, Any], datetime, str]]:
-        """The players' MPs sent after ``since`` and up to ``until``, oldest first: (row, when, sender)."""
+        """The players' MPs sent after ``since`` and up to ``until``, oldest first: (row, when, sender).
+
+        Most forums stamp an MP to the minute: a stamp on a whole minute stands for any moment of that
+        minute. Such an MP belongs to the phase its minute ends in, so an order sent in the seconds after a
+        deadline (stamped with the deadline's minute) counts for the phase that began, not the one over."""
         rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
         found = []
         for row in rows:
             when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
-            if when <= until and (since is None or when > since):
+            latest = when + timedelta(minutes=1) if row["sent_at"] and when.second == when.microsecond == 0 else when
+            if latest <= until and (since is None or latest > since):
                 found.append((row, when, str(row["player"])))
         return found
 

@@ -237,6 +237,7 @@ class LiveGame:
         self.poller.poll_topic(full=True)  # catches edits on older pages too
         draft = None
         if self.engine is not None and deadline.phase:
+            self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
             draft = self._resolve_with_engine(deadline)
         elif deadline.kind == "day":
             count = self.live_count(deadline)
