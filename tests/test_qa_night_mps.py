@@ -45,7 +45,9 @@ def test_an_mp_sent_after_the_last_inbox_reading_counts_for_its_night(
     game.fire_deadline("Jour 0")
     # N1: Cupidon writes ten minutes before the dawn; the daemon's last inbox reading was before that.
     private = forum.client("Hector").send_private("Mes flèches", ["MJ_QA_Late"], LOVERS)
-    forum.set_comment_date(forum.client("MJ_QA_Late").comments(private)[0]["pk"], start + 2 * hour - timedelta(minutes=10))
+    forum.set_comment_date(
+        forum.client("MJ_QA_Late").comments(private)[0]["pk"], start + 2 * hour - timedelta(minutes=10)
+    )
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")  # what the scheduler's deadline job does: no inbox job ran in between
     assert night_actions(game, "N1") == [{"player": "Hector", "power": "cupidon.amoureux", "targets": ["Ines", "Jade"]}]
@@ -54,7 +56,9 @@ def test_an_mp_sent_after_the_last_inbox_reading_counts_for_its_night(
 def test_an_mp_stamped_with_the_days_deadline_minute_counts_for_the_night(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game, clock, _ = live_game(forum, tmp_path, monkeypatch, "MJ_QA_Minute", ROLES_2, 3, seed=3, title="Partie QA minute")
+    game, clock, _ = live_game(
+        forum, tmp_path, monkeypatch, "MJ_QA_Minute", ROLES_2, 3, seed=3, title="Partie QA minute"
+    )
     start, hour = clock.now, timedelta(hours=1)
     dusk = next(d.at for d in game.deadlines() if d.id == "Jour 0")
     clock.now = dusk + timedelta(seconds=1)
@@ -62,7 +66,9 @@ def test_an_mp_stamped_with_the_days_deadline_minute_counts_for_the_night(
     game.fire_deadline("Jour 0")
     # Sent a few seconds after the day's deadline: the forum prints only the deadline's minute.
     private = forum.client("Hugo").send_private("Mes flèches", ["MJ_QA_Minute"], "Iris et Joy seront mes amoureux !")
-    forum.set_comment_date(forum.client("MJ_QA_Minute").comments(private)[0]["pk"], dusk.replace(second=0, microsecond=0))
+    forum.set_comment_date(
+        forum.client("MJ_QA_Minute").comments(private)[0]["pk"], dusk.replace(second=0, microsecond=0)
+    )
     clock.now = dusk + timedelta(minutes=2)
     game.cycle()
     night = next(d for d in game.deadlines() if d.id == "Nuit 1")
