@@ -9,6 +9,7 @@ re-runs its phase.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,6 +21,14 @@ from .config import Config
 from .drafts import DraftText, drafts_for, opening_post, role_cards
 from .mp_actions import actions_in_mp
 from .store import Store
+
+
+def _sent_order(row: Any) -> tuple[str, int]:
+    """MPs in the order they were sent: by stamp, then — within one minute, where the inbox lists the
+    newest first — by the forum's own number for the message (the last number of its id: spirit's
+    comment, phpBB's message), which grows with each message sent."""
+    numbers = re.findall(r"\d+", str(row["msg_id"]))
+    return str(row["sent_at"] or row["fetched_at"]), int(numbers[-1]) if numbers else 0
 
 
 class EngineDriver:
@@ -102,7 +111,7 @@ class EngineDriver:
         deadline (stamped with the deadline's minute) counts for the phase that began, not the one over."""
         rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
         found = []
-        for row in rows:
+        for row in sorted(rows, key=_sent_order):
             when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
             latest = when + timedelta(minutes=1) if row["sent_at"] and when.second == when.microsecond == 0 else when
             if latest <= until and (since is None or latest > since):

@@ -77,3 +77,28 @@ def test_an_mp_stamped_with_the_days_deadline_minute_counts_for_the_night(
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")
     assert night_actions(game, "N1") == [{"player": "Hugo", "power": "cupidon.amoureux", "targets": ["Iris", "Joy"]}]
+
+
+ROLES_3 = {"Gilles": "loup_garou", "Henri": "cupidon", "Ivy": "voyante", "Jules": "salvateur", "Kim": "chasseur"}
+
+
+def test_a_correction_sent_in_the_same_minute_replaces_the_first_order(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The forum stamps both MPs with one minute and lists the newest first: the order they were sent in
+    decides which one the night applies (the later one, as the player meant), not the inbox's order."""
+    game, clock, _ = live_game(forum, tmp_path, monkeypatch, "MJ_QA_Fix", ROLES_3, 3, seed=3, title="Partie QA fix")
+    start, hour = clock.now, timedelta(hours=1)
+    clock.now = start + hour + timedelta(seconds=1)
+    game.cycle()
+    game.fire_deadline("Jour 0")
+    henri, mj = forum.client("Henri"), forum.client("MJ_QA_Fix")
+    first = henri.send_private("Flèches", ["MJ_QA_Fix"], "Je rends amoureux Ivy et Jules.")
+    second = henri.send_private("Oups", ["MJ_QA_Fix"], "Non pardon, finalement je rends amoureux Ivy et Kim !")
+    minute = (start + hour + timedelta(minutes=20)).replace(second=0, microsecond=0)
+    forum.set_comment_dates({mj.comments(first)[0]["pk"]: minute, mj.comments(second)[0]["pk"]: minute})
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    assert night_actions(game, "N1")[-1] == {"player": "Henri", "power": "cupidon.amoureux", "targets": ["Ivy", "Kim"]}
+    state = game.engine.state_before("J1")  # type: ignore[union-attr]
+    assert sorted(p.name for p in state.players if "amoureux" in p.markers) == ["Ivy", "Kim"]
