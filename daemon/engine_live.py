@@ -23,6 +23,16 @@ from .mp_actions import actions_in_mp
 from .store import Store
 
 
+def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
+    """Whether an MP stamped ``when`` belongs to the phase from ``since`` (excluded) to ``until``.
+
+    Most forums stamp an MP to the minute: a stamp on a whole minute stands for any moment of that minute,
+    and the MP belongs to the phase that minute ends in — an order sent in the seconds after a deadline,
+    stamped with the deadline's minute, counts for the phase that began, not the one that is over."""
+    latest = when + timedelta(minutes=1) if when.second == when.microsecond == 0 else when
+    return latest <= until and (since is None or latest > since)
+
+
 def _sent_order(row: Any) -> tuple[str, int]:
     """MPs in the order they were sent: by stamp, then — within one minute, where the inbox lists the
     newest first — by the forum's own number for the message (the last number of its id: spirit's
@@ -104,17 +114,13 @@ class EngineDriver:
 
     # -- inputs from the forum -----------------------------------------------------------------
     def _mps_between(self, since: datetime | None, until: datetime) -> list[tuple[dict[str, Any], datetime, str]]:
-        """The players' MPs sent after ``since`` and up to ``until``, oldest first: (row, when, sender).
-
-        Most forums stamp an MP to the minute: a stamp on a whole minute stands for any moment of that
-        minute. Such an MP belongs to the phase its minute ends in, so an order sent in the seconds after a
-        deadline (stamped with the deadline's minute) counts for the phase that began, not the one over."""
+        """The players' MPs of the phase from ``since`` to ``until`` (:func:`in_window`), in the order they
+        were sent: (row, when, sender)."""
         rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
         found = []
         for row in sorted(rows, key=_sent_order):
             when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
-            latest = when + timedelta(minutes=1) if row["sent_at"] and when.second == when.microsecond == 0 else when
-            if latest <= until and (since is None or latest > since):
+            if in_window(when, since, until):
                 found.append((row, when, str(row["player"])))
         return found
 
