@@ -44,10 +44,10 @@ def play_classique(seed: int) -> tuple[int, str | None]:
     state = rules.setup(CLASSIQUE_NAMES, seed)
     phases = 0
     while state.winner is None and phases < 200:
-        living = state.living()
         if state.phase.startswith("J"):
             outcome = _day(rules, state, rng)
         else:
+            living = state.living()  # by night only: ``_day`` reads it itself
             actions = []
             for player in state.players:
                 power = "loups.devorer" if rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
@@ -65,10 +65,10 @@ def play_convivialite(seed: int) -> tuple[int, str | None]:
     state = rules.setup(CLASSIQUE_NAMES[:6], seed)
     phases = 0
     while state.winner is None and phases < 200:
-        living = state.living()
         if state.phase.startswith("J"):
             outcome = _day(rules, state, rng)
         else:
+            living = state.living()  # by night only: ``_day`` reads it itself
             actions = []
             for player in (p for p in state.players if p.alive):
                 others = [n for n in living if n != player.name]
@@ -106,7 +106,9 @@ def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
                     if spec.by_day:
                         continue
                     count = rng.randint(spec.min_targets, spec.max_targets)
-                    action = Action(name, power, tuple(rng.sample(names, count)))
+                    # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
+                    targets = (rng.choice(names),) if count == 1 else tuple(rng.sample(names, count))
+                    action = Action(name, power, targets)
                     if rules.validate(state, action) is None:
                         actions.append(action)
             outcome = rules.resolve_night(state, actions)

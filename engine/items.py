@@ -51,6 +51,15 @@ def _store(state: GameState) -> dict[str, Any]:
     return store
 
 
+def _rows(state: GameState) -> list[Item]:
+    """The stored records (read them only: a change goes through ``_change``)."""
+    try:
+        rows: list[Item] = state.memory[KEY]["list"]
+    except KeyError:
+        return []
+    return rows
+
+
 def _index(state: GameState, item_id: str) -> tuple[list[Item], int]:
     rows: list[Item] = _store(state)["list"]
     for index, item in enumerate(rows):
@@ -90,23 +99,35 @@ def get(state: GameState, item_id: str) -> Item:
 def held(state: GameState, player: str, intact_only: bool = False) -> list[Item]:
     """What ``player`` holds (destroyed items too, unless ``intact_only``)."""
     if intact_only:
-        return [i for i in _store(state)["list"] if i.holder == player and not i.destroyed]
-    return [i for i in _store(state)["list"] if i.holder == player]
+        return [i for i in _rows(state) if i.holder == player and not i.destroyed]
+    return [i for i in _rows(state) if i.holder == player]
+
+
+def kinds_held(state: GameState, player: str) -> set[str]:
+    """The kinds of the intact items ``player`` holds."""
+    return {i.kind for i in _rows(state) if i.holder == player and not i.destroyed}
 
 
 def usable(state: GameState, player: str, kind: str) -> Item | None:
     """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
     and a destroyed item has no power, active or passive."""
-    rows: list[Item] = _store(state)["list"]
-    for item in rows:
+    for item in _rows(state):
         if item.holder == player and item.kind == kind and not item.destroyed:
             return item
     return None
 
 
+def holders(state: GameState, kind: str) -> set[str]:
+    """Who holds an intact item of ``kind`` (one pass, for a rule that asks it of every player)."""
+    return {i.holder for i in _rows(state) if i.kind == kind and not i.destroyed}
+
+
 def holder_of(state: GameState, kind: str) -> Item | None:
     """The first intact item of ``kind`` in the game, whoever holds it (for a one-of-a-kind item)."""
-    return next((i for i in _store(state)["list"] if i.kind == kind and i.intact), None)
+    for item in _rows(state):
+        if item.kind == kind and not item.destroyed:
+            return item
+    return None
 
 
 def destroy(state: GameState, item_id: str) -> bool:

@@ -36,25 +36,32 @@ def copy_data(value: Any) -> Any:
     """A copy of plain data that shares every immutable part: dicts, lists and sets are new, atoms and
     frozen records are the same objects, a tuple or frozenset is shared when all it holds is. Other
     values go through ``copy.deepcopy``. Much faster than ``deepcopy`` (no memo): the state holds no
-    cycles and no shared mutable parts, which the property tests of the rule sets check. A container
-    of shared values only (names, numbers, item records) is copied in one C-level pass."""
+    cycles and no shared mutable parts, which the property tests of the rule sets check. A dict or list
+    is first copied in one C-level pass, then only its parts that are not shared are replaced by copies
+    (a list or tuple of shared values, the common case, without a call)."""
     kind = type(value)
-    if kind in _SHARED:
-        return value
     shared = _SHARED
-    if kind is dict:
-        if shared.issuperset(map(type, value.values())):
-            return value.copy()
-        return {key: item if type(item) in shared else copy_data(item) for key, item in value.items()}
-    if kind is list:
-        if shared.issuperset(map(type, value)):
-            return value.copy()
-        return [item if type(item) in shared else copy_data(item) for item in value]
+    if kind in shared:
+        return value
+    if kind is dict or kind is list:
+        copied = value.copy()
+        for key, item in value.items() if kind is dict else enumerate(value):
+            part = type(item)
+            if part in shared:
+                continue
+            if part is tuple or part is list:
+                if not shared.issuperset(map(type, item)):
+                    copied[key] = copy_data(item)
+                elif part is list:
+                    copied[key] = item.copy()
+            else:
+                copied[key] = copy_data(item)
+        return copied
     if kind is tuple or kind is frozenset:
         if shared.issuperset(map(type, value)):
             return value
-        copied = [copy_data(item) for item in value]
-        return value if all(a is b for a, b in zip(copied, value, strict=True)) else kind(copied)
+        parts = [copy_data(item) for item in value]
+        return value if all(a is b for a, b in zip(parts, value, strict=True)) else kind(parts)
     if kind is set:
         return value.copy() if shared.issuperset(map(type, value)) else {copy_data(item) for item in value}
     if _immutable(kind):
@@ -79,10 +86,16 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """A new record: the fields are atoms, shared; ``markers`` is copied (``copy_data``)."""
-        clone = object.__new__(PlayerState)
-        clone.__dict__.update(self.__dict__)
-        clone.markers = copy_data(self.markers)
-        return clone
+        return _copy_player(self)
+
+
+def _copy_player(player: PlayerState) -> PlayerState:
+    clone = object.__new__(PlayerState)
+    fields = player.__dict__.copy()
+    markers = fields["markers"]
+    fields["markers"] = markers.copy() if _SHARED.issuperset(map(type, markers.values())) else copy_data(markers)
+    clone.__dict__ = fields
+    return clone
 
 
 @dataclass
@@ -94,12 +107,29 @@ class GameState:
     mayor: str | None = None
     winner: str | None = None
     memory: dict[str, Any] = field(default_factory=dict)  # the rule set's own bookkeeping
+    # ``player``'s name → position table: not part of the state (never compared, shown or given).
+    _where: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player(self, name: str) -> PlayerState:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise KeyError(name)
+        """The player called ``name`` (the first one, were two so called); a KeyError if none is.
+
+        The rules ask this all the time: a name → position table answers, checked against the list at
+        each use (the list is public and may change) and rebuilt when it is stale. Each state has its
+        own table (``copy`` copies it with the list, in the same order)."""
+        players = self.players
+        try:
+            found = players[self._where[name]]
+            if found.name == name:
+                return found
+        except (KeyError, IndexError):
+            pass
+        where: dict[str, int] = {}
+        for position, player in enumerate(players):
+            where.setdefault(player.name, position)
+        self._where = where
+        if name not in where:
+            raise KeyError(name)
+        return players[where[name]]
 
     def living(self) -> list[str]:
         return [p.name for p in self.players if p.alive]
@@ -110,9 +140,26 @@ class GameState:
     def copy(self) -> GameState:
         """An independent state: changing the copy never changes this one (nor the reverse)."""
         clone = object.__new__(GameState)
-        clone.__dict__.update(self.__dict__)
-        clone.players = [player.copy() for player in self.players]
-        clone.memory = copy_data(self.memory)
+        fields = self.__dict__.copy()
+        fields["players"] = players = []
+        new, shared = object.__new__, _SHARED
+        for player in self.players:  # ``_copy_player``, inline: the hottest loop of a phase
+            record = new(PlayerState)
+            values = player.__dict__.copy()
+            markers = values["markers"]
+            if type(markers) is not dict:
+                values["markers"] = copy_data(markers)
+            elif not markers:  # most players' markers: nothing to look at
+                values["markers"] = {}
+            elif shared.issuperset(map(type, markers.values())):
+                values["markers"] = markers.copy()
+            else:
+                values["markers"] = copy_data(markers)
+            record.__dict__ = values
+            players.append(record)
+        fields["memory"] = copy_data(self.memory)
+        fields["_where"] = self._where.copy()
+        clone.__dict__ = fields
         return clone
 
     def rng(self, purpose: str) -> random.Random:

@@ -34,16 +34,17 @@ class Resolution:
     def phase(self) -> str:
         return self.state.phase
 
+    # emit, tell and tell_mj make their event themselves: they are called for every line of every post.
     def emit(self, type: str, audience: str = PUBLIC, to: tuple[str, ...] = (), **data: Any) -> None:
-        self.events.append(Event(type, self.phase, audience, to, data))
+        self.events.append(Event(type, self.state.phase, audience, to, data))
 
     def tell(self, player: str, type: str, **data: Any) -> None:
         """An MP to one player; ``player`` in the event is the one it concerns (by default, the recipient)."""
         data.setdefault("player", player)
-        self.emit(type, PRIVATE, (player,), **data)
+        self.events.append(Event(type, self.state.phase, PRIVATE, (player,), data))
 
     def tell_mj(self, type: str, **data: Any) -> None:
-        self.emit(type, MJ, (), **data)
+        self.events.append(Event(type, self.state.phase, MJ, (), data))
 
     def ask(
         self,

@@ -55,10 +55,11 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
                 counted.pop(bewitched, None)
             else:
                 counted[bewitched] = master_vote
+    may_vote = set(voters)
     standing = {
         v: t
         for v, t in counted.items()
-        if v in voters and state.player(t).alive and state.player(v).markers.get("amoureux") != t  # (H1, G16)
+        if v in may_vote and state.player(t).alive and state.player(v).markers.get("amoureux") != t  # (H1, G16)
     }
     return tally(standing, voters, weights), standing
 

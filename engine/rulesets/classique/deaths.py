@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from ...model import Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
-from .common import has_power, is_wolf, option
+from .common import has_power, option
+from .roles import WOLVES
 
 
 # -- shared pieces ----------------------------------------------------------------------------
@@ -52,11 +53,15 @@ def check_winner(state: GameState) -> str | None:
     flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
     if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
         return "flute"
-    camps = {("loups" if is_wolf(p) else p.camp) for p in alive}
+    camps = set()
+    pack = 0  # the werewolves and the wolves' camp
+    for player in alive:
+        wolf = player.role in WOLVES or bool(player.markers.get("loup"))  # is_wolf: he is alive
+        camps.add("loups" if wolf else player.camp)
+        pack += wolf or player.camp == "loups"
     if camps == {"loups"}:
         return "loups"
-    pack = [p for p in alive if is_wolf(p) or p.camp == "loups"]
-    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * len(pack) >= len(alive):
+    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * pack >= len(alive):
         return "loups"  # the parity reading (J2): as many werewolves as the others
     if camps == {"vampires"}:
         return "vampires"
@@ -67,8 +72,9 @@ def check_winner(state: GameState) -> str | None:
 
 def _traitor(r: Resolution) -> None:
     """ "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"."""
-    if any(is_wolf(p) for p in r.state.players):
-        return
+    for player in r.state.players:
+        if player.alive and (player.role in WOLVES or player.markers.get("loup")):  # is_wolf, inline
+            return
     for traitor in (p for p in r.state.players if p.alive and p.role == "traitre"):
         traitor.role = "loup_garou"
         traitor.markers["loup"] = True

@@ -38,6 +38,9 @@ class _Night:
     def __init__(self, r: Resolution, actions: Mapping[str, Action]) -> None:
         self.r = r
         self.actions = actions
+        self.by_power: dict[str, list[Action]] = {}  # the same actions by power, in their order (read only)
+        for action in actions.values():
+            self.by_power.setdefault(action.power, []).append(action)
         self.protected: str | None = None
         self.victim: str | None = None
         self.bitten: str | None = None  # the Chef de meute's victim, dead at dawn unless healed (G13)
@@ -78,9 +81,7 @@ def latest_actions(
 def _actions_for(night: _Night, power: str) -> list[Action]:
     """The night's actions for a power, from players awake to use it (the others are told why not)."""
     kept = []
-    for action in night.actions.values():
-        if action.power != power:
-            continue
+    for action in night.by_power.get(power, ()):
         why = night.asleep.get(action.player)
         if why is None:
             kept.append(action)
@@ -291,12 +292,13 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
-    if not any(has_power(p, "joueur_de_flute") for p in s.players):
+    if not any(has_power(p, "joueur_de_flute") for p in s.players if p.role == "joueur_de_flute"):
         return  # the charm is broken: no list any more
+    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
-    if check_winner(s) == "flute":
+    # The flute wins when every living player but him is charmed: not before that many are.
+    if len(charmed) + 1 >= sum(p.alive for p in s.players) and check_winner(s) == "flute":
         night.over = True
 
 

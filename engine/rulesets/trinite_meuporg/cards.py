@@ -21,22 +21,30 @@ def opening(state: GameState) -> dict[str, object]:
 
 def powers_of(state: GameState, name: str) -> list[str]:
     """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
-    kinds = {i.kind for i in items.held(state, name, intact_only=True)}
-    return [power for power, spec in POWERS.items() if spec.item in kinds]
+    kinds = items.kinds_held(state, name)
+    return [power for power, item in _ITEM_OF_POWER if item in kinds]
+
+
+# Each power's item, in POWERS' order; the items used by MP at night.
+_ITEM_OF_POWER: tuple[tuple[str, str | None], ...] = tuple((power, spec.item) for power, spec in POWERS.items())
+_NIGHT_ITEMS: frozenset[str | None] = frozenset(spec.item for spec in POWERS.values() if not spec.by_day)
 
 
 def night_actors(state: GameState) -> list[str]:
     """Who may send an action MP tonight (for the MJ's "not acted yet" list): the living wolves, the
     living holders of an item used by MP at night, the dead holding the doll, a dead wolf holding the
     potion de mort."""
+    kinds: dict[str, set[str]] = {}  # holder → the kinds of the intact items in hand, in one pass
+    for item in items.every(state):
+        if not item.destroyed:
+            kinds.setdefault(item.holder, set()).add(item.kind)
     able = []
     for player in state.players:
-        kinds = {i.kind for i in items.held(state, player.name, intact_only=True)}
+        hand = kinds.get(player.name, set())
         if player.alive:
-            night_items = {spec.item for spec in POWERS.values() if not spec.by_day}
-            if player.camp == LOUPS or kinds & night_items:
+            if player.camp == LOUPS or not hand.isdisjoint(_NIGHT_ITEMS):
                 able.append(player.name)
-        elif "poupee_vaudou" in kinds or (player.camp == LOUPS and "potion_de_mort" in kinds):
+        elif "poupee_vaudou" in hand or (player.camp == LOUPS and "potion_de_mort" in hand):
             able.append(player.name)
     return able
 

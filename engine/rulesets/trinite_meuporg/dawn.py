@@ -8,7 +8,6 @@ checks, when it comes, that the user still holds the item intact and is alive (`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from ... import items
@@ -56,6 +55,7 @@ NIGHT_ORDER = DAWN_ORDER
 def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
     """The valid actions of the phase: a later MP replaces an earlier one for the same power."""
     kept: dict[str, Action] = {}
+    using: dict[tuple[str, str], str] = {}  # (player, item) → the key of the action kept for it
     for action in actions:
         refusal = validate(r.state, action)
         if refusal:
@@ -63,10 +63,13 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
             continue
         # One use of an item a night: the chapelet's three modes are one power ("SAVOIR ou PROTECTION …
         # aussi … INTERCEPTION"); a later MP replaces the earlier one.
-        kind = POWERS[action.power].item or action.power
-        for old in [k for k, a in kept.items() if a.player == action.player and POWERS[a.power].item == kind]:
-            del kept[old]
+        item = POWERS[action.power].item
         key = f"{action.power}:{action.player}"
+        if item is not None:
+            old = using.pop((action.player, item), None)
+            if old is not None:
+                del kept[old]
+            using[action.player, item] = key
         kept.pop(key, None)
         kept[key] = action
     if r.state.phase.startswith("N"):
@@ -78,8 +81,8 @@ def _latest(r: Resolution, actions: Sequence[Action]) -> dict[str, Action]:
 def _each(m: _Moment, prefix: str, only: str | None) -> list[tuple[str, Action, items.Item]]:
     """The actions of one step whose user may still act, marked as done."""
     found = []
-    for key, action in m.actions.items():
-        if not action.power.startswith(prefix) or key in m.done:
+    for key, action in m.by_step.get(prefix, ()):
+        if key in m.done:
             continue
         if only is not None and action.player != only:
             continue
@@ -123,13 +126,17 @@ def _wolves_choice(m: _Moment) -> str | None:
     """ "le MJ prend comme cible le résultat arrivé en majorité, ou à défaut au hasard parmi ce qui lui
     a été proposé par les loups" (one proposal a living wolf)."""
     s = m.r.state
-    proposals = [a.targets[0] for a in m.actions.values() if a.power == "loups.attaquer"]
-    if not proposals:
+    counted: dict[str, int] = {}
+    for action in m.actions.values():
+        if action.power == "loups.attaquer":
+            counted[action.targets[0]] = counted.get(action.targets[0], 0) + 1
+    if not counted:
         return None
-    counted = Counter(proposals).most_common()
-    if len(counted) == 1 or counted[0][1] > counted[1][1]:
-        return counted[0][0]
-    return s.rng("loups").choice(sorted(set(proposals)))
+    most = max(counted.values())
+    leaders = [target for target, count in counted.items() if count == most]
+    if len(leaders) == 1:
+        return leaders[0]
+    return s.rng("loups").choice(sorted(counted))
 
 
 def _attaque_des_loups(m: _Moment, only: str | None = None) -> None:
@@ -302,12 +309,13 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     """ "le MJ vous montre pendant l'aube qui devrait mourir cette nuit. Vous pouvez choisir d'en sauver
     une." The saved player then does what the dawn skipped while they were dead."""
     r, s = m.r, m.r.state
+    holders = items.holders(s, "potion_de_soins")  # read again after a save (its steps may move items)
     for healer in [p for p in s.players if p.alive]:
-        potion = items.usable(s, healer.name, "potion_de_soins")
-        dying = [n for n in m.died if not s.player(n).alive]
+        potion = items.usable(s, healer.name, "potion_de_soins") if healer.name in holders else None
         if potion is None:
             r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
             continue
+        dying = [n for n in m.died if not s.player(n).alive]
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
         savable = [n for n in dying if s.player(n).death_cause not in ("poupee_vaudou", "mj")]
         if style(healer.role) == HEAL and not m.event:
@@ -333,6 +341,7 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
         for step in RERUN:
             if step in late:
                 STEPS[step](m, chosen)
+        holders = items.holders(s, "potion_de_soins")
 
 
 def _potion_d_echange(m: _Moment, only: str | None = None) -> None:
@@ -396,6 +405,7 @@ def _marteau(m: _Moment, only: str | None = None) -> None:
         target = action.targets[0]
         _target(m, action.player, action.power, target)
         repaired = items.repair(s, target)
+        m.unarmed.clear()
         items.destroy(s, marteau.id)
         if repaired:
             r.tell(target, "items_repaired", items=[_item_view(i) for i in repaired])
@@ -431,8 +441,9 @@ def _sceptre(m: _Moment, only: str | None = None) -> None:
 
 def _carte(m: _Moment, only: str | None = None) -> None:
     r, s = m.r, m.r.state
+    maps = items.holders(s, "carte")  # nothing here moves an item
     for holder in [p.name for p in s.players if p.alive]:
-        if items.usable(s, holder, "carte") is None:
+        if holder not in maps:
             continue
         if m.event:  # "qui a ciblé qui pendant la nuit tous joueurs confondus" and the wolves' target
             seen = [{"user": u, "power": p, "target": t} for u, p, t in m.targetings]
@@ -471,6 +482,8 @@ STEPS: dict[str, Callable[[_Moment, str | None], None]] = {
 }
 
 assert tuple(STEPS) == DAWN_ORDER, "every step of the dawn has its function, in the file's order"
+# Each step's function, and whether the arc volley follows it (from the arc's own step on).
+_DAWN = tuple((STEPS[step], index >= DAWN_ORDER.index("arc")) for index, step in enumerate(DAWN_ORDER))
 
 
 def resolve_night(
@@ -481,10 +494,11 @@ def resolve_night(
 ) -> Outcome:
     r, m = _resolution(state, answers or {}, decrees)
     m.actions = _latest(r, actions)
-    arc_from = DAWN_ORDER.index("arc")
-    for index, step in enumerate(DAWN_ORDER):
-        STEPS[step](m, None)
-        if index >= arc_from:  # an archer killed later in the dawn shoots at once
+    for key, action in m.actions.items():
+        m.by_step.setdefault(action.power.partition(".")[0] + ".", []).append((key, action))
+    for run, volley in _DAWN:
+        run(m, None)
+        if volley and m.died:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
     for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him
         if not r.state.player(wolf).alive:

@@ -20,8 +20,9 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     """The day's count as the rules make it: the living vote, and each vote a dead player cast with the
     sceptre at dawn (told in the morning post) adds one. The live count shows the same."""
     voters = state.living()
-    modifiers = [Modifier(t, 1, "sceptre") for t in state.memory.get("votes_sceptre", []) if state.player(t).alive]
-    standing = {v: t for v, t in votes.items() if v in voters and t in voters}
+    living = set(voters)
+    modifiers = [Modifier(t, 1, "sceptre") for t in state.memory.get("votes_sceptre", ()) if t in living]
+    standing = {v: t for v, t in votes.items() if v in living and t in living}
     return tally(standing, voters, None, modifiers), standing
 
 
@@ -141,7 +142,7 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
     friends = s.memory["compagnons"]
     for group in (home, away):
         for member in group:
-            friends[member] = sorted(set(friends[member]) | set(group))
+            friends[member] = tuple(sorted(set(friends[member]) | set(group)))
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 

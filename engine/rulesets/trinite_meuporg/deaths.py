@@ -9,15 +9,20 @@ from dataclasses import dataclass, field
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
-from .powers import ARMOUR_CAUSES, POWERS, groups_of, is_event_night, is_wolf
+from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
 
 
 def check_winner(state: GameState) -> str | None:
     """ "Les villageois gagnent si tous les loups meurent. Les loups gagnent si le nombre de loups
     vivants devient le même ou supérieur au nombre de villageois encore vivants." """
-    wolves = sum(1 for p in state.players if p.alive and p.camp == LOUPS)
-    village = sum(1 for p in state.players if p.alive and p.camp != LOUPS)
+    wolves = village = 0
+    for player in state.players:
+        if player.alive:
+            if player.camp == LOUPS:
+                wolves += 1
+            else:
+                village += 1
     if wolves == 0 and village == 0:
         return "aucun"
     if wolves == 0:
@@ -34,6 +39,8 @@ class _Moment:
 
     r: Resolution
     actions: dict[str, Action] = field(default_factory=dict)
+    # The same actions by step ("cape." → its (key, action) pairs, in their order): ``_each`` reads them.
+    by_step: dict[str, list[tuple[str, Action]]] = field(default_factory=dict)
     event: bool = False
     died: list[str] = field(default_factory=list)  # this phase's deaths, in order
     protected: dict[str, tuple[str, str]] = field(default_factory=dict)  # target → (priest, chapelet id)
@@ -41,6 +48,9 @@ class _Moment:
     intercepted: dict[str, list[str]] = field(default_factory=dict)  # priest → the players he saved
     deflected: set[str] = field(default_factory=set)  # dague holders who already sent death back
     archers_done: set[str] = field(default_factory=set)
+    # The dead found without an intact arc: not looked at again until items move or are repaired (``_moved``,
+    # the marteau), the only ways a dead player comes to hold an intact arc.
+    unarmed: set[str] = field(default_factory=set)
     wolves_target: str | None = None
     targetings: list[tuple[str, str, str]] = field(default_factory=list)  # user, power, target
     skipped: set[str] = field(default_factory=set)  # action keys not done: the user was dead at its step
@@ -175,10 +185,11 @@ def _arc_volley(m: _Moment) -> None:
     """ "Quand le joueur meurt, il peut s'il le souhaite tuer le joueur vivant de son choix." """
     r, s = m.r, m.r.state
     for name in list(m.died):
-        if name in m.archers_done or s.player(name).alive:
+        if name in m.archers_done or name in m.unarmed or s.player(name).alive:
             continue
         arc = items.usable(s, name, "arc")
         if arc is None:
+            m.unarmed.add(name)
             continue
         m.archers_done.add(name)
         options = _reach(m, name, s.living())
@@ -241,6 +252,7 @@ def _prompteur_moved(m: _Moment, moved: Sequence[items.Transfer]) -> None:
 
 
 def _moved(m: _Moment, moved: Sequence[items.Transfer]) -> None:
+    m.unarmed.clear()
     _prompteur_moved(m, moved)
     _doll_moved(m, moved)
 
@@ -294,7 +306,8 @@ def _finish(r: Resolution, m: _Moment) -> Outcome:
 
 
 def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
-    return [[{"player": n, "alive": s.player(n).alive} for n in g] for g in groups_of(s)]
+    alive = {p.name for p in s.players if p.alive}
+    return [[{"player": n, "alive": n in alive} for n in g] for g in s.memory["groups"]]
 
 
 def _usable_now(m: _Moment, key: str, action: Action, record: bool = True) -> items.Item | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ... import items
 from ...model import Action, GameState, PlayerState
-from .roles import HEAL, ITEM_NAMES, LOUPS, style
+from .roles import HEAL, ITEM_NAMES, LOUPS, ROLES
 
 RULESET = "trinite-meuporg"
 
@@ -80,7 +80,7 @@ def validate(state: GameState, action: Action) -> str | None:
     power = POWERS.get(action.power)
     if power is None:
         return "Ce pouvoir n'existe pas dans cette partie."
-    night = state.phase.startswith("N")
+    night = state.phase[:1] == "N"
     if power.by_day and night:
         return "La potion de télépathie s'utilise de jour, par MP au MJ."
     if not power.by_day and not night:
@@ -112,7 +112,7 @@ def validate(state: GameState, action: Action) -> str | None:
             return f"{target} est vivant·e : ce pouvoir vise un mort."
         if power.other and target == player.name:
             return "Ce pouvoir vise un autre joueur que toi."
-    healer = power.item is not None and style(player.role) == HEAL and not power.by_day
+    healer = power.item is not None and not power.by_day and ROLES[player.role][0] == HEAL  # style()
     # "… et qui n'est pas mort (sauf si précisé)" — kept on the event night, which lifts the group only.
     if healer and not power.dead_stated and any(not state.player(t).alive for t in action.targets):
         return "Soigneur, tu ne peux viser qu'un joueur vivant avec cet objet."

@@ -44,13 +44,14 @@ def setup(
         raise ValueError(f"unknown trinite-meuporg roles: {', '.join(unknown)}")
     if len(set(roles.values())) != count:
         raise ValueError("a role is dealt only once")
-    if any(sum(style(r) == s for r in roles.values()) != count // 3 for s in STYLES):
+    styles = [style(r) for r in roles.values()]
+    if any(styles.count(s) != count // 3 for s in STYLES):
         raise ValueError("there must be as many DPS as TANK as HEAL")
     if groups is None:
         groups = {name: index // 3 + 1 for index, name in enumerate(names)}
     grouped = _groups(groups)
     for members in grouped:
-        if len(members) != 3 or {style(roles[m]) for m in members} != set(STYLES):
+        if len(members) != 3 or {style(roles[m]) for m in members} != _ALL_STYLES:
             raise ValueError(f"group {members} must hold one DPS, one TANK and one HEAL")
     if not given_camps:
         wolves = draw("loups").sample(list(names), WOLVES_BY_PLAYERS[count])
@@ -60,11 +61,17 @@ def setup(
         raise ValueError(f"{count} players play with {WOLVES_BY_PLAYERS[count]} wolves")
     state = GameState(RULESET, seed, players)
     state.memory["groups"] = grouped
-    state.memory["compagnons"] = {m: sorted(g) for g in grouped for m in g}
+    # Each player → whoever shared a group with him (a tuple: shared, not copied, by each phase's copy).
+    state.memory["compagnons"] = {m: tuple(sorted(g)) for g in grouped for m in g}
     for player in players:
         for kind in ROLES[player.role][1]:
             items.give(state, player.name, kind)
     return state
+
+
+# The roles of each style, in ROLES' order (what the deal draws from), and the three styles.
+_BY_STYLE: dict[str, list[str]] = {wanted: [r for r in ROLES if style(r) == wanted] for wanted in STYLES}
+_ALL_STYLES = frozenset(STYLES)
 
 
 def _deal(names: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, int]]:
@@ -74,7 +81,7 @@ def _deal(names: list[str], rng: random.Random) -> tuple[dict[str, str], dict[st
     roles: dict[str, str] = {}
     groups: dict[str, int] = {}
     for index, wanted in enumerate(STYLES):
-        dealt = rng.sample([r for r in ROLES if style(r) == wanted], size)
+        dealt = rng.sample(_BY_STYLE[wanted], size)
         for number, (name, role) in enumerate(zip(order[index * size : (index + 1) * size], dealt, strict=True)):
             roles[name] = role
             groups[name] = number + 1
