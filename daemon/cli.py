@@ -85,6 +85,10 @@ def _count_config(args: argparse.Namespace) -> Config:
 
 def cmd_count(args: argparse.Namespace) -> int:
     config = _count_config(args)
+    if args.db and not args.pages and not args.until and config.live.deadlines:  # a daemon's game: its deadlines
+        from .cli_live import count_live
+
+        return count_live(args, config)
     if not args.pages and not args.db:
         raise UsageError(_("give topic pages to read (PAGE.html …), or --db to recount a stored topic"))
     try:

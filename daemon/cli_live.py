@@ -3,23 +3,42 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import re
 import sqlite3
 import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from importlib import resources
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
+import httpx
+
+from ..engine.daycount import DayCount
 from .adapters import make_adapter
-from .config import Config, ConfigError, load_config, require_live, require_secrets
+from .adapters.base import ForumAdapter
+from .config import (
+    ERROR,
+    Config,
+    ConfigError,
+    clock_problem,
+    load_config,
+    require_live,
+    require_secrets,
+    setup_problems,
+)
 from .counting import count_json
-from .game import TOPIC, CycleReport, LiveGame
+from .game import TOPIC, CycleReport, Deadline, LiveGame
+from .http import ForumUnavailable
 from .i18n import _
+from .init_file import FORUMS
 from .labels import alert_kind, label
-from .outbox import Outbox
+from .outbox import Outbox, OutboxError
 from .poller import open_alerts
-from .store import Store, StoreError
+from .store import Store, StoreError, kv_get, kv_set
 
 
 def _now() -> datetime:
@@ -41,32 +60,121 @@ def _store(config: Config) -> Store:
         raise ConfigError(f"{where}: cannot open {config.live.database}: {exc}") from exc
 
 
-def _game(args: argparse.Namespace, forum: bool = False, web: bool = False) -> LiveGame:
-    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start)."""
+SESSION_KEY = "forum-session"
+
+
+class _Answers:
+    """What the forum answered so far: whether it ever did, and its clock (the ``Date`` header)."""
+
+    def __init__(self, adapter: ForumAdapter, quick: bool) -> None:
+        self.count = 0
+        self.server_now: datetime | None = None
+        self.retries = adapter.http.retries
+        self.http = adapter.http
+        if quick:  # a forum that never answered is a wrong address or a forum down: no retries before it does
+            adapter.http.retries = 0
+        hooks = adapter.http.client.event_hooks
+        hooks["response"] = [*hooks.get("response", []), self.seen]
+        adapter.http.client.event_hooks = hooks
+
+    def seen(self, response: httpx.Response) -> None:
+        self.count += 1
+        self.http.retries = self.retries
+        with contextlib.suppress(KeyError, TypeError, ValueError, IndexError):
+            self.server_now = parsedate_to_datetime(response.headers["date"]).astimezone(UTC)
+
+
+def _adapter(config: Config, store: Store | None, quick: bool = True) -> ForumAdapter:
+    """The forum adapter, starting from the session an earlier command kept in the game's database (which
+    only its owner can read), so that a cron'd ``meneur poll`` does not log in every time. With ``quick``,
+    a forum that does not answer the first request is not retried: one line says what to check."""
+    adapter = make_adapter(config)
+    if store is not None:
+        adapter.keep_session(kv_get(store, SESSION_KEY), lambda session: kv_set(store, SESSION_KEY, session))
+    adapter.answers = _Answers(adapter, quick)  # type: ignore[attr-defined]
+    return adapter
+
+
+@contextlib.contextmanager
+def _reaching(config: Config, adapter: ForumAdapter) -> Iterator[None]:
+    """A forum that never answered: one line naming ``[forum] url`` and what to check, not a retry log."""
+    try:
+        yield
+    except ForumUnavailable as exc:
+        answers = getattr(adapter, "answers", None)
+        if answers is None or answers.count:
+            raise
+        why = re.sub(r", \d+ retries$", "", str(exc).rsplit(": ", 1)[-1])
+        raise ForumUnavailable(
+            _(
+                "the forum at {url} cannot be reached ({why}): check [forum] url in {file} (the address, http or "
+                "https, the port) and that the forum is up"
+            ).format(url=config.live.url, why=why, file=config.path or "config")
+        ) from None
+
+
+def _game(args: argparse.Namespace, forum: bool = False, web: bool = False, quick: bool = False) -> LiveGame:
+    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start).
+    ``quick``: a command run by hand or by cron, not the daemon (see _adapter)."""
     config = _config(args)
     if forum:
         require_secrets(config, web)
-    return LiveGame(config, _store(config), make_adapter(config), _now)
+    store = _store(config)
+    return LiveGame(config, store, _adapter(config, store, quick=quick), _now)
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    from .init_file import init_text
+
     target = Path(args.path)
     if target.exists() and not args.force:
         print(f"meneur: error: {target} exists (use --force to overwrite)", file=sys.stderr)
         return 2
-    text = resources.files("meneur.config").joinpath("example.toml").read_text(encoding="utf-8")
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}: edit it, then run `meneur check --config {target}`")
+    if args.ruleset:
+        from .config import role_ids
+
+        try:
+            role_ids(args.ruleset)
+        except KeyError as exc:
+            print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+            return 2
+    target.write_text(init_text(args.forum, args.ruleset, _now(), args.timezone), encoding="utf-8")
+    print(
+        _("wrote {path} for {forum}{rules}: change what is marked À CHANGER, then run `meneur check --config {path}`")
+        .format(path=target, forum=args.forum, rules=f" ({args.ruleset})" if args.ruleset else "")
+    )  # fmt: skip
     return 0
+
+
+def _fired(config: Config) -> frozenset[str]:
+    """The deadlines the game's database has already handled (read only; no database: none)."""
+    path = config.live.database
+    if not path.exists():
+        return frozenset()
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return frozenset(str(r[0]) for r in db.execute("select label from deadlines where state != 'pending'"))
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return frozenset()
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate, log in, read the topic and the inbox into a throw-away store: nothing changes."""
     config = _config(args)
-    require_secrets(config)
+    require_secrets(config)  # before any request: a missing password is one line
     print(f"configuration: {config.path} is valid ({len(config.players)} players, engine {config.engine})")
-    adapter = make_adapter(config)
-    adapter.login()
+    problems = setup_problems(config, _now(), _fired(config))
+    for level, message in problems:
+        print((_("error: {message}") if level == ERROR else _("warning: {message}")).format(message=message))
+    if any(level == ERROR for level, _message in problems):
+        print(_("meneur check: fix the errors above; nothing was asked of the forum"))
+        return 2
+    adapter = _adapter(config, None)
+    with _reaching(config, adapter):
+        adapter.login()
     print(f"login: logged in to {config.live.url} as {config.live.username}")
     store = Store(None)
     game = LiveGame(config, store, adapter, _now)
@@ -75,6 +183,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(f"topic {config.live.topic}: {len(poll.pages)} page(s), {len(posts)} posts")
     for post in posts[-5:]:
         print(f"  #{post.post_id} {post.author} ({post.posted_at:%Y-%m-%d %H:%M} UTC): {post.content_text[:70]}")
+    clock = adapter.answers.server_now  # type: ignore[attr-defined]
+    off = clock_problem(config, clock, max((p.posted_at for p in posts), default=None)) if clock else None
+    if off:
+        print(_("error: {message}").format(message=off))
     count = game.live_count()
     print("standing votes: " + (", ".join(f"{v} → {t}" for v, t in count.current.items()) or "none"))
     for warning in count.warnings:
@@ -84,21 +196,36 @@ def cmd_check(args: argparse.Namespace) -> int:
     for entry in entries[:10]:
         print(f"  {entry.key}: {entry.subject}" + (f" — {entry.author}" if entry.author else ""))
     print(f"requests made: {adapter.http.requests}")
-    return 0
+    return 2 if off else 0
 
 
-def _print_report(report: CycleReport) -> None:
+def _print_count(
+    count: DayCount, label: str | None = None, shown: set[str] | None = None, told: set[str] | None = None
+) -> None:
+    """A count's tally and warnings; with ``shown``, only the warnings on those posts; with ``told`` (the
+    daemon's, across cycles), each warning once."""
+    data = count_json(count)
+    if shown is not None:
+        data["warnings"] = [w for w in data["warnings"] if w["post_id"] in shown]
+    if told is not None:
+        fresh = [w for w in data["warnings"] if f"{w['post_id']} {w['message']}" not in told]
+        told.update(f"{w['post_id']} {w['message']}" for w in fresh)
+        data["warnings"] = fresh
+    head = f"{label}: " if label else ""
+    print(head + "tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
+    if data["not_voted"]:
+        print(head + "not voted: " + ", ".join(data["not_voted"]))
+    for warning in data["warnings"]:
+        print(f"  warning: post {warning['post_id']}: {warning['message']}")
+
+
+def _print_report(report: CycleReport, count: bool = True, told: set[str] | None = None) -> None:
     topic = report.topic
     if topic is not None:
         print(f"topic: read page(s) {topic.pages}, {len(topic.new)} new post(s), {len(topic.edited)} edited")
     print(f"inbox: {report.new_mps} new MP(s)")
-    if report.count is not None:
-        data = count_json(report.count)
-        print("tally: " + (", ".join(f"{t} {n}" for t, n in data["tally"].items()) or "no vote"))
-        if data["not_voted"]:
-            print("not voted: " + ", ".join(data["not_voted"]))
-        for warning in data["warnings"]:
-            print(f"  warning: post {warning['post_id']}: {warning['message']}")
+    if count and report.count is not None:
+        _print_count(report.count, told=told)
     for key in report.drafted:
         print(f"drafted: {key}")
     for key in report.sent:
@@ -106,13 +233,30 @@ def _print_report(report: CycleReport) -> None:
     print(f"requests: {report.requests}")
 
 
+def _day_posts(game: LiveGame, day: Deadline) -> set[str]:
+    """The posts a day's warnings are about: the day's, and those of the night after it (a late vote). When
+    the next deadline is another day's, the posts after this one are that day's, and its warnings' business."""
+    after = sorted((d for d in game.deadlines() if d.at > day.at), key=lambda d: d.at)
+    until = None if not after else after[0].at if after[0].kind == "night" else day.at
+    return {p.post_id for p in game.store.posts(TOPIC) if until is None or p.posted_at <= until}
+
+
 def cmd_poll(args: argparse.Namespace) -> int:
-    game = _game(args, forum=True)
+    game = _game(args, forum=True, quick=True)
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
-    _print_report(game.cycle())
-    for deadline in game.due_deadlines():
-        draft = game.fire_deadline(deadline.id)
-        print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+    with _reaching(game.config, game.adapter):
+        report = game.cycle()
+        due = game.due_deadlines()
+        # With deadlines due, the cycle's count is the first pending day's over every later post: each day is
+        # shown instead with its own votes against its own deadline, once it is closed.
+        _print_report(report, count=not due)
+        for deadline in due:
+            draft = game.fire_deadline(deadline.id)
+            if deadline.kind == "day":
+                _print_count(game.live_count(deadline), deadline.label, _day_posts(game, deadline))
+            print(f"deadline {deadline.label}: " + (f"drafted {draft.key} ({draft.state})" if draft else "done"))
+        if due and (day := game.current_day()) is not None:
+            _print_count(game.live_count(day), day.label)
     return 0
 
 
@@ -121,12 +265,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     game = _game(args, forum=True, web=args.web_port >= 0)
 
+    told: set[str] = set()  # each warning is printed once, not at every cycle after it
+
     def report(kind: str, value: object) -> None:
         if kind == "cycle" and isinstance(value, CycleReport):
             topic = value.topic
             if (topic and (topic.new or topic.edited)) or value.drafted or value.sent:
                 print(f"-- {datetime.now(UTC):%H:%M:%S} UTC")
-                _print_report(value)
+                _print_report(value, told=told)
         elif kind == "deadline":
             print(f"deadline: drafted {getattr(value, 'key', value)}")
             print(getattr(value, "body", ""))
@@ -197,12 +343,21 @@ def cmd_outbox(args: argparse.Namespace) -> int:
     elif args.action == "discard":
         print(_("{key}: discarded (it will not be sent)").format(key=outbox.discard(args.key).key))
     elif args.action == "edit":
-        body = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
+        if args.file:
+            body = Path(args.file).read_text(encoding="utf-8")
+        elif sys.stdin.isatty():
+            body = _edit_in_editor(outbox.get(args.key).body, outbox.markup)
+        else:
+            body = sys.stdin.read()
+        if not body.strip():
+            print(_("meneur: error: the new text is empty: the draft is left as it was"), file=sys.stderr)
+            return 2
         print(_("{key}: edited (approve it to send)").format(key=outbox.edit(args.key, body).key))
     elif args.action == "send":
         require_secrets(config)
-        adapter = make_adapter(config)
-        drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
+        adapter = _adapter(config, store)
+        with _reaching(config, adapter):
+            drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
         for draft in drafts:
             if draft.forum_id:
                 print(
@@ -212,6 +367,115 @@ def cmd_outbox(args: argparse.Namespace) -> int:
                 )
             else:
                 print(f"{draft.key}: {label(draft.state)}")
+    return 0
+
+
+def _edit_in_editor(text: str, markup: str) -> str:
+    """The draft opened in the MJ's editor ($VISUAL, $EDITOR, else vi), as git does; its text when it closes."""
+    import shlex
+    import subprocess
+    import tempfile
+
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    suffix = ".md" if markup == "markdown" else ".txt"
+    with tempfile.TemporaryDirectory(prefix="meneur-") as folder:  # the draft may hold secret roles: 0700
+        path = Path(folder) / f"brouillon{suffix}"
+        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        status = subprocess.call([*shlex.split(editor), str(path)])
+        if status != 0:
+            raise OutboxError(_("the editor ({editor}) stopped with status {status}: the draft is left as it was")
+                              .format(editor=editor, status=status))  # fmt: skip
+        return path.read_text(encoding="utf-8")
+
+
+def cmd_mps(args: argparse.Namespace) -> int:
+    """The MPs meneur has read (``meneur poll``/``run`` read them), and with a rule set what it understood of
+    each for a night: the actions, the names it could not place, and who has not acted. Never asks the forum."""
+    config = _config(args)
+    store = _store(config)
+    game = LiveGame(config, store, make_adapter(config), _now)
+    nights = [d for d in game.deadlines() if d.kind == "night"]
+    night = next((d for d in nights if d.label == args.night), None) if args.night else game.current_night()
+    if args.night and night is None:
+        known = ", ".join(d.label for d in nights) or _("none")
+        print(_("meneur: error: no night deadline {label!r} (nights: {known})").format(label=args.night, known=known),
+              file=sys.stderr)  # fmt: skip
+        return 2
+    if game.engine is not None and night is not None and night.phase:
+        since = game.window(night)
+        view = game.engine.night_view(night.phase, since, min(night.at, _now()))
+        print(_("{label} ({phase}): {n} MP(s) since {since}").format(
+            label=night.label, phase=night.phase, n=len(view["mps"]),
+            since=f"{since:%Y-%m-%d %H:%M} UTC" if since else _("the start"),
+        ))  # fmt: skip
+        for mp in view["mps"]:
+            print(f"  {mp['at'][:16].replace('T', ' ')} UTC  {mp['player']} — {mp['subject']} [{mp['msg_id']}]")
+            print(f"    « {mp['text'][:200]} »")
+            for action in mp["actions"]:
+                print("    " + _("understood: {power} → {targets}").format(
+                    power=action["power"], targets=", ".join(action["targets"]) or "—"))  # fmt: skip
+            for doubt in mp["unclear"]:
+                print("    " + _("not understood: {name!r} ({power})").format(name=doubt["name"], power=doubt["power"]))
+            if not mp["actions"] and not mp["unclear"]:
+                print("    " + _("no action read"))
+        if view["not_acted"]:
+            print(_("not acted yet: {names}").format(names=", ".join(view["not_acted"])))
+        return 0
+    rows = list(store.db.query("select * from mps order by coalesce(sent_at, fetched_at)"))
+    print(_("{n} MP(s) read").format(n=len(rows)))
+    for row in rows:
+        when = str(row["sent_at"] or row["fetched_at"])[:16].replace("T", " ")
+        who = row["player"] or _("{author} (not a player)").format(author=row["author"])
+        print(f"  {when} UTC  {who} — {row['subject'] or ''} [{row['msg_id']}]")
+        print(f"    « {str(row['content_text'] or '')[:200]} »")
+    return 0
+
+
+def count_live(args: argparse.Namespace, config: Config) -> int:
+    """``meneur count --config F --db D`` on a daemon's database: a day's count as the daemon makes it, against
+    that day's configured deadline, from the previous one (``--day LABEL``; default: the day in progress, else
+    the last day). What it prints is what ``meneur count`` prints."""
+    import json
+
+    from .counting import count_post_text
+
+    store = _store(replace(config, live=replace(config.live, database=Path(args.db))))
+    game = LiveGame(config, store, make_adapter(config), _now)
+    days = [d for d in game.deadlines() if d.kind == "day"]
+    if args.day:
+        day = next((d for d in days if d.label == args.day), None)
+        if day is None:
+            known = ", ".join(d.label for d in days) or _("none")
+            raise ConfigError(f"--day {args.day!r}: no day deadline of that label in {config.path} ({known})")
+    else:
+        day = game.current_day() or (days[-1] if days else None)
+    count = game.live_count(day)
+    if day is not None:
+        mine = _day_posts(game, day)
+        count = replace(count, warnings=tuple(w for w in count.warnings if w.post_id in mine))
+    if args.json:
+        json.dump(count_json(count), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    sys.stdout.write(count_post_text(count, store.posts(TOPIC), config, day.label if day else None))
+    sys.stdout.flush()
+    for warning in count.warnings:
+        print(f"warning: post {warning.post_id}: {warning.kind}: {warning.message}", file=sys.stderr)
+    return 0
+
+
+def cmd_roles(args: argparse.Namespace) -> int:
+    """A rule set's role ids (what ``role`` takes in [[players]]) and their French names."""
+    from .config import role_ids
+
+    try:
+        ids = role_ids(args.ruleset)
+    except KeyError as exc:
+        print(f"meneur: error: {str(exc).strip(chr(34))}", file=sys.stderr)
+        return 2
+    width = max(map(len, ids))
+    for role, name in ids.items():
+        print(f"{role:{width}}  {name}")
     return 0
 
 
@@ -266,68 +530,147 @@ def cmd_alerts(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    init = commands.add_parser("init", help="write a commented example configuration")
-    init.add_argument("path", nargs="?", default="meneur.toml")
-    init.add_argument("--force", action="store_true", help="overwrite an existing file")
+    init_help = "write a game's configuration for one forum engine and rule set, commented in French"
+    init = commands.add_parser("init", help=init_help, description=init_help + ": edit it, then run meneur check.")
+    init.add_argument("path", nargs="?", default="meneur.toml", help="the file to write (default: meneur.toml)")
+    init.add_argument(
+        "--forum",
+        choices=FORUMS,
+        default="phpbb3",
+        help="the forum's engine: sets the vote format (no colour on django-spirit's Markdown) (default: phpbb3)",
+    )
+    init.add_argument(
+        "--ruleset",
+        help="the rule set that resolves each deadline, an installed one (meneur roles ID lists its roles) "
+        "(default: none, meneur counts votes only)",
+    )
+    init.add_argument(
+        "--timezone", default="Europe/Paris", help="the zone the forum shows its dates in (default: Europe/Paris)"
+    )
+    init.add_argument("--force", action="store_true", help="overwrite an existing file (default: refuse)")
     init.set_defaults(handler=cmd_init)
 
-    for name, handler, text in (
-        ("check", cmd_check, "validate the configuration, log in and show what meneur sees (changes nothing)"),
-        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due"),
-        ("run", cmd_run, "run the daemon in the foreground (SIGINT/SIGTERM stop it cleanly)"),
-        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)"),
-    ):
-        sub = commands.add_parser(name, help=text, description=text)
+    verbose = "log what happens on standard error (default: warnings only)"
+    for name, handler, text, more in (
+        ("check", cmd_check, "validate the configuration, log in and show what meneur sees",
+         "; warns in French about what would spoil a day (a vote format the forum cannot write, a past deadline, "
+         "example values, a forum time zone that disagrees with the forum). Changes nothing."),
+        ("poll", cmd_poll, "one poll cycle: topic, inbox, live count, drafts due, deadlines due",
+         "; for cron. The forum session is kept in the game's database between runs."),
+        ("run", cmd_run, "run the daemon in the foreground (Ctrl-C or SIGTERM stop it cleanly)",
+         ", polling the forum, firing deadlines and serving the MJ's page."),
+        ("alerts", cmd_alerts, "list open alerts (exit status 1 if any)",
+         ": a page meneur could not read, a question of the rules waiting for the MJ, the forum unreachable."),
+    ):  # fmt: skip
+        sub = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)
         sub.add_argument("--config", required=True, help="the game's configuration (TOML)")
-        sub.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+        sub.add_argument("-v", "--verbose", action="store_true", help=verbose)
         if name == "run":
-            sub.add_argument("--stop-when-done", action="store_true", help="stop once no deadline is pending")
             sub.add_argument(
-                "--web-port", type=int, default=8765, help="the MJ's page on 127.0.0.1 (0: any free port, -1: none)"
+                "--stop-when-done",
+                action="store_true",
+                help="stop once no deadline is pending (default: run until stopped)",
+            )
+            sub.add_argument(
+                "--web-port",
+                type=int,
+                default=8765,
+                help="the MJ's page on 127.0.0.1 ([web] host): 0 any free port, -1 none (default: 8765)",
             )
         sub.set_defaults(handler=handler)
 
-    answer = commands.add_parser("answer", help="answer a question of the rules (a hunter's shot, a tie…)")
+    roles = commands.add_parser(
+        "roles",
+        help="list a rule set's role ids and their French names",
+        description="List the role ids a rule set knows (what [[players]] role takes) with their French names.",
+    )
+    roles.add_argument("ruleset", help="an installed rule set's id: classique, convivialite, trinite-meuporg…")
+    roles.set_defaults(handler=cmd_roles)
+
+    mps_help = "list the MPs meneur has read and, with a rule set, the night actions it understood"
+    mps = commands.add_parser(
+        "mps", help=mps_help, description=mps_help + " (read from the game's database; the forum is not asked)."
+    )
+    mps.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    mps.add_argument("--night", help="the night deadline's label, e.g. 'Nuit 2' (default: the night in progress)")
+    mps.add_argument("-v", "--verbose", action="store_true", help=verbose)
+    mps.set_defaults(handler=cmd_mps)
+
+    def command(name: str, text: str, more: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)  # type: ignore[no-any-return]
+
+    answer = command(
+        "answer",
+        "answer a question of the rules (a hunter's shot, a tie…)",
+        "; the phase that asked it, and every phase after it, are resolved again and their unsent drafts renewed.",
+    )
     answer.add_argument("question", help="its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)")
     answer.add_argument("choice", help="a player's name, names separated by commas, or aucun")
-    answer.add_argument("--config", required=True)
-    answer.add_argument("-v", "--verbose", action="store_true")
+    answer.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    answer.add_argument("-v", "--verbose", action="store_true", help=verbose)
     answer.set_defaults(handler=cmd_answer)
 
-    deal = commands.add_parser("deal", help="draft the opening post and every role card (meneur run does it once)")
-    deal.add_argument("--config", required=True)
-    deal.add_argument("-v", "--verbose", action="store_true")
+    deal = command(
+        "deal",
+        "draft the opening post and every role card",
+        " into the outbox (meneur run does it once, at the start of a new game); nothing is sent.",
+    )
+    deal.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    deal.add_argument("-v", "--verbose", action="store_true", help=verbose)
     deal.set_defaults(handler=cmd_deal)
 
-    correct = commands.add_parser("correct", help="the MJ's reading of a post for the vote counter (kept)")
+    correct = command(
+        "correct",
+        "the MJ's reading of a post for the vote counter",
+        ", kept by post id: it holds through every recount, a restart and the deadline's count.",
+    )
     correct.add_argument("post", help="the post's id on the forum (the warnings name it)")
     correct.add_argument("target", nargs="?", help="the player the post votes against")
-    correct.add_argument("--ignore", action="store_true", help="the post holds no vote")
-    correct.add_argument("--undo", action="store_true", help="forget the correction")
-    correct.add_argument("--config", required=True)
-    correct.add_argument("-v", "--verbose", action="store_true")
+    correct.add_argument(
+        "--ignore", action="store_true", help="the post holds no vote (default: a vote against TARGET)"
+    )
+    correct.add_argument("--undo", action="store_true", help="forget the correction (default: record one)")
+    correct.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    correct.add_argument("-v", "--verbose", action="store_true", help=verbose)
     correct.set_defaults(handler=cmd_correct)
 
-    decree = commands.add_parser("decree", help="the MJ's word: kill, revive, name the mayor, or an event")
-    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"])
+    decree = command(
+        "decree",
+        "the MJ's word: kill, revive, name the mayor, or an event",
+        "; it takes effect when the current phase is resolved, and is told in its post.",
+    )
+    decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"], help="what the MJ decides")
     decree.add_argument("what", help="the player (kill, revive, mayor) or the event's text, told in the next post")
     decree.add_argument("--cause", default="mj", help="with kill: the cause shown (default: mj)")
-    decree.add_argument("--config", required=True)
-    decree.add_argument("-v", "--verbose", action="store_true")
+    decree.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
     decree.set_defaults(handler=cmd_decree)
 
-    replay_cmd = commands.add_parser("replay", help="play a scenario file through the parsers and the rules engine")
+    replay_cmd = command(
+        "replay",
+        "play a scenario file through the parsers and the rules engine",
+        " and print the posts and MPs it drafts (no forum, no database).",
+    )
     replay_cmd.add_argument("file", help="a scenario (TOML): see fixtures/scenarios/README.md")
-    replay_cmd.add_argument("--json", action="store_true", help="one JSON object per event, then a final line")
+    replay_cmd.add_argument(
+        "--json", action="store_true", help="one JSON object per event, then a final line (default: the drafted texts)"
+    )
     replay_cmd.set_defaults(handler=cmd_replay)
 
-    outbox = commands.add_parser("outbox", help="see, approve, edit and send drafts")
-    outbox.add_argument("action", choices=["list", "show", "approve", "edit", "send", "discard"])
-    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`)")
-    outbox.add_argument("--config", required=True)
-    outbox.add_argument("--state", help="with list: only drafts in this state")
-    outbox.add_argument("--file", help="with edit: the new text (default: standard input)")
-    outbox.add_argument("-v", "--verbose", action="store_true")
+    outbox = command(
+        "outbox",
+        "see, approve, edit, send or discard drafts",
+        ". Without --file, edit opens $VISUAL or $EDITOR on a terminal, else reads standard input; an empty text is "
+        "refused.",
+    )
+    outbox.add_argument(
+        "action", choices=["list", "show", "approve", "edit", "send", "discard"], help="what to do with the drafts"
+    )
+    outbox.add_argument("key", nargs="?", help="the draft's key (see `outbox list`); send without one: every approved")
+    outbox.add_argument("--config", required=True, help="the game's configuration (TOML)")
+    outbox.add_argument("--state", help="with list: only drafts in this state (default: every state)")
+    outbox.add_argument("--file", help="with edit: the new text (default: $EDITOR on a terminal, else standard input)")
+    outbox.add_argument("-v", "--verbose", action="store_true", help=verbose)
     outbox.set_defaults(handler=cmd_outbox)
 
 

@@ -62,9 +62,15 @@ def count_posts(
     accounts: Mapping[str, Account] | None = None,
 ) -> DayCount:
     gone = deleted or set()
+    mj = config.live.username.strip().casefold()
+    players = {p.name.casefold() for p in config.players}
+    # The MJ's own posts hold no vote (an opening that shows the format is not "a non-player voted").
+    mj_post = (lambda post: post.author.strip().casefold() == mj) if mj and mj not in players else (lambda post: False)
     entries = [
         PostVotes(
-            post, tuple(votes_in_html(post.content_html, config.layout, config.vote_format)), post.post_id in gone
+            post,
+            () if mj_post(post) else tuple(votes_in_html(post.content_html, config.layout, config.vote_format)),
+            post.post_id in gone,
         )
         for post in posts
     ]

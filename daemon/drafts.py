@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..parsers.records import VoteFormat
 from .render import render
 
 
@@ -32,6 +33,7 @@ def drafts_for(
     roles: Mapping[str, str],
     override: Path | None = None,
     markup: str = "bbcode",
+    vote_format: VoteFormat | None = None,
 ) -> list[DraftText]:
     mine = [e for e in events if e.get("phase") == phase]
     public = [e for e in mine if e.get("audience", "public") == "public"]
@@ -50,7 +52,11 @@ def drafts_for(
         }
         drafts.append(
             DraftText(
-                "morning", None, None, render(f"{ruleset}/morning", markup, context, override), f"{phase}/morning"
+                "morning",
+                None,
+                None,
+                render(f"{ruleset}/morning", markup, context, override, vote_format),
+                f"{phase}/morning",
             )
         )
     else:
@@ -67,18 +73,26 @@ def drafts_for(
             "events": public,
         }
         drafts.append(
-            DraftText("evening", None, None, render(f"{ruleset}/pyre", markup, context, override), f"{phase}/evening")
+            DraftText(
+                "evening",
+                None,
+                None,
+                render(f"{ruleset}/pyre", markup, context, override, vote_format),
+                f"{phase}/evening",
+            )
         )
     for rank, event in enumerate(e for e in mine if e.get("audience") == "private"):
         for player in event.get("to", []):
-            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override)
+            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
             # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
             subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
             drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
     return drafts
 
 
-def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = "bbcode") -> list[DraftText]:
+def role_cards(
+    state: Any, mj: str, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
+) -> list[DraftText]:
     """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
     from ..engine.rulesets import ruleset
     from ..parsers.actions import canonical
@@ -112,18 +126,20 @@ def role_cards(state: Any, mj: str, override: Path | None = None, markup: str = 
             "mj": mj,
             "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
-        body = render(f"{state.ruleset}/role_card", markup, context, override)
+        body = render(f"{state.ruleset}/role_card", markup, context, override, vote_format)
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
         cards.append(DraftText("role_card", player.name, subject, body, f"setup/role_card/{player.name}"))
     return cards
 
 
-def opening_post(state: Any, override: Path | None = None, markup: str = "bbcode") -> DraftText | None:
+def opening_post(
+    state: Any, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
+) -> DraftText | None:
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
     from ..engine.rulesets import ruleset
 
     opening = ruleset(state.ruleset).opening
     if opening is None:
         return None
-    body = render(f"{state.ruleset}/opening", markup, opening(state), override)
+    body = render(f"{state.ruleset}/opening", markup, opening(state), override, vote_format)
     return DraftText("opening", None, None, body, "setup/opening")

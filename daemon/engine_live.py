@@ -234,6 +234,7 @@ class EngineDriver:
             self.rules.role_names,
             self.config.templates_dir,
             self.config.markup,
+            self.config.vote_format,
         )
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:
@@ -277,8 +278,14 @@ class EngineDriver:
         return None
 
     def role_cards(self) -> list[DraftText]:
-        return role_cards(self.setup(), self.config.live.username, self.config.templates_dir, self.config.markup)
+        return role_cards(
+            self.setup(),
+            self.config.live.username,
+            self.config.templates_dir,
+            self.config.markup,
+            self.config.vote_format,
+        )
 
     def opening_post(self) -> DraftText | None:
         """The first post of the game, for rule sets that announce something at the start."""
-        return opening_post(self.setup(), self.config.templates_dir, self.config.markup)
+        return opening_post(self.setup(), self.config.templates_dir, self.config.markup, self.config.vote_format)

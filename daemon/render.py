@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 
 from ..parsers.dates import zone
+from ..parsers.records import VoteFormat
 
 _DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 _MONTHS = (
@@ -41,11 +42,36 @@ def escape_bbcode(value: Any) -> str:
     return str(value).replace("[", "[\u200b")
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#.!<>|~])")
+_MARKDOWN_LEADING = re.compile(r"^([+\-])", re.M)  # a list item only where a line starts
 
 
 def escape_markdown(value: Any) -> str:
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
+    """Player text as literal Markdown. ``-`` and ``+`` make a list only at a line's start: elsewhere they
+    stay as typed, so a draft shows ``Jean-Pierre``, not ``Jean\\-Pierre``."""
+    return _MARKDOWN_LEADING.sub(r"\\\1", _MARKDOWN_SPECIAL.sub(r"\\\1", str(value)))
+
+
+_COLOUR_NAMES = {
+    "#a52a2a": ("brown", "marron"), "#8b4513": ("#8b4513", "marron"), "#800000": ("maroon", "bordeaux"),
+    "#ff0000": ("red", "rouge"), "#0000ff": ("blue", "bleu"), "#008000": ("green", "vert"),
+    "#800080": ("purple", "violet"), "#ffa500": ("orange", "orange"), "#000000": ("black", "noir"),
+}  # fmt: skip
+
+
+def vote_how(vote_format: VoteFormat | None, markup: str) -> str:
+    """How a vote must look on this forum, after "en", in BBCode (turned into Markdown with the rest on a Markdown
+    forum): "[color=brown][b]gras marron[/b][/color]" on phpBB by default, "[b]gras[/b]" on django-spirit, whose
+    Markdown has no colours. Drafts must never ask players for a format the forum cannot write."""
+    fmt = vote_format or VoteFormat(require_colour=markup != "markdown")
+    colour = markup != "markdown" and fmt.require_colour and bool(fmt.colours)
+    if colour:
+        code = "#a52a2a" if "#a52a2a" in fmt.colours else sorted(fmt.colours)[0]
+        tag, name = _COLOUR_NAMES.get(code, (code, f"de couleur {code}"))
+        if fmt.require_bold:
+            return f"[color={tag}][b]gras {name}[/b][/color]"
+        return f"[color={tag}]{name}[/color]"
+    return "[b]gras[/b]" if fmt.require_bold else "toutes lettres"
 
 
 class _RuleSetTemplates(jinja2.BaseLoader):
@@ -91,10 +117,18 @@ def environment(markup: str, override: Path | None = None) -> jinja2.Environment
     return env
 
 
-def render(template: str, markup: str, context: dict[str, Any], override: Path | None = None) -> str:
+def render(
+    template: str,
+    markup: str,
+    context: dict[str, Any],
+    override: Path | None = None,
+    vote_format: VoteFormat | None = None,
+) -> str:
     """A template in the forum's markup. A template written in BBCode only is rendered on a Markdown
-    forum with Markdown escaping, then its tags are turned into Markdown (``bbcode_to_markdown``)."""
+    forum with Markdown escaping, then its tags are turned into Markdown (``bbcode_to_markdown``).
+    ``vote_how`` (the configured vote format, in words) is in every template's context."""
     env = environment(markup, override)
+    context = {"vote_how": vote_how(vote_format, markup), **context}
     try:
         return env.get_template(f"{template}.{markup}.j2").render(**context)
     except jinja2.TemplateNotFound:

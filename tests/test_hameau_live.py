@@ -65,7 +65,7 @@ def test_a_whole_game_of_the_tutorial_rule_set(
     assert morning is not None
     assert "**Emma** dévoré·e par les loups" in morning.body and "rumeur court sur **Alice**" in morning.body
     seen = [d for d in game.outbox.drafts() if d.recipient == "Carla" and "Ta vision" in d.body]
-    assert len(seen) == 1 and "**Alice** est **Loup\\-garou**" in seen[0].body
+    assert len(seen) == 1 and "**Alice** est **Loup-garou**" in seen[0].body
 
     # J1: the live count is the rules' own: the mayor's vote counts twice, the rumour adds one.
     for minute, (voter, target) in enumerate(

@@ -7,6 +7,7 @@ where reading stopped, what was sent, all of that lives in the store.
 
 from __future__ import annotations
 
+import json
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -59,6 +60,50 @@ class ForumAdapter(ABC):
         self.http = http
         self.settings = settings
         self.logged_in = False
+        self._save_session: Callable[[str], None] | None = None
+        self._saved_session: str | None = None
+
+    # -- the forum session, kept between commands ------------------------------------------------
+    def session(self) -> str:
+        """The forum's session as text (its cookies, for this forum and account): what keep_session saves."""
+        cookies = [
+            {"name": c.name, "value": c.value, "domain": c.domain, "path": c.path, "expires": c.expires}
+            for c in self.http.client.cookies.jar
+            if c.value is not None
+        ]
+        return json.dumps(
+            {"url": self.settings.base_url, "username": self.settings.username, "cookies": cookies}, sort_keys=True
+        )
+
+    def keep_session(self, saved: str | None, save: Callable[[str], None]) -> None:
+        """Start from a session saved by an earlier command (a real forum allows few logins: django-spirit
+        five per five minutes, phpBB a captcha after failed ones), and have ``save`` called whenever the
+        forum changes it. The saved session is trusted until the forum answers with its login page."""
+        self._save_session = save
+        try:
+            data = json.loads(saved) if saved else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or data.get("url") != self.settings.base_url:
+            return
+        if data.get("username") != self.settings.username or not data.get("cookies"):
+            return
+        for cookie in data["cookies"]:
+            self.http.client.cookies.set(
+                str(cookie["name"]), str(cookie["value"]), domain=str(cookie["domain"]), path=str(cookie["path"])
+            )
+        self._saved_session = self.session()
+        self.logged_in = True
+        log.info("reusing the saved %s session of %s", self.engine, self.settings.username)
+
+    def session_changed(self) -> None:
+        """Save the session if the forum changed it (a login, a renewed cookie)."""
+        if self._save_session is None or not self.logged_in:
+            return
+        now = self.session()
+        if now != self._saved_session:
+            self._save_session(now)
+            self._saved_session = now
 
     # -- helpers -------------------------------------------------------------------------------
     def url(self, path: str) -> str:
@@ -80,6 +125,7 @@ class ForumAdapter(ABC):
             response = self.http.get(self.url(path_or_url))
             if self.is_login_page(response):
                 raise LoginFailed(f"still asked to log in after logging in as {self.settings.username}")
+        self.session_changed()
         return response
 
     # -- the interface -------------------------------------------------------------------------

@@ -52,6 +52,7 @@ class SpiritAdapter(ForumAdapter):
             self.login()
             payload["csrfmiddlewaretoken"] = self._csrf()
             response = self.http.post(self.url(path), payload, headers={"Referer": referer}, follow_redirects=False)
+        self.session_changed()
         return response
 
     def login(self) -> None:
@@ -131,12 +132,15 @@ class SpiritAdapter(ForumAdapter):
         if not found:
             return None
         size_text = re.sub(r"\D", "", text_of(count)) if count is not None else ""
+        # Never opened: the link lacks "is-visited"; opened before but grown since: the comment icon is "new".
+        unread = "is-visited" not in (link.get("class") or "").split() or bool(select_all(row, ".js-comment-is-new"))
         return InboxEntry(
             key=found.group(1),
             subject=" ".join(text_of(link).split()),
             author=None,
             url=self.url(urlsplit(href).path),
             size=int(size_text) if size_text else None,
+            unread=unread,
         )
 
     def read_inbox_entry(self, entry: InboxEntry) -> list[PrivateMessage]:
