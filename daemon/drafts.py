@@ -90,28 +90,45 @@ def drafts_for(
     return drafts
 
 
+def powers_of(state: Any, name: str) -> list[dict[str, str]]:
+    """The powers a player holds, each as the role card shows it: {power, help, canonical, example}."""
+    from ..engine.rulesets import ruleset
+    from ..parsers.actions import canonical
+
+    rules = ruleset(state.ruleset)
+    player = state.player(name)
+    wolf = rules.is_wolf(player)
+    # A rule set whose powers come from items says which powers a player holds; else, by role.
+    held = rules.powers_of
+    return [
+        {
+            "power": verb.power,
+            "help": rules.help.get(verb.power, verb.power),
+            "canonical": canonical(verb),
+            "example": rules.examples.get(verb.power, ""),
+        }
+        for verb in rules.verbs
+        if (verb.power in held(state, name) if held else verb.power.split(".")[0] == player.role)
+        or (verb.power.startswith("loups.") and wolf)
+    ]
+
+
+def mp_reply(ruleset: str, context: dict[str, Any], override: Path | None = None, markup: str = "bbcode") -> str:
+    """The answer to one action MP (receipt, refusal, or "not understood"): see templates/receipt."""
+    return render("receipt", markup, {"ruleset": ruleset, **context}, override)
+
+
 def role_cards(
     state: Any, mj: str, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
 ) -> list[DraftText]:
     """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
     from ..engine.rulesets import ruleset
-    from ..parsers.actions import canonical
 
     rules = ruleset(state.ruleset)
-    verbs = {verb.power: verb for verb in rules.verbs}
-    help_lines = rules.help
-    examples = rules.examples
     wolves = [p.name for p in state.players if rules.is_wolf(p)]
-    # A rule set whose powers come from items says which powers a player holds; else, by role.
-    powers_of = rules.powers_of
     cards = []
     for player in state.players:
-        powers = [
-            {"help": help_lines.get(power, power), "canonical": canonical(verb), "example": examples.get(power, "")}
-            for power, verb in verbs.items()
-            if (power in powers_of(state, player.name) if powers_of else power.split(".")[0] == player.role)
-            or (power.startswith("loups.") and player.name in wolves)
-        ]
+        powers = powers_of(state, player.name)
         context = {
             "player": player.name,
             "role": rules.role_names.get(player.role, player.role),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,9 +19,44 @@ from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .drafts import DraftText, drafts_for, opening_post, role_cards
-from .mp_actions import actions_in_mp
+from .drafts import DraftText, drafts_for, mp_reply, opening_post, powers_of, role_cards
+from .i18n import _
+from .mp_actions import MpReading, read_mp
+from .render import french_time, render
 from .store import Store
+
+# What became of one MP read in a phase's window: exactly one of these, stored in ``mp_outcomes``.
+UNDERSTOOD = "understood"  # at least one action taken (a receipt goes to the player)
+REFUSED = "refused"  # orders read, every one refused by the rules (the reasons go to the player)
+NOT_UNDERSTOOD = "not_understood"  # looks like an order, nothing (or no name) read: the player is asked again
+NOT_AN_ORDER = "not_an_order"  # chatter, a question to the MJ: shown to the MJ, no reply drafted
+NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
+LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
+ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
+
+
+@dataclass(frozen=True)
+class MpWindow:
+    """A phase's window for MPs: those stamped after ``since`` and up to ``until`` belong to ``phase``."""
+
+    deadline: str  # the deadline's id (the prefix of the phase's drafts)
+    label: str
+    phase: str
+    since: datetime | None
+    until: datetime
+
+
+@dataclass(frozen=True)
+class MpAnswer:
+    """One MP's outcome, the reply drafted to its sender (if any) and what the MJ is told (if anything)."""
+
+    msg_id: str
+    player: str
+    window: MpWindow
+    outcome: str
+    detail: dict[str, Any] = field(default_factory=dict)
+    reply: DraftText | None = None
+    alert: str | None = None
 
 
 def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
@@ -124,18 +160,23 @@ class EngineDriver:
                 found.append((row, when, str(row["player"])))
         return found
 
+    def _read(self, row: dict[str, Any], sender: str, state: GameState) -> MpReading:
+        return read_mp(
+            str(row["content_text"] or ""), sender, state, self.rules.verbs, self.resolver(), str(row["msg_id"])
+        )
+
     def actions_from_mps(
         self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
     ) -> list[dict[str, Any]]:
         """The action MPs players sent in the phase's window, read in natural French, names resolved.
 
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
-        resolver = self.resolver()
         found: list[dict[str, Any]] = []
-        for row, _, sender in self._mps_between(since, until):
-            actions, doubts = actions_in_mp(
-                str(row["content_text"]), sender, state, self.rules.verbs, resolver, str(row["msg_id"])
-            )
+        answers = {m for m, o in self.mp_outcomes().items() if o["outcome"] == ANSWERED}
+        for row, _when, sender in self._mps_between(since, until):
+            if str(row["msg_id"]) in answers:  # the answer to a question of the rules, not an order
+                continue
+            reading = self._read(row, sender, state)
             if unclear is not None:
                 unclear.extend(
                     {
@@ -146,29 +187,240 @@ class EngineDriver:
                         "player": sender,
                         "power": d.power,
                         "name": d.name,
+                        "reason": d.reason,
+                        "source": str(row["msg_id"]),
                     }
-                    for d in doubts
+                    for d in reading.unclear
                 )
             found.extend(
-                {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source} for a in actions
+                {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source}
+                for a in reading.actions
             )
         return found
+
+    # -- each MP answered as it is read ----------------------------------------------------------
+    def mp_outcomes(self, phase: str | None = None) -> dict[str, dict[str, Any]]:
+        """The stored outcomes, by MP id (of one phase, or all)."""
+        sql = "select * from mp_outcomes" + (" where phase = ?" if phase else "") + " order by read_at, rowid"
+        return {
+            str(r["msg_id"]): {**r, "detail": json.loads(str(r["detail"]))}
+            for r in self.store.db.query(sql, [phase] if phase else [])
+        }
+
+    def answer_new_mps(self, windows: list[MpWindow], tz: str) -> Iterator[MpAnswer]:
+        """Each player's MP that has no outcome yet, read in the window it was sent in: its outcome, and the
+        reply to draft. Lazy: the caller records each answer (:meth:`record_mp`) before the next is read,
+        so a later MP that replaces an earlier one knows it. An MP whose phase cannot be read yet (no
+        deadline after it, or the phase before it not resolved) waits for a later poll."""
+        if not windows:
+            return
+        done = set(self.mp_outcomes())
+        states: dict[str, GameState] = {}
+        asking = self._asking_by_mp()
+        for row, when, sender in self._mps_between(None, max(w.until for w in windows)):
+            msg_id = str(row["msg_id"])
+            window = next((w for w in windows if in_window(when, w.since, w.until)), None)
+            if msg_id in done or window is None:
+                continue
+            if window.phase not in states:
+                states[window.phase] = self.state_before(window.phase)
+            state = states[window.phase]
+            if state.phase != window.phase or state.winner:
+                continue  # the phase before is not resolved yet (or the game is over)
+            question = asking.get(sender)
+            if question is not None:
+                answered = self._answer_question(row, when, sender, window, state, tz, question)
+                if answered is not None:
+                    asking.pop(sender)
+                    yield answered
+                    continue
+            yield self._answer(row, when, sender, window, state, tz)
+
+    def _asking_by_mp(self) -> dict[str, Question]:
+        """The open questions a player answers by MP (``RuleSet.answers``: a hunter's shot, a successor), by
+        the player they are put to."""
+        if not self.rules.answers:
+            return {}
+        found: dict[str, Question] = {}
+        for question in self.open_questions():
+            if question.to != "MJ" and question.kind in self.rules.answers:
+                found.setdefault(question.to, question)
+        return found
+
+    def _answer_question(
+        self,
+        row: dict[str, Any],
+        when: datetime,
+        sender: str,
+        window: MpWindow,
+        state: GameState,
+        tz: str,
+        question: Question,
+    ) -> MpAnswer | None:
+        """The MP as the answer to ``question``, when it gives one for sure among the question's options; else
+        None, and it is read as any other MP (with an alert for the MJ, who may answer with `meneur answer`)."""
+        power = self.rules.answers[question.kind]
+        reading = read_mp(
+            str(row["content_text"] or ""),
+            sender,
+            state,
+            self.rules.verbs,
+            self.resolver(),
+            str(row["msg_id"]),
+            asked=power,
+        )
+        picked = [i for i, a in enumerate(reading.actions) if a.power == power]
+        if not picked or reading.unclear or picked[-1] in reading.doubtful:
+            return None
+        targets = list(reading.actions[picked[-1]].targets)
+        if not targets or any(t not in question.options for t in targets):
+            return None
+        choice = ", ".join(targets)
+        moment = french_time(when, tz)
+        body = render(
+            "answer",
+            self.config.markup,
+            {"prompt": question.prompt, "choice": choice, "when": moment},
+            self.config.templates_dir,
+        )
+        subject = f"{window.label} — ta réponse de {moment}"
+        reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/answer/{row['msg_id']}")
+        alert = _("MP from {player} ({time}) taken as the answer to {question}: {choice}.").format(
+            player=sender, time=moment, question=question.id, choice=choice
+        )
+        detail = {"question": question.id, "choice": choice}
+        return MpAnswer(str(row["msg_id"]), sender, window, ANSWERED, detail, reply, alert)
+
+    def _answer(
+        self, row: dict[str, Any], when: datetime, sender: str, window: MpWindow, state: GameState, tz: str
+    ) -> MpAnswer:
+        msg_id = str(row["msg_id"])
+        excerpt = " ".join(str(row["content_text"] or "").split())
+        excerpt = excerpt if len(excerpt) <= 160 else excerpt[:159] + "…"
+        said = {"player": sender, "phase": window.phase, "time": french_time(when, tz), "text": excerpt}
+        try:
+            player = state.player(sender)
+        except KeyError:  # a sender the game does not know (configuration changed)
+            return MpAnswer(
+                msg_id,
+                sender,
+                window,
+                NOT_LIVING,
+                {"why": "unknown"},
+                None,
+                _("MP from {player} ({phase}, {time}): “{text}” — from no player of this game.").format(**said),
+            )
+        resolved = [str(r["resolved_at"]) for r in self.store.db.query(
+            "select resolved_at from engine_phases where phase = ?", [window.phase])]  # fmt: skip
+        if resolved and datetime.fromisoformat(str(row["fetched_at"])) > datetime.fromisoformat(resolved[0]):
+            late = _(
+                "MP from {player} ({phase}, {time}): “{text}” — read after {phase} was resolved: it did not count."
+            )
+            return MpAnswer(msg_id, sender, window, LATE, {}, None, late.format(**said))
+        if not player.alive:
+            return MpAnswer(msg_id, sender, window, NOT_LIVING, {}, None, None)
+        reading = self._read(row, sender, state)
+        if reading.not_an_order:
+            return MpAnswer(
+                msg_id,
+                sender,
+                window,
+                NOT_AN_ORDER,
+                {},
+                None,
+                _("MP from {player} ({phase}, {time}): “{text}” — not an order (to read).").format(**said),
+            )
+        earlier = [o for o in self.mp_outcomes(window.phase).values() if o["player"] == sender]
+        accepted: list[dict[str, Any]] = []
+        refused: list[dict[str, Any]] = []
+        for index, action in enumerate(reading.actions):
+            reason = self.rules.validate(state, action)
+            if reason:
+                refused.append({"power": action.power, "targets": list(action.targets), "reason": reason})
+                continue
+            before = [a for o in earlier for a in o["detail"].get("accepted", []) if a["power"] == action.power]
+            before += [a for a in accepted if a["power"] == action.power]
+            accepted.append(
+                {
+                    "power": action.power,
+                    "targets": list(action.targets),
+                    "doubtful": index in reading.doubtful,
+                    # What it replaces (the earlier choice for that power), unless it says the same again.
+                    "replaces": before[-1]["targets"]
+                    if before and before[-1]["targets"] != list(action.targets)
+                    else None,
+                }
+            )
+        unclear = [{"power": u.power, "name": u.name, "reason": u.reason} for u in reading.unclear]
+        outcome = UNDERSTOOD if accepted else REFUSED if refused else NOT_UNDERSTOOD
+        detail = {"accepted": accepted, "refused": refused, "unclear": unclear}
+        context = {
+            "night": window.phase.startswith("N"),
+            "when": french_time(when, tz),
+            **detail,
+            "not_understood": outcome == NOT_UNDERSTOOD and not unclear,
+            "examples": powers_of(state, sender) if outcome == NOT_UNDERSTOOD and not unclear else [],
+        }
+        body = mp_reply(self.config.live.ruleset or "", context, self.config.templates_dir, self.config.markup)
+        number = len([o for o in self.mp_outcomes().values() if o["player"] == sender]) + 1
+        # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one.
+        subject = f"{window.label} — ton message de {french_time(when, tz)} (n°{number})"
+        reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
+        alert = None
+        if outcome == NOT_UNDERSTOOD:
+            alert = _(
+                "MP from {player} ({phase}, {time}): “{text}” — not understood; a reply asks the player to write it "
+                "again."
+            ).format(**said)
+        elif any(a["doubtful"] for a in accepted):
+            alert = _(
+                "MP from {player} ({phase}, {time}): “{text}” — understood with a doubt; the reply lets the player "
+                "correct it."
+            ).format(**said)
+        return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert)
+
+    def settled_by(self, answer: MpAnswer) -> list[str]:
+        """The sender's earlier MPs of the phase that were not understood, now that this one was: the player
+        rewrote it, so the MJ need not look at them any more."""
+        if answer.outcome != UNDERSTOOD:
+            return []
+        return [
+            msg_id
+            for msg_id, o in self.mp_outcomes(answer.window.phase).items()
+            if o["player"] == answer.player and o["outcome"] == NOT_UNDERSTOOD and msg_id != answer.msg_id
+        ]
+
+    def record_mp(self, answer: MpAnswer) -> None:
+        """Store an MP's outcome (once: a re-read finds it and drafts nothing)."""
+        self.store.db.execute(
+            "insert or ignore into mp_outcomes (msg_id, phase, deadline, player, outcome, detail, reply_key, read_at) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                answer.msg_id,
+                answer.window.phase,
+                answer.window.deadline,
+                answer.player,
+                answer.outcome,
+                json.dumps(answer.detail, ensure_ascii=False),
+                answer.reply.key if answer.reply else None,
+                self.clock().isoformat(),
+            ],
+        )
 
     def night_view(self, phase: str, since: datetime | None, until: datetime) -> dict[str, Any]:
         """For the MJ's page: the MPs players sent in a night's window, what was understood from each,
         and the living players with a night power who have not acted (yet)."""
         state = self.state_before(phase)
-        resolver = self.resolver()
         mps: list[dict[str, Any]] = []
         acted: set[str] = set()
+        outcomes = self.mp_outcomes(phase)
         for row, when, sender in self._mps_between(since, until):
             try:
-                actions, doubts = actions_in_mp(
-                    str(row["content_text"]), sender, state, self.rules.verbs, resolver, str(row["msg_id"])
-                )
+                reading = self._read(row, sender, state)
             except KeyError:  # a sender the game does not know (configuration changed)
-                actions, doubts = [], []
-            if actions:
+                reading = MpReading(not_understood=True)
+            stored = outcomes.get(str(row["msg_id"]))
+            if (stored["outcome"] == UNDERSTOOD) if stored is not None else bool(reading.actions):
                 acted.add(sender)
             mps.append(
                 {
@@ -177,8 +429,18 @@ class EngineDriver:
                     "at": when.isoformat(),
                     "subject": row["subject"] or "",
                     "text": str(row["content_text"] or ""),
-                    "actions": [{"power": a.power, "targets": list(a.targets)} for a in actions],
-                    "unclear": [{"power": d.power, "name": d.name} for d in doubts],
+                    "actions": [
+                        {"power": a.power, "targets": list(a.targets), "doubtful": i in reading.doubtful}
+                        for i, a in enumerate(reading.actions)
+                    ],
+                    "unclear": [{"power": d.power, "name": d.name, "reason": d.reason} for d in reading.unclear],
+                    # What meneur did with it: understood, refused, not_understood, not_an_order… (None: not
+                    # answered yet), the refusals' reasons, and the key of the reply drafted to the player.
+                    "outcome": stored["outcome"] if stored else None,
+                    "refused": stored["detail"].get("refused", []) if stored else [],
+                    "reply": stored["reply_key"] if stored else None,
+                    "question": stored["detail"].get("question") if stored else None,
+                    "choice": stored["detail"].get("choice") if stored else None,
                 }
             )
         actors = self.rules.night_actors
@@ -230,12 +492,37 @@ class EngineDriver:
         return drafts_for(
             self.config.live.ruleset or "",
             phase,
-            events,
+            self._not_told_yet(phase, events),
             self.rules.role_names,
             self.config.templates_dir,
             self.config.markup,
             self.config.vote_format,
         )
+
+    def _not_told_yet(self, phase: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The phase's events less what the players were told when their MPs were read: the receipt of the
+        action that counts (the rules' "action reçue" would say it twice) and the names not understood.
+        A reply the MJ has not let go (still a draft, or discarded) tells nobody: the rules' MP stays."""
+        going = {
+            str(r["key"])
+            for r in self.store.db.query("select key from drafts where state in ('approved', 'sending', 'sent')")
+        }
+        last: dict[tuple[str, str], tuple[list[str], bool]] = {}
+        answered: set[str] = set()
+        for msg_id, stored in self.mp_outcomes(phase).items():
+            told = stored["reply_key"] in going
+            if told:
+                answered.add(msg_id)
+            for accepted in stored["detail"].get("accepted", []):
+                last[(str(stored["player"]), str(accepted["power"]))] = (list(accepted["targets"]), told)
+        return [
+            e
+            for e in events
+            if not (
+                e["type"] == "action_received" and last.get((e.get("player", ""), e["power"])) == (e["targets"], True)
+            )
+            and not (e["type"] == "action_unclear" and e.get("source") in answered)
+        ]
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:
         """Run a resolved phase again from its stored inputs (an answer arrived)."""

@@ -18,7 +18,7 @@ from ..engine.daycount import DayCount
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
-from .engine_live import EngineDriver
+from .engine_live import ANSWERED, EngineDriver, MpWindow
 from .i18n import _
 from .outbox import Draft, Outbox
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
@@ -192,6 +192,7 @@ class LiveGame:
             raise
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
+        report.drafted.extend(self.answer_mps())
         day = self.current_day()
         report.count = self.live_count(day)
         self._maybe_post_live_count(report.count, day, report)
@@ -199,6 +200,46 @@ class LiveGame:
         report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
         report.requests = self.adapter.http.requests - start
         return report
+
+    def answer_mps(self) -> list[str]:
+        """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,
+        a refusal, "not understood") and the MJ alerted when it needs him: once per MP. Returns the
+        replies' keys."""
+        if self.engine is None:
+            return []
+        try:
+            return self._answer_mps()
+        except Exception as exc:  # answering MPs must never stop the count: the MJ is told instead
+            log.exception("answering the players' MPs failed")
+            add_alert(
+                self.store,
+                "mp-flow",
+                _("meneur can no longer answer the players' MPs: {error}").format(error=exc),
+                self.clock(),
+            )
+            return []
+
+    def _answer_mps(self) -> list[str]:
+        assert self.engine is not None
+        all_ = self.deadlines()
+        windows = [
+            MpWindow(d.id, d.label, d.phase, all_[i - 1].at if i else None, d.at) for i, d in enumerate(all_) if d.phase
+        ]
+        keys = []
+        for answer in self.engine.answer_new_mps(windows, self.config.timezone):
+            with self.store.transaction():
+                self.engine.record_mp(answer)
+                if answer.reply is not None:
+                    r = answer.reply
+                    auto = "receipt" in self.config.live.auto
+                    keys.append(self.outbox.draft(r.key, r.kind, r.body, r.recipient, r.subject, auto).key)
+                if answer.alert is not None:
+                    add_alert(self.store, f"mp:{answer.msg_id}", answer.alert, self.clock())
+                for earlier in self.engine.settled_by(answer):  # a rewritten MP closes the alert on the first
+                    self.store.db.execute("update alerts set resolved = 1 where kind = ?", [f"mp:{earlier}"])
+            if answer.outcome == ANSWERED:  # a hunter's shot, a successor…: the phase is run again with it
+                self.answer(str(answer.detail["question"]), str(answer.detail["choice"]))
+        return keys
 
     def _alert_mj(self) -> None:
         """Tell the MJ by MP too (``alerts.mp_mj``), once per alert."""
@@ -235,9 +276,11 @@ class LiveGame:
         if self.clock() < deadline.at:
             raise ValueError(f"{deadline.label} is not over yet (deadline {deadline.at.isoformat()})")
         self.poller.poll_topic(full=True)  # catches edits on older pages too
-        draft = None
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
+        self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
+        draft = None
+        if self.engine is not None and deadline.phase:
             draft = self._resolve_with_engine(deadline)
         elif deadline.kind == "day":
             count = self.live_count(deadline)

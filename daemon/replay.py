@@ -25,7 +25,7 @@ from ..parsers.phpbb3 import LAYOUT
 from ..parsers.records import Post, VoteFormat, content_hash
 from .config import ConfigError
 from .i18n import translated
-from .mp_actions import actions_in_mp
+from .mp_actions import read_mp
 
 
 class ScenarioError(ConfigError):
@@ -325,12 +325,25 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
         if sender is None:
             events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": mp["from"]}))
             continue
-        found, unclear = actions_in_mp(str(mp["text"]), sender, state, verbs, resolver, f"{spec.phase}-mp{index + 1}")
-        actions.extend(found)
+        source = f"{spec.phase}-mp{index + 1}"
+        reading = read_mp(str(mp["text"]), sender, state, verbs, resolver, source)
+        actions.extend(reading.actions)
         events.extend(
-            Event("action_unclear", state.phase, "private", (sender,), {"power": u.power, "name": u.name})
-            for u in unclear
+            Event(
+                "action_unclear",
+                state.phase,
+                "private",
+                (sender,),
+                {"power": u.power, "name": u.name, "reason": u.reason},
+            )
+            for u in reading.unclear
         )
+        if reading.not_understood or reading.not_an_order:  # shown to the MJ, never dropped unseen
+            kind = "mp_not_understood" if reading.not_understood else "mp_not_an_order"
+            events.append(Event(kind, state.phase, "mj", (), {"from": sender, "mp": source, "text": str(mp["text"])}))
+        for doubtful in sorted(reading.doubtful):
+            read = reading.actions[doubtful]
+            events.append(Event("mp_doubt", state.phase, "mj", (), {"from": sender, "mp": source, "power": read.power}))
     return actions, events
 
 

@@ -173,6 +173,8 @@ class GameScheduler:
         fresh = self._guard("inbox poll", self.game.poller.poll_inbox)
         if fresh:
             self.on_report("mps", fresh)
+            # Each new MP is answered now (a receipt, a refusal, "not understood"), while the night is open.
+            self._guard("answering MPs", self.game.answer_mps)
 
     def _retry_every(self) -> float:
         live = self.game.config.live

@@ -133,6 +133,15 @@ def _migration_6(db: sqlite_utils.Database) -> None:
     db.execute("insert or ignore into kv (key, value) values ('game_id', ?)", [secrets.token_hex(8)])
 
 
+def _migration_7(db: sqlite_utils.Database) -> None:
+    """What became of each player's MP (understood, refused, not understood, not an order…) and the reply
+    drafted to it: stored once, so a re-read or a restart never answers twice."""
+    db.execute(
+        "create table if not exists mp_outcomes (msg_id text primary key, phase text not null, deadline text, "
+        "player text not null, outcome text not null, detail text not null, reply_key text, read_at text not null)"
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1,
     _migration_2,
@@ -140,6 +149,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_4,
     _migration_5,
     _migration_6,
+    _migration_7,
 ]
 
 

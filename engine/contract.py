@@ -89,6 +89,9 @@ class RuleSet:
     role_order: Sequence[str] = ()  # the roles in the order they are dealt
     # The game options ``setup`` takes as ``options=`` (readings the MJ picks): name → values, default first.
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The questions a player answers by MP: a question's kind (``PHASE:KIND:PLAYER``) → the power whose order,
+    # read from that player's MP while the question is open, is his answer (a hunter's shot, a successor).
+    answers: Mapping[str, str] = field(default_factory=dict)
     # Where the rule set's Jinja2 templates are: (package, folder) holding ``<id>/role_card.bbcode.j2``…
     # None: meneur's own ``templates/`` (the built-in rule sets).
     templates: tuple[str, str] | None = None

@@ -86,7 +86,7 @@ def test_read_mp_speaks_to_the_mj_in_english_and_drafts_the_reply_in_french() ->
         "MP from Théo (N2), as meneur reads it:",
         "  order understood: voyante.sonder → Boris — read with a doubt: check it",
         "The reply that would be drafted:",
-        "  Action reçue : voyante.sonder sur Boris.",  # to the player: French
+        "  C'est noté : tu sondes [b]Boris[/b].",  # to the player: French
     ]
 
 

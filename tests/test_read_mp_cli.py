@@ -79,7 +79,7 @@ def test_a_correction_is_read_and_the_reply_drafted(
     assert "ordre compris : salvateur.proteger → Théo" in out
     assert "Anaïs" not in out.split("tel que meneur le lit :")[1]
     assert "Réponse qui serait rédigée :" in out
-    assert "Action reçue : salvateur.proteger sur Théo." in out
+    assert "C'est noté : tu protèges [b]Théo[/b] des loups-garous." in out
 
 
 def test_json_gives_actions_refusals_unclear_and_chatter(

@@ -17,6 +17,7 @@ from .rules import (
     validate,
     vote_refusal,
 )
+from .validation import ANSWERS
 from .vocabulary import HELP, VERBS
 
 EXAMPLES: dict[str, str] = {
@@ -107,4 +108,5 @@ RULESET = RuleSet(
     examples=EXAMPLES,
     role_order=ROLE_ORDER,
     options=OPTIONS,
+    answers=ANSWERS,
 )

@@ -39,8 +39,49 @@ def validate(state: GameState, action: Action) -> str | None:
                 return f"{target} est mort·e."
         except KeyError:
             return f"{target} ne joue pas dans cette partie."
+    if action.power in ANSWERED_WHEN_ASKED:
+        return ANSWERED_WHEN_ASKED[action.power]
     check = _CHECKS.get(action.power)
     return check(state, action) if check else None
+
+
+# Choices made at a given moment, when the MJ asks (a question of the rules), not standing orders of a night:
+# given in advance they would change nothing, so the player is told when the choice will be his to make.
+ANSWERED_WHEN_ASKED: dict[str, str] = {
+    "chasseur.tirer": "Le Chasseur tire au moment de sa mort : le MJ te demandera alors ta cible.",
+    "ancien.designer": "L'Ancien ne désigne qu'en mourant sur le bûcher : le MJ te le demandera alors.",
+    "maire.successeur": "Le Maire désigne son successeur en mourant : le MJ te le demandera alors.",
+    "lapinou_garou.designer": (
+        "Le Lapinou-Garou ne désigne un loup que si les loups le choisissent : le MJ te le demandera alors."
+    ),
+    "bouc_emissaire.votants": (
+        "Le Bouc-émissaire ne choisit les votants que s'il meurt sur une égalité : le MJ te le demandera alors."
+    ),
+    "seigneur_loup.rage": "La rage meurtrière vient au bûcher du Seigneur Loup : le MJ te demandera alors ta cible.",
+}
+
+# The question each of those choices answers (the kind in its id, ``PHASE:KIND:PLAYER``): an MP of the
+# player a question is about, read as that power, is his answer.
+ANSWERS: dict[str, str] = {
+    "chasseur": "chasseur.tirer",
+    "ancien": "ancien.designer",
+    "successeur": "maire.successeur",
+    "lapinou": "lapinou_garou.designer",
+    "bouc": "bouc_emissaire.votants",
+    "rage": "seigneur_loup.rage",
+}
+
+
+def _check_flute(state: GameState, action: Action) -> str | None:
+    if len(set(action.targets)) > 2:  # "il peut charmer 0, 1 ou 2 personnes"
+        return "Tu peux charmer au plus deux personnes par nuit."
+    return None
+
+
+def _check_vampire(state: GameState, action: Action) -> str | None:
+    if len(set(action.targets)) > 2:  # "le nom de deux personnes au plus"
+        return "Tu peux tenter au plus deux vampirisations par nuit."
+    return None
 
 
 def _check_salvateur(state: GameState, action: Action) -> str | None:
@@ -151,4 +192,6 @@ _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
     "sorciere.charisme": _check_potion("charisme"),
     "cupidon.amoureux": _check_cupidon,
     "ange_gardien.proteger": _check_ange,
+    "joueur_de_flute.charmer": _check_flute,
+    "maitre_vampire.mordre": _check_vampire,
 }
