@@ -73,7 +73,9 @@ def test_an_mp_stamped_with_the_days_deadline_minute_counts_for_the_night(
     game.cycle()
     night = next(d for d in game.deadlines() if d.id == "Nuit 1")
     shown = game.engine.night_view("N1", game.window(night), night.at)  # type: ignore[union-attr]
-    assert [m["actions"] for m in shown["mps"]] == [[{"power": "cupidon.amoureux", "targets": ["Iris", "Joy"]}]]
+    assert [[(a["power"], a["targets"]) for a in m["actions"]] for m in shown["mps"]] == [
+        [("cupidon.amoureux", ["Iris", "Joy"])]
+    ]
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")
     assert night_actions(game, "N1") == [{"player": "Hugo", "power": "cupidon.amoureux", "targets": ["Iris", "Joy"]}]
