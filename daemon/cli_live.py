@@ -416,7 +416,7 @@ def cmd_mps(args: argparse.Namespace) -> int:
         return 2
     if game.engine is not None and night is not None and night.phase:
         since = game.window(night)
-        view = game.engine.night_view(night.phase, since, min(night.at, _now()))
+        view = game.engine.night_view(night.phase, since, night.at)  # in_window: a deadline, not now
         print(_("{label} ({phase}): {n} MP(s) since {since}").format(
             label=night.label, phase=night.phase, n=len(view["mps"]),
             since=f"{since:%Y-%m-%d %H:%M} UTC" if since else _("the start"),

@@ -9,9 +9,10 @@ re-runs its phase.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ..engine.model import Action, Decree, GameState, Outcome, Question
@@ -56,6 +57,24 @@ class MpAnswer:
     detail: dict[str, Any] = field(default_factory=dict)
     reply: DraftText | None = None
     alert: str | None = None
+
+
+def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
+    """Whether an MP stamped ``when`` belongs to the phase from ``since`` (excluded) to ``until``.
+
+    Most forums stamp an MP to the minute: a stamp on a whole minute stands for any moment of that minute,
+    and the MP belongs to the phase that minute ends in — an order sent in the seconds after a deadline,
+    stamped with the deadline's minute, counts for the phase that began, not the one that is over."""
+    latest = when + timedelta(minutes=1) if when.second == when.microsecond == 0 else when
+    return latest <= until and (since is None or latest > since)
+
+
+def _sent_order(row: Any) -> tuple[str, int]:
+    """MPs in the order they were sent: by stamp, then — within one minute, where the inbox lists the
+    newest first — by the forum's own number for the message (the last number of its id: spirit's
+    comment, phpBB's message), which grows with each message sent."""
+    numbers = re.findall(r"\d+", str(row["msg_id"]))
+    return str(row["sent_at"] or row["fetched_at"]), int(numbers[-1]) if numbers else 0
 
 
 class EngineDriver:
@@ -131,12 +150,13 @@ class EngineDriver:
 
     # -- inputs from the forum -----------------------------------------------------------------
     def _mps_between(self, since: datetime | None, until: datetime) -> list[tuple[dict[str, Any], datetime, str]]:
-        """The players' MPs sent after ``since`` and up to ``until``, oldest first: (row, when, sender)."""
+        """The players' MPs of the phase from ``since`` to ``until`` (:func:`in_window`), in the order they
+        were sent: (row, when, sender)."""
         rows = self.store.db.query("select * from mps where player is not null order by coalesce(sent_at, fetched_at)")
         found = []
-        for row in rows:
+        for row in sorted(rows, key=_sent_order):
             when = datetime.fromisoformat(str(row["sent_at"] or row["fetched_at"]))
-            if when <= until and (since is None or when > since):
+            if in_window(when, since, until):
                 found.append((row, when, str(row["player"])))
         return found
 
@@ -199,7 +219,7 @@ class EngineDriver:
         asking = self._asking_by_mp()
         for row, when, sender in self._mps_between(None, max(w.until for w in windows)):
             msg_id = str(row["msg_id"])
-            window = next((w for w in windows if w.until >= when and (w.since is None or when > w.since)), None)
+            window = next((w for w in windows if in_window(when, w.since, w.until)), None)
             if msg_id in done or window is None:
                 continue
             if window.phase not in states:

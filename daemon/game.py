@@ -276,6 +276,8 @@ class LiveGame:
         if self.clock() < deadline.at:
             raise ValueError(f"{deadline.label} is not over yet (deadline {deadline.at.isoformat()})")
         self.poller.poll_topic(full=True)  # catches edits on older pages too
+        if self.engine is not None and deadline.phase:
+            self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
         draft = None
         if self.engine is not None and deadline.phase:

@@ -16,9 +16,10 @@ from datetime import datetime
 from ..engine.daycount import account_message
 from ..engine.names import Account, NameResolver, accounts_of_players, bind_accounts, identify_account
 from ..parsers.layout import FLATTEN_DEPTH
-from ..parsers.records import ParseError, PrivateMessage, WrongPage
+from ..parsers.records import PageIncomplete, ParseError, PrivateMessage, WrongPage
 from .adapters.base import ForumAdapter
 from .counting import accounts_seen
+from .http import ForumUnavailable
 from .i18n import _, translated
 from .store import PageChanges, Store, kv_get, kv_set
 
@@ -182,7 +183,14 @@ class Poller:
         return last
 
     def poll_inbox(self) -> list[PrivateMessage]:
-        """Store the MPs not seen yet; each is read from the forum once."""
+        """Store the MPs not seen yet; each is read from the forum once. A page of the inbox cut short by
+        the network is a passing fault (:class:`ForumUnavailable`): what it held is read next time."""
+        try:
+            return self._poll_inbox()
+        except PageIncomplete as exc:
+            raise ForumUnavailable(f"the inbox: {exc}") from exc
+
+    def _poll_inbox(self) -> list[PrivateMessage]:
         fresh: list[PrivateMessage] = []
         for entry in self.adapter.list_inbox():
             state_key = f"mp:{entry.key}"

@@ -372,7 +372,7 @@ class MJPage:
         groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
         night = game.current_night()
         night_view = (
-            game.engine.night_view(night.phase, game.window(night), min(night.at, game.clock()))
+            game.engine.night_view(night.phase, game.window(night), night.at)  # in_window: a deadline, not now
             if game.engine and night and night.phase
             else None
         )
