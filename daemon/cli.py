@@ -167,7 +167,13 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
         extra["camps"] = camps
     if groups:
         extra["groups"] = groups
-    dealt = roles if len(roles) == len(names) else None
+    if roles and len(roles) != len(names):  # dealing the others at random would read the MP in another game
+        missing = ", ".join(n for n in names if n not in roles)
+        raise UsageError(
+            _("--roles gives some players' roles only (missing: {missing}): give every player's role "
+              "(`meneur roles {ruleset}` lists the ids), or none").format(missing=missing, ruleset=rules_id)
+        )
+    dealt = roles or None
     try:
         state = rules.setup(names, config.live.seed, dealt, **extra)
     except (TypeError, ValueError) as exc:

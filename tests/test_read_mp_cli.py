@@ -168,6 +168,7 @@ def test_a_configuration_file_and_a_text_file(
         (["--from", "Théo", "--phase", "nuit 2", *CLASSIQUE], "--phase"),
         (["--from", "Théo", "--phase", "N2", "--players", "A,B"], "aucunes règles"),
         (["--from", "Théo", "--phase", "N2", *CLASSIQUE, "--roles", "Théo"], "--roles"),
+        (["--from", "Théo", "--phase", "N2", *CLASSIQUE[:4], "--roles", "Théo=salvateur"], "manque : Anaïs, Boris"),
         (["--from", "Théo", "--phase", "N2", "--ruleset", "bridge", "--players", "Théo"], "--ruleset"),
     ],
 )
