@@ -46,7 +46,7 @@ def test_an_inbox_page_cut_short_is_a_network_fault_then_the_mp_is_read(
     caplog.set_level(logging.WARNING)
     scheduler._poll_inbox()  # the daemon's inbox job, while the network cuts the page
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-    assert scheduler.problem is not None and "unavailable" in scheduler.problem
+    assert scheduler.problem is not None and "indisponible" in scheduler.problem  # the MJ reads it in French
     assert list(game.store.db.query("select msg_id from mps")) == []
     switch.cut = False
     scheduler._poll_inbox()
