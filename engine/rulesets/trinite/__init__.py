@@ -44,6 +44,7 @@ RULESET = RuleSet(
     night_order=NIGHT_ORDER,
     day_tally=day_tally,
     vote_refusal=vote_refusal,
+    voters=rules.voters,
     night_actors=night_actors,
     groups=groups,
     powers_of=rules.powers_of,
