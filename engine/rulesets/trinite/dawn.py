@@ -25,25 +25,25 @@ DAWN_ORDER: tuple[str, ...] = (
     "barrage",  # 2. arc BARRAGE: OBSERVATION, ESPIONNAGE, INTERCEPTION, RENVOI, CHARGE off tonight
     "imitation_copie",  # 3. the cape's new power, already acting (an imitated MITHRIL protects tonight)
     "protection",  # 4. chapelet PROTECTION
-    "interception",  # 5. chapelet INTERCEPTION (the priest dies at the first death of his group)
-    "loups",  # 6. the wolves' attack (PROTECTION, RENVOI, MITHRIL, INTERCEPTION; BAROUD at each death)
-    "empoisonnement",  # 7. potion EMPOISONNEMENT (likewise)
-    "sauvetage",  # 8. carte SAUVETAGE: the night's dead shown, one saved
-    "charge",  # 9. hache CHARGE, for the coming day
-    "chaudron",  # 10. potion CHAUDRON, for the coming day
-    "execution",  # 11. dague EXÉCUTION, for the coming day (its question at the end of the dawn)
-    "ouija",  # 12. sceptre OUIJA, for the coming day
-    "odorat",  # 13. familier ODORAT
-    "instinct",  # 14. familier INSTINCT
-    "infiltration",  # 15. dague INFILTRATION
-    "atout",  # 16. paquet ATOUT
-    "elementariste",  # 17. bâton ÉLÉMENTARISTE
-    "reparation",  # 18. armure RÉPARATION
-    "troubadour",  # 19. lyre TROUBADOUR
-    "trouvere",  # 20. lyre TROUVÈRE: the resurrection
-    "observation",  # 21. bâton OBSERVATION: who targeted the holder, all night long
-    "espionnage",  # 22. carte ESPIONNAGE: who targeted whom, all night long
-    "fin_de_l_aube",  # 23. the orbe that turned a death back breaks; EXÉCUTION's question; the announcements
+    "interception",  # 5. chapelet INTERCEPTION (the priest dies once, for every death of his group tonight)
+    "attaques",  # 6. the wolves' attack, then EMPOISONNEMENT: they strike together (a poisoner the wolves
+    # kill has poisoned all the same); each death meets PROTECTION, RENVOI, MITHRIL, INTERCEPTION; BAROUD
+    "sauvetage",  # 7. carte SAUVETAGE: the night's dead shown, one saved
+    "charge",  # 8. hache CHARGE, for the coming day
+    "chaudron",  # 9. potion CHAUDRON, for the coming day
+    "execution",  # 10. dague EXÉCUTION, for the coming day (its question at the end of the dawn)
+    "ouija",  # 11. sceptre OUIJA, for the coming day
+    "odorat",  # 12. familier ODORAT
+    "instinct",  # 13. familier INSTINCT
+    "infiltration",  # 14. dague INFILTRATION
+    "atout",  # 15. paquet ATOUT
+    "elementariste",  # 16. bâton ÉLÉMENTARISTE
+    "reparation",  # 17. armure RÉPARATION
+    "troubadour",  # 18. lyre TROUBADOUR
+    "trouvere",  # 19. lyre TROUVÈRE: the resurrection
+    "observation",  # 20. bâton OBSERVATION: who targeted the holder, all night long
+    "espionnage",  # 21. carte ESPIONNAGE: who targeted whom, all night long
+    "fin_de_l_aube",  # 22. the orbe that turned a death back breaks; EXÉCUTION's question; the announcements
 )
 NIGHT_ORDER = DAWN_ORDER
 
@@ -153,18 +153,18 @@ def _wolves_choice(m: _Moment) -> str | None:
     return leaders[0] if len(leaders) == 1 else m.r.state.rng("loups").choice(sorted(leaders))
 
 
-def _loups(m: _Moment) -> None:
+def _attaques(m: _Moment) -> None:
+    """The night's killing powers strike together (RULINGS A2): whoever may poison when the attacks begin
+    poisons, even if the wolves' attack kills him first."""
+    poisons = list(_each(m, "potion.empoisonnement"))
     target = _wolves_choice(m)
     m.wolves_target = target
     if target is None:
         m.r.tell_mj("no_wolf_target")
-        return
-    m.r.tell_mj("wolves_target", player=target)
-    threaten(m, target, "loups", None)
-
-
-def _empoisonnement(m: _Moment) -> None:
-    for action in _each(m, "potion.empoisonnement"):
+    else:
+        m.r.tell_mj("wolves_target", player=target)
+        threaten(m, target, "loups", None)
+    for action in poisons:
         _aim(m, action, action.targets[0])
         destroy(m, action.player)  # "La potion est détruite."
         threaten(m, action.targets[0], "empoisonnement", action.player)
@@ -285,7 +285,7 @@ def _elementariste(m: _Moment) -> None:
     for action in _each(m, "baton.elementariste"):
         target, asked = action.targets[0], read_style(action.targets[1])
         _aim(m, action, target)
-        r.tell(action.player, "elementariste", target=target, style=asked, answer=style(s.player(target).role) == asked)
+        r.tell(action.player, "elementariste", target=target, style=asked, match=style(s.player(target).role) == asked)
 
 
 # -- 18–20: repairs and resurrection -------------------------------------------------------------------------------
@@ -402,8 +402,7 @@ STEPS: dict[str, Callable[[_Moment], None]] = {
     "imitation_copie": _imitation_copie,
     "protection": _protection,
     "interception": _interception,
-    "loups": _loups,
-    "empoisonnement": _empoisonnement,
+    "attaques": _attaques,
     "sauvetage": _sauvetage,
     "charge": _charge,
     "chaudron": _chaudron,

@@ -171,7 +171,7 @@ def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
                 r.emit("group_only_announced", power="pacte")
             else:
                 dead = sum(1 for p in s.players if p.camp == LOUPS and not p.alive)
-                r.tell(user, "pacte", dead_wolves=dead)
+                r.tell(user, "pacte", count=dead)
             destroy(m, user)
         elif action.power == "paquet.excuse":
             excuses.append(action)
