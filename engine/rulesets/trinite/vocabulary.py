@@ -13,6 +13,7 @@ VERBS: tuple[Verb, ...] = tuple(
 )
 HELP: dict[str, str] = {power: word(power) for power in POWERS}
 EXAMPLES: dict[str, str] = {}
+ANSWERS: dict[str, str] = {}  # question kind → the power whose MP answers it
 
 
 def mayor_announcement(text: str, state: GameState) -> str:
