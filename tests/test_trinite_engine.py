@@ -300,7 +300,7 @@ def test_sauvetage_of_a_poisoned_wolf() -> None:
 
 def test_imitation_of_mithril_replaces_the_power_for_the_rest_of_the_game() -> None:
     state = night(game(B), ("Bea", "cape.imitation", ("mithril",))).state
-    assert rules.current_powers(state, "Bea") == ["armure.mithril", "cape.copie"]
+    assert list(rules.current_powers(state, "Bea")) == ["armure.mithril", "cape.copie"]
     state = close_day(state, {}).state
     out = night(state, ("Gus", "loups.attaquer", ("Bea",)))
     assert deaths(out) == [] and not intact(out.state, "Bea")

@@ -204,14 +204,13 @@ def succession(r: Resolution) -> None:
 
 def groups_view(s: GameState) -> list[list[dict[str, object]]]:
     """The groups for the posts: each member, alive or not, and his object once he is dead."""
-    view = []
-    for group in s.memory["groups"]:
-        row = []
-        for name in group:
-            player = s.player(name)
-            row.append({"player": name, "alive": player.alive, **({} if player.alive else {"object": player.role})})
-        view.append(row)
-    return view
+    dead = {p.name: p.role for p in s.players if not p.alive}
+    flat = s.memory["groups"]
+    rows = [
+        {"player": name, "alive": False, "object": dead[name]} if name in dead else {"player": name, "alive": True}
+        for name in flat
+    ]
+    return [rows[i : i + 3] for i in range(0, len(rows), 3)]
 
 
 def finish(r: Resolution) -> Outcome:
