@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...model import GameState
+from .dawn import DAWN_LABELS, DAWN_ORDER
 from .objects import LOUPS, NAMES, NIGHT, PASSIVE, POWERS, STYLE_NAMES, style, word
 from .powers import current_powers, group_number, groups_of, object_of
 
@@ -14,6 +15,7 @@ def opening(state: GameState) -> dict[str, object]:
         "players": len(state.players),
         "wolves": sum(1 for p in state.players if p.camp == LOUPS),
         "groups": groups_of(state),
+        "dawn": [DAWN_LABELS[step] for step in DAWN_ORDER],  # the order of the dawn (RULINGS.md), in French
     }
 
 
