@@ -370,6 +370,21 @@ def test_murs_group_only_targets_but_not_the_wolves() -> None:
     )  # "l'attaque des loups n'est pas concernée"
 
 
+def test_day_powers_act_as_soon_as_read_and_the_deadline_agrees() -> None:
+    # For the live daemon: RAVAGE spends the hache and is announced at once; a second RAVAGE then finds the
+    # hache gone; the deadline, given the same MPs, ends the same way.
+    state = game(B, phase="J1")
+    mps = [Action("Ana", "hache.ravage", ()), Action("Ana", "hache.ravage", ()), Action("Eve", "bouclier.murs", ())]
+    now = rules.day_powers(state, mps)
+    assert [e.type for e in now.events if e.audience == "public"] == ["ravage_announced", "group_only_announced"]
+    assert not intact(now.state, "Ana") and not intact(now.state, "Eve") and intact(state, "Ana")
+    assert [e.data["power"] for e in now.events if e.type == "action_refused"] == ["hache.ravage"]
+    assert now.state.phase == "J1" and not now.questions
+    evening = close_day(state, {}, {}, (), mps)
+    assert public(evening, "ravage_announced") == public(now, "ravage_announced")
+    assert evening.state.memory["ravage"] == evening.state.memory["murs"] == "N2"
+
+
 def test_pacte_counts_the_dead_wolves_for_a_villager_and_walls_the_groups_for_a_wolf() -> None:
     state = game(phase="J1")
     state.player("Dan").alive = False
