@@ -385,6 +385,18 @@ def test_day_powers_act_as_soon_as_read_and_the_deadline_agrees() -> None:
     assert evening.state.memory["ravage"] == evening.state.memory["murs"] == "N2"
 
 
+def test_the_mj_s_page_notes_what_the_next_night_and_day_hold() -> None:
+    state = day(game(B, phase="J1"), {}, ("Ana", "hache.ravage", ()), ("Eve", "bouclier.murs", ())).state
+    notes = rules.mj_notes(state)
+    assert len(notes["Pouvoirs neutralisés"]) == 2 and "MITHRIL" in notes["Pouvoirs neutralisés"][0]
+    state = night(
+        state, ("Dan", "dague.execution", ("Fay",)), ("Bea", "cape.imitation", ("mithril",))
+    ).state  # MURS: his group
+    notes = rules.mj_notes(state)
+    assert notes["Vote de J2"] == ["EXÉCUTION : Dan vise Fay"] and notes["Cape"] == ["IMITATION → MITHRIL"]
+    assert "Pouvoirs neutralisés" not in notes and rules.player_note(state, "Bea") == "Défensif"
+
+
 def test_pacte_counts_the_dead_wolves_for_a_villager_and_walls_the_groups_for_a_wolf() -> None:
     state = game(phase="J1")
     state.player("Dan").alive = False
