@@ -31,7 +31,12 @@ class SpiritAdapter(ForumAdapter):
     _topic_path: str | None = None  # the canonical /topic/<pk>/<slug>/ once seen
 
     def is_login_page(self, response: httpx.Response) -> bool:
-        return urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login")
+        if urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login"):
+            return True
+        # An expired session may also be answered in place, at the asked address: spirit's login form
+        # (a username and a password field) is on no page the MJ reads once logged in.
+        form = find_form(response.content, having="password")
+        return form is not None and any(name == "username" for name, _ in form.fields)
 
     def _csrf(self) -> str:
         token = self.http.client.cookies.get("csrftoken")
@@ -58,6 +63,11 @@ class SpiritAdapter(ForumAdapter):
     def login(self) -> None:
         page = self.http.get(self.url("user/login/"))
         form = find_form(page.content, having="password")
+        if form is None and page.history and self.http.client.cookies.get("sessionid"):
+            # Spirit sends a logged-in user away from its login page: the session still holds (the
+            # login form seen in place of a page came from something between meneur and the forum).
+            self.logged_in = True
+            return
         if form is None:
             raise LoginFailed("no login form at /user/login/")
         data = {**form.values(), "username": self.settings.username, "password": self.settings.password()}
