@@ -19,6 +19,7 @@ from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
+from ..i18n import _
 from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
@@ -44,7 +45,7 @@ class SpiritAdapter(ForumAdapter):
             self.http.get(self.url("user/login/"))
             token = self.http.client.cookies.get("csrftoken")
         if not token:
-            raise ForumError("the forum gave no CSRF cookie")
+            raise ForumError(_("the forum gave no CSRF cookie"))
         return str(token)
 
     def _post(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
@@ -69,7 +70,7 @@ class SpiritAdapter(ForumAdapter):
             self.logged_in = True
             return
         if form is None:
-            raise LoginFailed("no login form at /user/login/")
+            raise LoginFailed(_("no login form at {page}").format(page="/user/login/"))
         data = {**form.values(), "username": self.settings.username, "password": self.settings.password()}
         response = self.http.post(
             urljoin(str(page.url), form.action or ""),
@@ -78,7 +79,9 @@ class SpiritAdapter(ForumAdapter):
             follow_redirects=False,
         )
         if response.status_code not in (302, 303) or not self.http.client.cookies.get("sessionid"):
-            raise LoginFailed(f"spirit refused the login of {self.settings.username} (wrong password?)")
+            raise LoginFailed(
+                _("the forum refused the login of {user} (wrong password?)").format(user=self.settings.username)
+            )
         self.logged_in = True
 
     def topic_page_url(self, number: int) -> str:
