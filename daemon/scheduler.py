@@ -319,9 +319,10 @@ class GameScheduler:
             if finished:
                 self._lock.release()
 
-    def run(self, handle_signals: bool = True) -> bool:
+    def run(self, handle_signals: bool = True, early: list[int] | None = None) -> bool:
         """Run until stopped. True when the stop was clean; False when a job was left running (the caller
-        should then leave the process without waiting for it)."""
+        should then leave the process without waiting for it). ``early``: the signals the caller caught
+        while starting, up to the moment this installs its own handlers; one of them means stop at once."""
         live = self.game.config.live
         self._start_watch()
         self._add_job(self._poll_inbox, "interval", seconds=live.inbox_every, id="inbox",
@@ -346,6 +347,9 @@ class GameScheduler:
 
             signal.signal(signal.SIGTERM, stop)
             signal.signal(signal.SIGINT, stop)
+        if early:
+            log.info("signal %d while starting: stopping before the first poll", early[0])
+            self._stopping.set()
         log.info("meneur is running: topic every %ss, inbox every %ss", live.topic_every, live.inbox_every)
         if not self._stopping.is_set():
             self.scheduler.start()
