@@ -604,9 +604,23 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                 break
             for q in open_:
                 answers[q.id] = draw.choice([*q.options, "aucun"]) if q.options else "aucun"
+                if q.kind == "annonce_maire" and draw.random() < 0.5:  # the mayor's swap, now and then
+                    first, second = draw.sample(range(1, len(names) // 3 + 1), 2)
+                    answers[q.id] = f"groupe {first}, groupe {second}, {draw.choice(['offensif', 'tactique'])}"
         log.extend(e.as_json() for e in out.events)
         state = out.state
+        _invariants(state)
     return log
+
+
+def _invariants(state: GameState) -> None:
+    """What no phase may break: one object each, never moved; groups of three with one object of each style
+    (the mayor's swap included); a group target never names a group that does not exist."""
+    assert [(i.holder, i.kind) for i in items.every(state)] == [(p.name, p.role) for p in state.players]
+    groups = rules.groups_of(state)
+    assert sorted(n for g in groups for n in g) == sorted(p.name for p in state.players)
+    for group in groups:
+        assert sorted(style(state.player(n).role) for n in group) == ["defensif", "offensif", "tactique"], group
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -617,10 +631,16 @@ def test_random_games_end_and_keep_the_rules_invariants(seed: int) -> None:
     dead = [e["player"] for e in log if e["type"] == "death"]
     revived = [e["player"] for e in log if e["type"] == "revived"]
     assert len(dead) - len(revived) <= (9, 12, 15)[seed % 3]
+    swaps = [e for e in log if e["type"] == "groups_swapped"]
+    assert all(len(e["players"]) == 2 and e["groups"][0] != e["groups"][1] for e in swaps)
     for event in log:
         if event["type"] == "death":
             assert event["object"] in rules.OBJECTS
             assert "camp" not in event or event["object"] in ("bouclier", "cape")  # HONNEUR only
+        if event["type"] == "death" and event["phase"].startswith("N"):  # a night's deaths come from its powers
+            assert event["cause"] in ("loups", "empoisonnement", "baroud", "interception", "mj"), event
+        if event["type"] == "death" and event["phase"].startswith("J"):
+            assert event["cause"] in ("bucher", "baroud", "mj"), event
 
 
 def test_the_rule_set_is_installed() -> None:
