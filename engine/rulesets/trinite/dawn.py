@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
-from ...resolution import NOBODY, Resolution
+from ...resolution import NOBODY
 from .day import TODAY
 from .deaths import _Moment, destroy, finish, one, resolution, revive, threaten, works
 from .objects import (
@@ -516,4 +516,4 @@ def resolve_night(
     return finish(r)
 
 
-__all__ = ["DAWN_ORDER", "NIGHT_ORDER", "STEPS", "Resolution", "resolve_night"]
+__all__ = ["DAWN_LABELS", "DAWN_ORDER", "NIGHT_ORDER", "STEPS", "resolve_night"]

@@ -9,7 +9,6 @@ from ... import items
 from ...messages import Message
 from ...model import Action, GameState, PlayerState
 from .objects import (
-    BY_WORD,
     COPYABLE,
     DAY,
     LOUPS,
@@ -279,5 +278,3 @@ _CHECKS: dict[str, Callable[[GameState, Action], str | None]] = {
     "cape.copie": _check_copie,
     "baton.elementariste": _check_elementariste,
 }
-
-__all__ = ["BY_WORD", "validate"]
