@@ -35,6 +35,7 @@ NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
 LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
 ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
 
+RECEIPTS = ("action_received", "action_refused")  # what the reply to an MP tells: not drafted twice
 TOPIC = "game"  # the game topic's name in the store (daemon/game.py)
 # Why a day power read once every living player had voted is refused (the player reads it in the reply).
 TOO_LATE = (
@@ -267,6 +268,7 @@ class EngineDriver:
         before = [e.as_json() for e in hook(state, earlier).events] if earlier else []
         after = [e.as_json() for e in hook(state, [*earlier, *new]).events]
         fresh = after[len(before) :] if after[: len(before)] == before else [e for e in after if e not in before]
+        fresh = [e for e in fresh if e["type"] not in RECEIPTS]  # the MP's own reply says these already
         made = day_power_drafts(
             self.config.live.ruleset or "",
             window.phase,
