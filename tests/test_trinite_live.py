@@ -21,8 +21,9 @@ was run. Groups of three, one object of each style; the wolves are Denis and Gil
   potion is announced); the mayor swaps nothing.
 - N2, RAVAGE's night (PROTECTION, MITHRIL, NATURE, TROUVÈRE and SAUVETAGE do not work): Basile's PROTECTION
   of Anna is refused with the MJ's reminder; Denis attacks Anna, who dies; her BAROUD (« Quand vous mourrez,
-  vous pouvez tuer le joueur de votre choix ») is answered Denis, who dies. Both wolves are dead: the
-  village wins at N2's dawn.
+  vous pouvez tuer le joueur de votre choix ») is answered Denis, who dies; the dying mayor names Coline
+  her successor (« S'il meurt, il désigne son successeur »). Both wolves are dead: the village wins at
+  N2's dawn.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from meneur.daemon.game import LiveGame
-from meneur.daemon.web import MJPage
+from meneur.daemon.web import MJPage, serve
 from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets import installed
 from meneur.tests.livegame import live_game
@@ -67,6 +69,16 @@ def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime)
 
 def vote(forum: SpiritForum, topic: int, voter: str, target: str, when: datetime) -> None:
     forum.set_comment_date(forum.client(voter).post_comment(topic, VOTE.format(target)), when)
+
+
+def mj_page(game: LiveGame) -> str:
+    """The MJ's page as his browser gets it."""
+    server, address = serve(game, port=0, token="jeton")
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            return browser.get(address).text
+    finally:
+        server.shutdown()
 
 
 def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
@@ -161,6 +173,8 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
         [{"object": "Hache du berserker", "destroyed": True}],
     )
     assert [(d["object"], d["holder"]) for d in page["rules"]["destroyed"]] == [("Hache du berserker", "Denis")]
+    (receipt,) = [d.body for d in game.outbox.drafts() if d.kind == "receipt" and d.key.startswith("Jour 1/")]
+    assert "C'est fait dès maintenant" in receipt
     send_everything(game)
     game.cycle()  # read again: nothing drafted twice
     assert len([d for d in game.outbox.drafts() if d.key.startswith("Jour 1/day/")]) == 1
@@ -197,8 +211,9 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
     assert "RAVAGE a été activé" in basile[0]["detail"]["refused"][0]["reason"]
     clock.now = start + 4 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 2")
-    assert [q.id for q in game.engine.open_questions()] == ["N2:baroud:Anna"]
+    assert [q.id for q in game.engine.open_questions()] == ["N2:baroud:Anna", "N2:successeur:Anna"]
     game.answer("N2:baroud:Anna", "Denis")
+    game.answer("N2:successeur:Anna", "Coline")
     dawn = events(game, "N2")
     assert [(e["player"], e["cause"]) for e in dawn if e["type"] == "death"] == [("Anna", "loups"), ("Denis", "baroud")]
     assert [e["winner"] for e in dawn if e["type"] == "game_over"] == ["village"]
@@ -211,3 +226,7 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
     assert page["winner"] == "village"
     assert page["rules"]["order"] and [s["step"] for s in page["rules"]["order"]] == list(game.engine.rules.night_order)
     assert set(page["groups"]) == {"Groupe 1", "Groupe 2", "Groupe 3"}
+    html = mj_page(game)
+    assert "<h2>Pouvoirs de jour — Jour 1</h2>" in html and "<b>Denis</b> : hache.ravage" in html
+    assert "Hache du berserker (détruit)" in html and "<li>Hache du berserker — Denis (mort)</li>" in html
+    assert '<span class="dead">Emile</span><span class="secret"> (Bouclier du guerrier)</span>' in html
