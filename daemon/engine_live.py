@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..engine import items
 from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
@@ -257,16 +258,22 @@ class EngineDriver:
 
     def _told_at_once(
         self, state: GameState, window: MpWindow, msg_id: str, new: list[Action]
-    ) -> tuple[list[dict[str, Any]], list[DraftText]]:
+    ) -> tuple[list[dict[str, Any]], list[DraftText], bool]:
         """The events ``new`` day actions imply as soon as they are read (``RuleSet.day_powers``), after those
-        the day's earlier ones implied, each with the key of its draft; and the drafts, keyed by the MP (so
-        drafted once: the MP is answered once)."""
+        the day's earlier ones implied, each with the key of its draft; the drafts, keyed by the MP (so
+        drafted once: the MP is answered once); and whether they spent one of the sender's objects (then
+        there is no changing one's mind)."""
         hook = self.rules.day_powers
         if hook is None or not new or not window.phase.startswith("J"):
-            return [], []
+            return [], [], False
         earlier = self.day_actions(window.phase)
-        before = [e.as_json() for e in hook(state, earlier).events] if earlier else []
-        after = [e.as_json() for e in hook(state, [*earlier, *new]).events]
+        was = hook(state, earlier) if earlier else Outcome(state)
+        now = hook(state, [*earlier, *new])
+        sender = new[0].player
+        intact = {i.id for i in items.held(was.state, sender, intact_only=True)}
+        spent = bool(intact - {i.id for i in items.held(now.state, sender, intact_only=True)})
+        before = [e.as_json() for e in was.events]
+        after = [e.as_json() for e in now.events]
         fresh = after[len(before) :] if after[: len(before)] == before else [e for e in after if e not in before]
         fresh = [e for e in fresh if e["type"] not in RECEIPTS]  # the MP's own reply says these already
         made = day_power_drafts(
@@ -279,7 +286,7 @@ class EngineDriver:
             self.config.markup,
             self.config.vote_format,
         )
-        return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made]
+        return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
 
     # -- each MP answered as it is read ----------------------------------------------------------
     def mp_outcomes(self, phase: str | None = None) -> dict[str, dict[str, Any]]:
@@ -444,8 +451,7 @@ class EngineDriver:
         if too_late:
             detail["too_late"] = True
         new = [Action(sender, a["power"], tuple(a["targets"]), msg_id) for a in accepted]
-        announced, at_once = self._told_at_once(begun, window, msg_id, new)
-        spent = bool(accepted) and window.phase.startswith("J") and self.rules.day_powers is not None
+        announced, at_once, spent = self._told_at_once(begun, window, msg_id, new)
         if announced:
             detail["announced"] = announced  # each event told at once, with the key of the draft telling it
         context = {
