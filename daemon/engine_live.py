@@ -239,10 +239,16 @@ class EngineDriver:
         actions = self.day_actions(phase)
         return hook(begun, actions).state if actions else begun
 
+    def not_voting(self, state: GameState) -> set[str]:
+        """The dead whose votes the counter drops: every dead player but those the rules let vote today
+        (``RuleSet.voters``: trinite's OUIJA)."""
+        allowed = set(self.rules.voters(state)) if self.rules.voters else set()
+        return {p.name for p in state.players if not p.alive and p.name not in allowed}
+
     def everyone_voted(self, state: GameState, since: datetime | None, when: datetime) -> bool:
         """Whether every player the rules let vote had voted by ``when``: the day's count as it stood then
         (the rule set's ``day_tally`` says who votes). A day power comes "tant que tout le monde n'a pas voté"."""
-        dead = {p.name for p in state.players if not p.alive}
+        dead = self.not_voting(state)
         players = tuple(replace(p, dead=p.name in dead) for p in self.config.players)
         config = replace(self.config, deadline=when, players=players)
         refuse = self.rules.vote_refusal

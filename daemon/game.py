@@ -135,7 +135,7 @@ class LiveGame:
             since = max(earlier) if earlier else None
             if self.engine is not None and day.phase:  # the dead are the engine's, not the file's
                 state = self.engine.day_state(day.phase)  # with the day powers read so far
-                dead = {p.name for p in state.players if not p.alive}
+                dead = self.engine.not_voting(state)
                 config = replace(config, players=tuple(replace(p, dead=p.name in dead) for p in config.players))
                 refuse = self.engine.rules.vote_refusal  # e.g. a lover's vote against the other
                 if refuse is not None:

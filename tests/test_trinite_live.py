@@ -29,8 +29,7 @@ was run. Groups of three, one object of each style; the wolves are Denis and Gil
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,6 @@ import httpx
 import pytest
 from meneur.daemon.game import LiveGame
 from meneur.daemon.web import MJPage, serve
-from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets import installed
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
@@ -94,28 +92,12 @@ def send_everything(game: LiveGame) -> None:
     assert [d.key for d in game.outbox.drafts() if d.state not in ("sent", "discarded")] == []
 
 
-def day_powers_hook(game: LiveGame) -> None:
-    """trinite's ``day_powers`` (the contract's hook): its own when the rule set gives it; until then the
-    rule set's own day-power step (``day._day_powers``) run on a copy of the day, which is what the hook is."""
-    assert game.engine is not None
-    if game.engine.rules.day_powers is not None:
-        return
-    from meneur.engine.rulesets.trinite import day, deaths
-
-    def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
-        r, m = deaths.resolution(state, {}, ())
-        day._day_powers(m, actions)
-        return r.outcome()
-
-    game.engine.rules = replace(game.engine.rules, day_powers=day_powers)
-
-
 def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game, clock, topic = live_game(
         forum, tmp_path, monkeypatch, MJ, ROLES, 4, seed=16, title="Trinité", ruleset="trinite"
     )
     assert game.engine is not None
-    day_powers_hook(game)
+    assert game.engine.rules.day_powers is not None, "trinite gives no day_powers: its day powers act at the deadline"
     start, hour = clock.now, timedelta(hours=1)
     setup = game.engine.setup()
     assert [p.name for p in setup.players if p.camp == "loups"] == ["Denis", "Gilles"]
@@ -173,6 +155,11 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
         [{"object": "Hache du berserker", "destroyed": True}],
     )
     assert [(d["object"], d["holder"]) for d in page["rules"]["destroyed"]] == [("Hache du berserker", "Denis")]
+    # The page's notes for the coming night (trinite's ``mj_notes``), the object's style (``player_note``).
+    assert page["rules"]["notes"]["Pouvoirs neutralisés (N2)"] == [
+        "RAVAGE : MITHRIL, NATURE, PROTECTION, SAUVETAGE, TROUVÈRE ne fonctionnent pas"
+    ]
+    assert denis["note"] == "Offensif"
     (receipt,) = [d.body for d in game.outbox.drafts() if d.kind == "receipt" and d.key.startswith("Jour 1/")]
     assert "C'est fait dès maintenant" in receipt
     send_everything(game)
@@ -229,4 +216,55 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
     html = mj_page(game)
     assert "<h2>Pouvoirs de jour — Jour 1</h2>" in html and "<b>Denis</b> : hache.ravage" in html
     assert "Hache du berserker (détruit)" in html and "<li>Hache du berserker — Denis (mort)</li>" in html
-    assert '<span class="dead">Emile</span><span class="secret"> (Bouclier du guerrier)</span>' in html
+    assert '<span class="dead">Emile</span><span class="secret"> (Bouclier du guerrier, Défensif)</span>' in html
+
+
+def test_the_dead_voter_ouija_allows_counts_live_and_at_the_deadline(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OUIJA: « Ciblez un joueur mort. Ce joueur pourra voter lors de la prochaine journée (le MJ l'annonce
+    publiquement au matin). » Emile, eaten at N1, is named by Fanny's sceptre at N2; his vote at J2 is in the
+    live count and burns Gilles at the deadline."""
+    mj = "MJ_Ouija"
+    game, clock, topic = live_game(
+        forum, tmp_path, monkeypatch, mj, ROLES, 5, seed=16, title="Ouija", ruleset="trinite"
+    )
+    assert game.engine is not None
+    start, hour = clock.now, timedelta(hours=1)
+
+    def mp(player: str, text: str, when: datetime) -> None:
+        private = forum.client(player).send_private(f"{player} {when:%H%M}", [mj], text)
+        forum.set_comment_date(forum.client(mj).comments(private)[0]["pk"], when)
+
+    for minute, voter in enumerate(("Basile", "Coline", "Emile"), start=1):
+        vote(forum, topic, voter, "Anna", start + timedelta(minutes=minute))
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    mp("Denis", "On attaque Emile", start + hour + timedelta(minutes=5))
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    game.answer("N1:sauvetage:Coline", "aucun")
+    clock.now = start + 3 * hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")  # nobody voted: no pyre
+    game.answer("J1:annonce_maire", "aucun")
+    mp("Fanny", "Ouija sur Emile", start + 3 * hour + timedelta(minutes=5))
+    clock.now = start + 4 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 2")
+    assert not game.engine.state_before("J2").player("Emile").alive
+    assert [e["player"] for e in events(game, "N2") if e["type"] == "ouija_announced"] == ["Emile"]
+
+    day = start + 4 * hour
+    vote(forum, topic, "Emile", "Gilles", day + timedelta(minutes=3))
+    vote(forum, topic, "Hector", "Gilles", day + timedelta(minutes=4))
+    vote(forum, topic, "Denis", "Anna", day + timedelta(minutes=5))
+    clock.now = day + timedelta(minutes=10)
+    count = game.cycle().count
+    assert count is not None
+    assert {row.target: (row.votes, row.voters) for row in count.tally.counts} == {
+        "Gilles": (2, ("Emile", "Hector")),
+        "Anna": (1, ("Denis",)),
+    }
+    assert [w.message for w in count.warnings if "Emile" in w.message] == []
+    clock.now = start + 5 * hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 2")
+    assert [e["player"] for e in events(game, "J2") if e["type"] == "pyre"] == ["Gilles"]
