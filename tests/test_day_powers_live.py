@@ -17,7 +17,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
+from meneur.daemon.store import Store
 from meneur.daemon.web import MJPage, serve
 from meneur.engine.model import Action, Event, GameState, Outcome
 from meneur.tests.livegame import Clock, live_game
@@ -199,5 +201,13 @@ def test_the_announcement_a_day_power_implies_is_drafted_once_as_soon_as_it_is_r
     assert [(d.key, d.state) for d in again] == [(posts[0].key, "sent")]
     shown = [c["text"] for c in forum.client("Anna").comments(_topic) if "leur groupe" in c["text"]]
     assert len(shown) == 1
+    # meneur restarted on the same database: the MP keeps its one outcome; nothing is drafted or posted again.
+    drafts = [(d.key, d.state) for d in game.outbox.drafts()]
+    restarted = LiveGame(game.config, Store(game.config.live.database), make_adapter(game.config), clock)
+    assert restarted.engine is not None
+    restarted.engine.rules = game.engine.rules
+    restarted.cycle()
+    assert [(d.key, d.state) for d in restarted.outbox.drafts()] == drafts
+    assert len([c for c in forum.client("Anna").comments(_topic) if "leur groupe" in c["text"]]) == 1
     page = MJPage(game, "jeton").state()
     assert [a["type"] for a in page["day_powers"]["announced"]] == ["group_only_announced"]
