@@ -163,7 +163,9 @@ def _day_powers(game: LiveGame, day: Deadline) -> dict[str, Any]:
             {**seen, "type": t["event"]["type"], "key": t["key"], "state": states.get(t["key"])}
             for t in outcome["detail"].get("announced", [])
         )
-    return {"phase": day.phase, "label": day.label, "used": used, "refused": refused, "announced": announced}
+    mps = game.engine.night_view(day.phase, game.window(day), day.at)["mps"]  # any phase's window: its MPs
+    return {"phase": day.phase, "label": day.label, "used": used, "refused": refused, "announced": announced,
+            "mps": mps}  # fmt: skip
 
 
 def _draft_link(game: LiveGame, recipient: str | None, forum_id: str | None) -> str | None:

@@ -161,6 +161,10 @@ def test_a_day_power_read_after_everyone_voted_is_refused_in_french(
     assert game.engine is not None
     page = MJPage(game, "jeton").state()
     assert [(u["player"], u["power"]) for u in page["day_powers"]["used"]] == [("Ines", TELEPATHY)]
+    # The day's MPs on the page, each with what became of it, as the night's are.
+    day_part = mj_page(game).split('<section id="day-powers">')[1].split("</section>")[0]
+    assert day_part.count('<div class="mp">') == 2 and "<pre>J&#39;utilise ma potion de télépathie</pre>" in day_part
+    assert "refusé : <b>potion_de_telepathie.utiliser</b> — Trop tard : tout le monde avait voté" in day_part
 
     # The deadline counts Ines's potion and not Fanny's: only Ines's group is told at nightfall.
     clock.now = day + timedelta(hours=1, seconds=1)
