@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jinja2
+
 from ..parsers.records import VoteFormat
 from .render import render
 
@@ -87,6 +89,36 @@ def drafts_for(
             # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
             subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
             drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
+    return drafts
+
+
+def day_power_drafts(
+    ruleset: str,
+    phase: str,
+    events: list[dict[str, Any]],
+    prefix: str,
+    roles: Mapping[str, str],
+    override: Path | None = None,
+    markup: str = "bbcode",
+    vote_format: VoteFormat | None = None,
+) -> list[tuple[DraftText, list[dict[str, Any]]]]:
+    """What a day power read by MP implies at once (``RuleSet.day_powers``'s events): one public post for
+    its public events (the MJ's bold announcement: ``<ruleset>/announcement``, else ``announcement``) and an
+    MP per private event, as the phase's own MPs are written. Each draft with the events it tells."""
+    public = [e for e in events if e.get("audience", "public") == "public"]
+    drafts: list[tuple[DraftText, list[dict[str, Any]]]] = []
+    if public:
+        context = {"day": day_label(phase), "events": public, "roles": roles}
+        try:
+            body = render(f"{ruleset}/announcement", markup, context, override, vote_format)
+        except jinja2.TemplateNotFound:
+            body = render("announcement", markup, context, override, vote_format)
+        drafts.append((DraftText("announcement", None, None, body, f"{prefix}/announcement"), public))
+    for rank, event in enumerate(e for e in events if e.get("audience") == "private"):
+        for player in event.get("to", []):
+            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
+            subject = f"{day_label(phase)} — message du MJ pour {player} ({prefix.rsplit('/', 1)[-1]}, {rank + 1})"
+            drafts.append((DraftText("mp", player, subject, body, f"{prefix}/mp/{player}/{rank}"), [event]))
     return drafts
 
 

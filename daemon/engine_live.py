@@ -11,15 +11,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..engine import items
 from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .drafts import DraftText, drafts_for, mp_reply, opening_post, powers_of, role_cards
+from .counting import count_from_store
+from .drafts import DraftText, day_power_drafts, drafts_for, mp_reply, opening_post, powers_of, role_cards
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .render import french_time, render
@@ -33,6 +35,14 @@ NOT_AN_ORDER = "not_an_order"  # chatter, a question to the MJ: shown to the MJ,
 NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
 LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
 ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
+
+RECEIPTS = ("action_received", "action_refused")  # what the reply to an MP tells: not drafted twice
+TOPIC = "game"  # the game topic's name in the store (daemon/game.py)
+# Why a day power read once every living player had voted is refused (the player reads it in the reply).
+TOO_LATE = (
+    "Trop tard : tout le monde avait voté quand ton message est arrivé. Les pouvoirs de jour ne s'utilisent que "
+    "tant que tout le monde n'a pas voté."
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,7 @@ class MpAnswer:
     detail: dict[str, Any] = field(default_factory=dict)
     reply: DraftText | None = None
     alert: str | None = None
+    drafts: list[DraftText] = field(default_factory=list)  # what a day power implies at once (announcements)
 
 
 def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
@@ -67,6 +78,11 @@ def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
     stamped with the deadline's minute, counts for the phase that began, not the one that is over."""
     latest = when + timedelta(minutes=1) if when.second == when.microsecond == 0 else when
     return latest <= until and (since is None or latest > since)
+
+
+def _said(event: dict[str, Any]) -> tuple[str, str, str]:
+    """What an event tells, and to whom: the same announcement made at once and again at the deadline."""
+    return str(event["type"]), str(event.get("audience", "public")), str(event.get("player", ""))
 
 
 def _sent_order(row: Any) -> tuple[str, int]:
@@ -173,10 +189,16 @@ class EngineDriver:
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
         found: list[dict[str, Any]] = []
         answers = {m for m, o in self.mp_outcomes().items() if o["outcome"] == ANSWERED}
-        for row, _when, sender in self._mps_between(since, until):
+        stored = self.mp_outcomes(state.phase)
+        for row, when, sender in self._mps_between(since, until):
             if str(row["msg_id"]) in answers:  # the answer to a question of the rules, not an order
                 continue
             reading = self._read(row, sender, state)
+            known = stored.get(str(row["msg_id"]))
+            if reading.actions and (
+                known["detail"].get("too_late", False) if known else self._too_late(state.phase, state, since, when)
+            ):
+                continue  # a day power read once everyone had voted: refused (the reply said why)
             if unclear is not None:
                 unclear.extend(
                     {
@@ -197,6 +219,80 @@ class EngineDriver:
                 for a in reading.actions
             )
         return found
+
+    # -- the day, as its day powers leave it ------------------------------------------------------
+    def day_actions(self, phase: str) -> list[Action]:
+        """The actions accepted so far from the MPs of ``phase``, in the order they were read."""
+        return [
+            Action(str(o["player"]), str(a["power"]), tuple(a["targets"]), msg_id)
+            for msg_id, o in self.mp_outcomes(phase).items()
+            for a in o["detail"].get("accepted", [])
+        ]
+
+    def day_state(self, phase: str, state: GameState | None = None) -> GameState:
+        """``phase`` as it stands now: the state it began with and, for a day whose rule set gives
+        ``day_powers``, the day powers read so far applied (an object spent, a mark for the night)."""
+        begun = state if state is not None else self.state_before(phase)
+        hook = self.rules.day_powers
+        if hook is None or not phase.startswith("J") or begun.phase != phase or begun.winner:
+            return begun
+        actions = self.day_actions(phase)
+        return hook(begun, actions).state if actions else begun
+
+    def not_voting(self, state: GameState) -> set[str]:
+        """The dead whose votes the counter drops: every dead player but those the rules let vote today
+        (``RuleSet.voters``: trinite's OUIJA)."""
+        allowed = set(self.rules.voters(state)) if self.rules.voters else set()
+        return {p.name for p in state.players if not p.alive and p.name not in allowed}
+
+    def everyone_voted(self, state: GameState, since: datetime | None, when: datetime) -> bool:
+        """Whether every player the rules let vote had voted by ``when``: the day's count as it stood then
+        (the rule set's ``day_tally`` says who votes). A day power comes "tant que tout le monde n'a pas voté"."""
+        dead = self.not_voting(state)
+        players = tuple(replace(p, dead=p.name in dead) for p in self.config.players)
+        config = replace(self.config, deadline=when, players=players)
+        refuse = self.rules.vote_refusal
+        count, _posts = count_from_store(
+            self.store, TOPIC, config, since, (lambda voter, target: refuse(state, voter, target)) if refuse else None
+        )
+        tally = self.rules.day_tally(state, count.current)[0] if self.rules.day_tally else count.tally
+        return not tally.not_voted
+
+    def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
+        """A day's MP read after every living player had voted: its day powers are refused."""
+        return phase.startswith("J") and self.everyone_voted(state, since, when)
+
+    def _told_at_once(
+        self, state: GameState, window: MpWindow, msg_id: str, new: list[Action]
+    ) -> tuple[list[dict[str, Any]], list[DraftText], bool]:
+        """The events ``new`` day actions imply as soon as they are read (``RuleSet.day_powers``), after those
+        the day's earlier ones implied, each with the key of its draft; the drafts, keyed by the MP (so
+        drafted once: the MP is answered once); and whether they spent one of the sender's objects (then
+        there is no changing one's mind)."""
+        hook = self.rules.day_powers
+        if hook is None or not new or not window.phase.startswith("J"):
+            return [], [], False
+        earlier = self.day_actions(window.phase)
+        was = hook(state, earlier) if earlier else Outcome(state)
+        now = hook(state, [*earlier, *new])
+        sender = new[0].player
+        intact = {i.id for i in items.held(was.state, sender, intact_only=True)}
+        spent = bool(intact - {i.id for i in items.held(now.state, sender, intact_only=True)})
+        before = [e.as_json() for e in was.events]
+        after = [e.as_json() for e in now.events]
+        fresh = after[len(before) :] if after[: len(before)] == before else [e for e in after if e not in before]
+        fresh = [e for e in fresh if e["type"] not in RECEIPTS]  # the MP's own reply says these already
+        made = day_power_drafts(
+            self.config.live.ruleset or "",
+            window.phase,
+            fresh,
+            f"{window.deadline}/day/{msg_id}",
+            self.rules.role_names,
+            self.config.templates_dir,
+            self.config.markup,
+            self.config.vote_format,
+        )
+        return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
 
     # -- each MP answered as it is read ----------------------------------------------------------
     def mp_outcomes(self, phase: str | None = None) -> dict[str, dict[str, Any]]:
@@ -333,8 +429,12 @@ class EngineDriver:
         earlier = [o for o in self.mp_outcomes(window.phase).values() if o["player"] == sender]
         accepted: list[dict[str, Any]] = []
         refused: list[dict[str, Any]] = []
+        begun = state
+        state = self.day_state(window.phase, state)  # a day: the day powers read before this MP, applied
+        too_late = bool(reading.actions) and self._too_late(window.phase, state, window.since, when)
         for index, action in enumerate(reading.actions):
             reason = self.rules.validate(state, action)
+            reason = TOO_LATE if too_late and not reason else reason
             if reason:
                 refused.append({"power": action.power, "targets": list(action.targets), "reason": reason})
                 continue
@@ -353,8 +453,15 @@ class EngineDriver:
             )
         unclear = [{"power": u.power, "name": u.name, "reason": u.reason} for u in reading.unclear]
         outcome = UNDERSTOOD if accepted else REFUSED if refused else NOT_UNDERSTOOD
-        detail = {"accepted": accepted, "refused": refused, "unclear": unclear}
+        detail: dict[str, Any] = {"accepted": accepted, "refused": refused, "unclear": unclear}
+        if too_late:
+            detail["too_late"] = True
+        new = [Action(sender, a["power"], tuple(a["targets"]), msg_id) for a in accepted]
+        announced, at_once, spent = self._told_at_once(begun, window, msg_id, new)
+        if announced:
+            detail["announced"] = announced  # each event told at once, with the key of the draft telling it
         context = {
+            "spent": spent,
             "night": window.phase.startswith("N"),
             "when": french_time(when, tz),
             **detail,
@@ -377,7 +484,7 @@ class EngineDriver:
                 "MP from {player} ({phase}, {time}): “{text}” — understood with a doubt; the reply lets the player "
                 "correct it."
             ).format(**said)
-        return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert)
+        return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert, at_once)
 
     def settled_by(self, answer: MpAnswer) -> list[str]:
         """The sender's earlier MPs of the phase that were not understood, now that this one was: the player
@@ -513,8 +620,10 @@ class EngineDriver:
         }
         last: dict[tuple[str, str], tuple[list[str], bool]] = {}
         answered: set[str] = set()
+        said: set[tuple[str, str, str]] = set()  # what a day power's drafts already told, once let go
         for msg_id, stored in self.mp_outcomes(phase).items():
             told = stored["reply_key"] in going
+            said.update(_said(t["event"]) for t in stored["detail"].get("announced", []) if t["key"] in going)
             if told:
                 answered.add(msg_id)
             for accepted in stored["detail"].get("accepted", []):
@@ -526,6 +635,7 @@ class EngineDriver:
                 e["type"] == "action_received" and last.get((e.get("player", ""), e["power"])) == (e["targets"], True)
             )
             and not (e["type"] == "action_unclear" and e.get("source") in answered)
+            and _said(e) not in said
         ]
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:

@@ -134,8 +134,8 @@ class LiveGame:
             earlier = [d.at for d in self.deadlines() if d.at < day.at]
             since = max(earlier) if earlier else None
             if self.engine is not None and day.phase:  # the dead are the engine's, not the file's
-                state = self.engine.state_before(day.phase)
-                dead = {p.name for p in state.players if not p.alive}
+                state = self.engine.day_state(day.phase)  # with the day powers read so far
+                dead = self.engine.not_voting(state)
                 config = replace(config, players=tuple(replace(p, dead=p.name in dead) for p in config.players))
                 refuse = self.engine.rules.vote_refusal  # e.g. a lover's vote against the other
                 if refuse is not None:
@@ -233,6 +233,11 @@ class LiveGame:
                     r = answer.reply
                     auto = "receipt" in self.config.live.auto
                     keys.append(self.outbox.draft(r.key, r.kind, r.body, r.recipient, r.subject, auto).key)
+                for told in answer.drafts:  # what a day power implies at once: an announcement, a result
+                    approved = told.kind in self.config.live.auto
+                    kind = "result" if told.recipient else told.kind
+                    made = self.outbox.draft(told.key, kind, told.body, told.recipient, told.subject, approved)
+                    keys.append(made.key)
                 if answer.alert is not None:
                     add_alert(self.store, f"mp:{answer.msg_id}", answer.alert, self.clock())
                 for earlier in self.engine.settled_by(answer):  # a rewritten MP closes the alert on the first

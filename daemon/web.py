@@ -36,15 +36,13 @@ import waitress  # type: ignore[import-untyped]
 from markupsafe import Markup
 from waitress import wasyncore
 
-from ..engine.daycount import DayCount
 from ..engine.messages import N_
 from ..parsers.bbcode import render_bbcode
 from . import labels
-from .counting import count_json
-from .game import Deadline, GameError, LiveGame
-from .i18n import _, language, set_language, translated
+from .game import GameError, LiveGame
+from .i18n import _, language, set_language
 from .outbox import OutboxError
-from .poller import open_alerts
+from .web_state import draw
 
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 Response = tuple[str, list[tuple[str, str]], bytes]
@@ -341,159 +339,7 @@ class MJPage:
             return {**self._drawn[1], "now": datetime.now(UTC).isoformat()}
 
     def _draw(self) -> dict[str, Any]:
-        game = self.game
-        pending = game.deadlines("pending")
-        # The day in progress, else the last one that ended (its count at the deadline).
-        day = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
-        try:
-            live: DayCount | None = game.live_count(day)
-        except Exception:  # a layout alert stops counting: the page says so
-            live = None
-        alerts = open_alerts(game.store)
-        drafts = game.outbox.drafts()
-        phase = next((d.phase for d in pending if d.phase), None)
-        engine_state = game.engine.state_before(phase) if game.engine and phase else None
-        if game.engine and engine_state is None:  # every deadline is past: the game as it ended
-            engine_state = game.engine.latest_state()
-        players = []
-        for p in game.config.players:
-            seen = engine_state.player(p.name) if engine_state else None
-            players.append(
-                {
-                    "name": p.name,
-                    "alive": seen.alive if seen else not p.dead,
-                    "role": seen.role if seen else p.role,
-                    "camp": seen.camp if seen else None,
-                    "death": f"{seen.death_phase}, {seen.death_cause}" if seen and not seen.alive else None,
-                }
-            )
-        # A rule set with groups (houses, trios…) says who is in which: ``groups(state)``.
-        grouping = game.engine.rules.groups if game.engine else None
-        groups = {str(k): list(v) for k, v in grouping(engine_state).items()} if grouping and engine_state else {}
-        night = game.current_night()
-        night_view = (
-            game.engine.night_view(night.phase, game.window(night), night.at)  # in_window: a deadline, not now
-            if game.engine and night and night.phase
-            else None
-        )
-        questions = (
-            [
-                {"id": q.id, "to": q.to, "prompt": q.prompt, "options": list(q.options)}
-                for q in game.engine.open_questions()
-            ]
-            if game.engine
-            else [
-                {"id": str(a["kind"]).split(":", 1)[1], "to": "", "prompt": str(a["message"]), "options": []}
-                for a in alerts
-                if str(a["kind"]).startswith("question:")
-            ]
-        )
-        posts = {p.post_id: p for p in game.store.posts("game")}
-        corrections = game.store.corrections("game")
-        living = [p["name"] for p in players if p["alive"]]
-        return {
-            "next_deadline": (
-                {"label": pending[0].label, "at": pending[0].at.isoformat(), "phase": pending[0].phase}
-                if pending
-                else None
-            ),
-            "phase": engine_state.phase if engine_state else None,
-            "winner": engine_state.winner if engine_state else None,
-            "mayor": engine_state.mayor if engine_state else None,
-            "players": players,
-            "groups": groups,
-            "living": living,
-            "count": self._count_view(live, posts, corrections, day, pending) if live else None,
-            "timeline": self._timeline(live, game.window(day) if day else None, day.at if day else None)
-            if live
-            else None,
-            "night": night_view,
-            "alerts": [
-                {"kind": a["kind"], "message": a["message"], "at": a["at"]}
-                for a in alerts
-                if not str(a["kind"]).startswith("question:")
-            ],
-            "questions": questions,
-            "drafts": [
-                {
-                    "key": d.key,
-                    "kind": d.kind,
-                    "state": d.state,
-                    "recipient": d.recipient,
-                    "subject": d.subject,
-                    "body": d.body,
-                    "error": d.error,
-                    "forum_id": d.forum_id,
-                    "link": self._draft_link(d.recipient, d.forum_id) if d.state == "sent" else None,
-                    "updated_at": d.updated_at,
-                }
-                for d in drafts
-            ],
-        }
-
-    def _draft_link(self, recipient: str | None, forum_id: str | None) -> str | None:
-        if not forum_id:
-            return None
-        adapter = self.game.adapter
-        return adapter.post_link(forum_id) if recipient is None else adapter.mp_link(forum_id)
-
-    def _count_view(
-        self,
-        count: DayCount,
-        posts: dict[str, Any],
-        corrections: dict[str, str | None],
-        day: Deadline | None,
-        pending: list[Deadline],
-    ) -> dict[str, Any]:
-        adapter = self.game.adapter
-
-        def post(post_id: str) -> dict[str, Any]:
-            found = posts.get(post_id)
-            return {
-                "post_id": post_id,
-                "link": adapter.post_link(post_id, found.page if found else None),
-                "author": found.author if found else "?",
-                "excerpt": (found.content_text[:160] if found else ""),
-                "correction": corrections.get(post_id, "") if post_id in corrections else None,
-            }
-
-        data = count_json(count)
-        data["day"] = day.label if day else None
-        data["over"] = day is not None and day not in pending
-        data["votes"] = [
-            {**post(v.post_id), "voter": v.voter, "target": v.target, "at": v.posted_at.isoformat()}
-            for v in sorted(count.standing.values(), key=lambda v: v.posted_at)
-        ]
-        data["warnings"] = [
-            {**post(w.post_id), "kind": str(w.kind), "message": translated(w.text)} for w in count.warnings
-        ]
-        data["corrections"] = [
-            {**post(post_id), "target": target} for post_id, target in corrections.items() if post_id in posts
-        ]
-        return data
-
-    @staticmethod
-    def _timeline(count: DayCount, start: datetime | None, end: datetime | None) -> dict[str, Any]:
-        """Votes over time: after each counted vote, how many votes each player had (a step chart)."""
-        standing: dict[str, str] = {}
-        points = []
-        for vote in count.history:
-            before = standing.get(vote.voter)
-            standing[vote.voter] = vote.target
-            tally: dict[str, int] = {}
-            for target in standing.values():
-                tally[target] = tally.get(target, 0) + 1
-            points.append(
-                {"at": vote.posted_at.isoformat(), "voter": vote.voter, "target": vote.target, "before": before,
-                 "tally": tally}
-            )  # fmt: skip
-        return {
-            "start": (
-                start or (count.history[0].posted_at if count.history else None) or datetime.now(UTC)
-            ).isoformat(),
-            "end": end.isoformat() if end else None,  # no deadline: the chart runs to the reader's now
-            "points": points,
-        }
+        return draw(self.game)
 
     def page(self, sid: str) -> str:
         state = self.state()
@@ -535,7 +381,10 @@ def alert_kind(kind: str) -> Markup:
     return Markup("{}").format(labels.alert_kind(kind))
 
 
-_CHANGES = ("phase", "winner", "mayor", "players", "groups", "count", "night", "alerts", "questions", "drafts")
+_CHANGES = (
+    "phase", "winner", "mayor", "players", "groups", "count", "night", "day_powers", "rules", "alerts", "questions",
+    "drafts",
+)  # fmt: skip
 
 
 def version(state: dict[str, Any]) -> str:

@@ -97,6 +97,21 @@ class RuleSet:
     # The questions a player answers by MP: a question's kind (``PHASE:KIND:PLAYER``) → the power whose order,
     # read from that player's MP while the question is open, is his answer (a hunter's shot, a successor).
     answers: Mapping[str, str] = field(default_factory=dict)
+    # Day powers (used by MP during the day: trinite's RAVAGE, MURS, PACTE, EXCUSE): the day's state with the
+    # day actions read so far applied, in the order read (an object spent at once, a mark for the coming
+    # night), and the events to tell as soon as each is read (the MJ's bold announcement, a private result).
+    # The live daemon calls it with every day action it accepted so far, validates the next one against the
+    # state it returns, drafts the new events at once (once each) and counts the day on that state; the
+    # deadline still gives ``close_day`` the same actions, which must agree with this. Without it, a day
+    # action takes effect at the deadline only.
+    day_powers: Callable[[GameState, Sequence[Action]], Outcome] | None = None
+    # Item ids → their French names (the MJ's page), for items that are not roles (trinite's objects are).
+    item_names: Mapping[str, str] = field(default_factory=dict)
+    # For the MJ's page: a player's kind beyond the role (a style, a rank), one short French phrase.
+    player_note: Callable[[GameState, str], str] | None = None
+    # For the MJ's page: what the rule set tracks besides the players, heading → lines, in French
+    # ("Pouvoirs neutralisés la nuit prochaine" → ["MITHRIL (RAVAGE)", …]).
+    mj_notes: Callable[[GameState], Mapping[str, Sequence[str]]] | None = None
     # Where the rule set's Jinja2 templates are: (package, folder) holding ``<id>/role_card.bbcode.j2``…
     # None: meneur's own ``templates/`` (the built-in rule sets).
     templates: tuple[str, str] | None = None

@@ -5,12 +5,14 @@ from __future__ import annotations
 from ...contract import RuleSet
 from ...model import GameState
 from . import rules
-from .roles import NAMES, ROLE_ORDER
+from .powers import EVENT
+from .roles import ITEM_NAMES, NAMES, ROLE_ORDER, style
 from .rules import (
     DAWN_ORDER,
     NIGHT_ORDER,
     check_winner,
     close_day,
+    day_powers,
     day_tally,
     night_actors,
     resolve_night,
@@ -24,6 +26,20 @@ from .vocabulary import EXAMPLES, HELP, VERBS, mayor_announcement
 def groups(state: GameState) -> dict[str, list[str]]:
     """The groups of three as the MJ's page shows them: "Groupe N" → its members, the dead included."""
     return {f"Groupe {n}": members for n, members in enumerate(rules.groups_of(state), start=1)}
+
+
+def player_note(state: GameState, name: str) -> str:
+    """The MJ's page: the player's style (DPS, TANK or HEAL)."""
+    return style(state.player(name).role)
+
+
+def mj_notes(state: GameState) -> dict[str, list[str]]:
+    """The MJ's page: the mayor's nuit événement, once a game (« une seule fois par partie »)."""
+    night = state.memory.get(EVENT)
+    if night:
+        return {"Nuit événement": [f"déclarée pour {night}"]}
+    used = state.memory.get("nuit_evenement_utilisee")
+    return {"Nuit événement": ["déjà utilisée" if used else "pas encore utilisée"]}
 
 
 # The live daemon reads the mayor's posts after the deadline (tie-break, announcements) as answers.
@@ -66,6 +82,10 @@ RULESET = RuleSet(
     role_names=NAMES,
     night_order=NIGHT_ORDER,
     day_tally=day_tally,
+    day_powers=day_powers,
+    player_note=player_note,
+    mj_notes=mj_notes,
+    item_names=ITEM_NAMES,
     vote_refusal=vote_refusal,
     night_actors=night_actors,
     groups=groups,

@@ -11,7 +11,7 @@ from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .dawn import _latest
 from .deaths import _arc_volley, _finish, _groups_view, _Moment, _one, _resolution, _succession, _threaten, check_winner
-from .powers import EVENT, group_of, groups_of
+from .powers import EVENT, group_of, groups_of, validate
 from .roles import ROLES, style
 
 
@@ -144,6 +144,18 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
         for member in group:
             friends[member] = tuple(sorted(set(friends[member]) | set(group)))
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
+
+
+def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
+    """The day's potions de télépathie read so far (the live daemon's hook): each is spent as soon as it is
+    read ("Si utilisée de la sorte, alors la potion de télépathie est détruite"), so a second order finds the
+    potion gone. Nothing is told yet: the group hears of it at nightfall, from ``close_day``."""
+    r = Resolution(state, {})
+    for action in actions:
+        potion = items.usable(r.state, action.player, "potion_de_telepathie")
+        if validate(r.state, action) is None and potion is not None:
+            items.destroy(r.state, potion.id)
+    return r.outcome()
 
 
 def _telepathy_used(r: Resolution, action: Action) -> Action:

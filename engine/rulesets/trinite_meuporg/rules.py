@@ -40,7 +40,7 @@ from .dawn import (
     _wolves_choice,
     resolve_night,
 )
-from .day import _announcements, _pyre, _swap_groups, _telepathy, _telepathy_used, close_day, day_tally
+from .day import _announcements, _pyre, _swap_groups, _telepathy, _telepathy_used, close_day, day_powers, day_tally
 from .deaths import (
     _arc_volley,
     _curse_check,
@@ -148,6 +148,7 @@ __all__ = [
     "card_extra",
     "check_winner",
     "close_day",
+    "day_powers",
     "day_tally",
     "group_of",
     "groups_of",
