@@ -88,6 +88,26 @@ class Verb:
     # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
     # "Ok pour Eve", "Gérard aussi pour moi").
     bare: bool = False
+    # Targets that are words, not players (a group's number, a style, a power's name): (spelling, value)
+    # pairs; a name read for this power whose spelling is here is that value (see :func:`word_target`).
+    # Resolved, word values come after the players' names, in the order written.
+    words: tuple[tuple[str, str], ...] = ()
+    # How the canonical form names its targets (``("NOM", "STYLE")``, ``("GROUPE",)``); default NOM1, NOM2…
+    slots: tuple[str, ...] = ()
+
+
+def word_key(written: str) -> str:
+    """A written word target as :attr:`Verb.words` spells it: folded, every run of what is not a letter or a
+    digit one space (« Groupe n°2 » → ``groupe n 2``, « l'OFFENSIF » → ``l offensif``)."""
+    return " ".join("".join(c if c.isalnum() else " " for c in fold(written)).split())
+
+
+def word_target(verb: Verb, written: str) -> str | None:
+    """The value of a word ``written`` as a target of ``verb`` (« le groupe 2 » → ``"2"``), or None."""
+    if not verb.words:
+        return None
+    key = word_key(written)
+    return next((value for spelling, value in verb.words if spelling == key), None)
 
 
 # -- French text folding ----------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
+from ..vocabulary import word_target
 
 
 @dataclass(frozen=True)
@@ -278,9 +279,15 @@ def _grammar(
         mine = [m for m in rivals if m.power in owned]
         if mention is not (mine or rivals)[0]:
             continue
-        resolved = _resolve(mention, sender, resolver)
+        verb = by_power[mention.power]
+        resolved = _resolve(mention, sender, resolver, verb)
         if resolved is None:
-            unclear.append(Unclear(mention.power, next(n for n in mention.targets if _unresolved(n, resolver))))
+            unclear.append(
+                Unclear(
+                    mention.power,
+                    next(n for n in mention.targets if word_target(verb, n) is None and _unresolved(n, resolver)),
+                )
+            )
             continue
         targets, sure = resolved
         end = mention.end if mention.end >= 0 else mention.start + len(mention.text)
@@ -304,13 +311,21 @@ def _unresolved(written: str, resolver: NameResolver) -> bool:
     return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
 
 
-def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[tuple[str, ...], bool] | None:
-    """The players a mention names, and whether every name was read exactly (not by a near spelling)."""
+def _resolve(
+    mention: ActionMention, sender: str, resolver: NameResolver, verb: Verb | None = None
+) -> tuple[tuple[str, ...], bool] | None:
+    """The players a mention names, and whether every name was read exactly (not by a near spelling). A word
+    the power takes as a target (:attr:`Verb.words`: « groupe 2 », « offensif ») is its value, after the players."""
     targets = []
+    words = []
     sure = True
     for written in mention.targets:
         if written == SELF:
             targets.append(sender)
+            continue
+        word = word_target(verb, written) if verb is not None else None
+        if word is not None:
+            words.append(word)
             continue
         if _unresolved(written, resolver):
             return None
@@ -318,7 +333,7 @@ def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tup
         assert found.player is not None
         sure = sure and found.match in (Match.EXACT, Match.ALIAS)
         targets.append(found.player)
-    return tuple(targets), sure
+    return (*targets, *words), sure
 
 
 def _merge(

@@ -104,6 +104,8 @@ def canonical(verb: Verb) -> str:
     A power used without a name (the Malade's, the Sorcière's healing) shows none."""
     if verb.max_targets <= 0 or (verb.min_targets == 0 and _compile((verb,)).zero_means_use[0]):
         return f"!{verb.power}"
+    if verb.slots:  # words, not players: ``!dague.infiltration GROUPE``, ``!baton.elementariste NOM, STYLE``
+        return f"!{verb.power} " + ", ".join(verb.slots)
     if verb.max_targets == 1:
         return f"!{verb.power} NOM"
     names = [f"NOM{i}" for i in range(1, min(verb.max_targets, 3) + 1)]
