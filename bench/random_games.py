@@ -9,7 +9,10 @@ Voyante, Salvateur, Sorcière). `convivialite`: 6 players, the wolf drawn from t
 random votes, invitations, scratches, potions and scans. `hameau` (the tutorial): 8 players, each
 power used on a random living player when `validate` accepts it. `trinite-meuporg`: 12 players, every living
 (or dead doll-holding) player uses each power of the items in hand on random targets, kept only when
-`validate` accepts it. The engine's questions are left to their defaults.
+`validate` accepts it. `trinite`: 12 players, each living player uses one of his object's night powers
+(random targets: players, groups, styles, power names as each power takes them), the wolves attack, and
+the day powers now and then, each kept only when `validate` accepts it. The engine's questions are left
+to their defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
 """
@@ -25,6 +28,7 @@ from collections.abc import Callable
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
 CLASSIQUE_NAMES = [f"Joueur{n:02d}" for n in range(14)]
@@ -117,6 +121,63 @@ def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+_STYLE_WORDS = ("offensif", "défensif", "tactique")
+
+
+def _trinite_targets(kind: str, count: int, names: list[str], rng: random.Random) -> tuple[str, ...]:
+    """Random targets of the kind a trinite power takes (validate keeps the sensible ones)."""
+    if kind == "group":
+        return (str(rng.randint(1, len(names) // 3)),)
+    if kind in ("passive", "active"):
+        return (rng.choice(_TRINITE_WORDS),)
+    if kind == "style":
+        return (rng.choice(names), rng.choice(_STYLE_WORDS))
+    if count == 1:
+        return (rng.choice(names),)
+    return tuple(rng.sample(names, count))
+
+
+_TRINITE_WORDS = tuple(p.split(".")[1] for p in trinite_new_rules.POWERS if p != "loups.attaquer")
+
+
+def play_trinite(seed: int) -> tuple[int, str | None]:
+    rules = rulesets.ruleset("trinite")
+    assert rules.powers_of is not None
+    powers = trinite_new_rules.POWERS
+    rng = random.Random(seed)
+    state = rules.setup(CLASSIQUE_NAMES[:12], seed)
+    names = [p.name for p in state.players]
+    phases = 0
+    while state.winner is None and phases < 200:
+        actions = []
+        night = state.phase.startswith("N")
+        for player in state.players:
+            if not player.alive:
+                continue
+            wanted = [p for p in rules.powers_of(state, player.name) if (powers[p].kind == "actif") == night]
+            if night and player.camp == "loups":
+                actions.append(Action(player.name, "loups.attaquer", (rng.choice(names),)))
+            if not wanted or (not night and rng.random() < 0.8):
+                continue
+            power = rng.choice(wanted)
+            spec = powers[power]
+            action = Action(
+                player.name,
+                power,
+                _trinite_targets(spec.targets, rng.randint(spec.min_targets, spec.max_targets), names, rng),
+            )
+            actions.append(action)
+        actions = [a for a in actions if rules.validate(state, a) is None]
+        if night:
+            outcome = rules.resolve_night(state, actions)
+        else:
+            living = state.living()
+            outcome = rules.close_day(state, {v: rng.choice(living) for v in living}, None, (), actions)
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
 def play_hameau(seed: int) -> tuple[int, str | None]:
     rules = rulesets.ruleset("hameau")
     rng = random.Random(seed)
@@ -143,6 +204,7 @@ GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {
     "classique": play_classique,
     "convivialite": play_convivialite,
     "trinite-meuporg": play_trinite_meuporg,
+    "trinite": play_trinite,
     "hameau": play_hameau,
 }
 

@@ -293,7 +293,9 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
             content_hash(html),
         )
         entries.append(PostVotes(record, tuple(votes_in_html(html, LAYOUT, fmt))))
-    roster = Roster(tuple(p.name for p in state.players), frozenset(p.name for p in state.players if not p.alive))
+    allowed = set(rules.voters(state)) if rules.voters else set()  # the dead the rules let vote today
+    dead = frozenset(p.name for p in state.players if not p.alive and p.name not in allowed)
+    roster = Roster(tuple(p.name for p in state.players), dead)
     refusal = rules.vote_refusal
     count = count_day(
         entries,

@@ -77,6 +77,9 @@ class RuleSet:
     # A vote the rules forbid (the earlier vote stands): why, a Message (N_, params) the daemon renders in the
     # MJ's language for the count warnings (a plain str is shown as it is).
     vote_refusal: Callable[[GameState, str, str], str | Message | None] | None = None
+    # Who votes today, when the rules let some dead vote (trinite's OUIJA): the vote counter then keeps those
+    # dead players' votes. Without it, the living.
+    voters: Callable[[GameState], list[str]] | None = None
     night_actors: Callable[[GameState], list[str]] | None = None  # who has a power to use tonight
     groups: Callable[[GameState], dict[str, list[str]]] | None = None  # houses, trios: name → members
     # The powers a player holds now (item-based rule sets); without it, a role's own verbs.

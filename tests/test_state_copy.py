@@ -22,7 +22,7 @@ from meneur.engine.rulesets import installed, ruleset
 
 # Every rule set meneur ships (a new one is checked without being listed), with a table size it plays.
 BUILT_IN = sorted(name for name, point in installed().items() if point.value.startswith("meneur."))
-PLAYERS = {"classique": 14, "trinite-meuporg": 12}  # the others: 6
+PLAYERS = {"classique": 14, "trinite-meuporg": 12, "trinite": 9}  # the others: 6
 
 
 def _mutable_ids(value: Any, found: set[int]) -> set[int]:
@@ -97,7 +97,7 @@ def test_a_phase_never_changes_the_state_it_is_given(name: str, seed: int) -> No
 
 
 def test_every_rule_set_meneur_ships_is_checked() -> None:
-    assert {"classique", "convivialite", "hameau", "trinite-meuporg"} <= set(BUILT_IN)
+    assert {"classique", "convivialite", "hameau", "trinite-meuporg", "trinite"} <= set(BUILT_IN)
 
 
 def test_the_checks_see_a_phase_that_changes_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
