@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 from meneur.daemon.mp_actions import read_mp
-from meneur.engine import items
-from meneur.engine.model import GameState, PlayerState
+from meneur.engine.model import GameState
 from meneur.engine.names import NameResolver, PlayerName
+from meneur.engine.rulesets import ruleset
 from meneur.engine.rulesets.trinite.vocabulary import (
     ANSWERS,
     EXAMPLES,
@@ -34,13 +34,13 @@ DEAD = {"Zoé", "Paul"}
 
 
 def game(phase: str = "N2") -> GameState:
-    players = [
-        PlayerState(name, role, "loups" if name in WOLVES else "village", alive=name not in DEAD)
-        for name, role in OBJECTS.items()
-    ]
-    state = GameState("trinite", 1, players, phase=phase)
-    for name, kind in OBJECTS.items():
-        items.give(state, name, kind)
+    """The game set up by the rule set with these objects, camps and groups; the dead marked; the phase."""
+    camps = {name: "loups" if name in WOLVES else "village" for name in OBJECTS}
+    groups = {name: 1 + index // 3 for index, name in enumerate(OBJECTS)}
+    state: GameState = ruleset("trinite").setup(list(OBJECTS), 1, roles=OBJECTS, camps=camps, groups=groups)
+    for name in DEAD:
+        state.player(name).alive = False
+    state.phase = phase
     return state
 
 
@@ -139,7 +139,7 @@ def test_a_copied_power_is_read_with_the_original_power_id() -> None:
         ("baroud", "Je tire sur Dorian !", ("Dorian",)),
         ("baroud", "Dorian stp", ("Dorian",)),
         ("renvoi", "je renvoie l'attaque sur Marc", ("Marc",)),
-        ("sauvetage", "Sauvetage sur Paul", ("Paul",)),
+        ("sauvetage", "Sauvetage sur Zoé", ("Zoé",)),
         ("execution", "nouvelle cible : Fanny", ("Fanny",)),
         ("reparation", "Boris", ("Boris",)),
     ],
@@ -147,10 +147,9 @@ def test_a_copied_power_is_read_with_the_original_power_id() -> None:
 def test_answers_to_the_mjs_questions(kind: str, text: str, expected: tuple[str, ...]) -> None:
     """An MP read while the MJ's question is open (``asked``): the answer as the question's power."""
     power = ANSWERS[kind]
-    sender = {"baroud": "Anaïs", "renvoi": "Kévin", "sauvetage": "Inès", "execution": "Gaël", "reparation": "Boris"}
+    sender = {"baroud": "Anaïs", "renvoi": "Kévin", "sauvetage": "Paul", "execution": "Gaël", "reparation": "Boris"}
     state = game("N3")
-    if kind == "sauvetage":  # Inès holds the carte for this MP
-        items.give(state, "Inès", "carte")
+    state.player(sender[kind]).alive = True  # the tactician, asked at dawn
     reading = read_mp(text, sender[kind], state, VERBS, RESOLVER, "mp", asked=power)
     assert [(a.power, a.targets) for a in reading.actions] == [(power, expected)]
 
