@@ -94,6 +94,9 @@ class Verb:
     words: tuple[tuple[str, str], ...] = ()
     # How the canonical form names its targets (``("NOM", "STYLE")``, ``("GROUPE",)``); default NOM1, NOM2…
     slots: tuple[str, ...] = ()
+    # The power asks the MJ a question (ÉLÉMENTARISTE: « est-ce que Boris est offensif ? »): a question mark
+    # after its words is how it is asked, not a doubt.
+    asks: bool = False
 
 
 def word_key(written: str) -> str:

@@ -204,7 +204,7 @@ VERBS: tuple[Verb, ...] = (
         "familier.instinct",
         (
             f"instinct [{_ON[1:-1]}|dans|chez] {_GRP} {{cible}}",
-            f"[mon|le] familier ({_ON[1:-1]}|dans|chez) [le] (groupe|gr|grp) [n°|no|numéro|#] {{cible}}",
+            f"[mon|le] familier ({_ON[1:-1]}|dans|chez|renifle|flaire|sent|sonde) {_GRP} {{cible}}",
             "j'envoie [mon|le] familier (dans|sur|chez) [le] groupe [n°|no|numéro|#] {cible}",
             "je (renifle|flaire|sens) le groupe [n°|no|numéro|#] {cible}",
         ),
@@ -372,11 +372,15 @@ VERBS: tuple[Verb, ...] = (
             "je (teste|vérifie|verifie) (si|que) {cible} est [de style|du style|style] {cible}",
             "je (teste|vérifie|verifie) [le style] {cible} (style|en|pour le style|pour) {cible}",
             "(style|le style) {cible} (pour|sur|de) {cible}",
+            "élémentariste [:|sur|pour] est-ce que {cible} est [un|une] [joueur|joueuse] [de style|style] {cible}",
+            "élémentariste [:|sur|pour] {cible} (est il|est elle|est-il|est-elle) [un|une] [de style|du style] {cible}",
+            "[mon|le] bâton [:|sur|pour] est-ce que {cible} est [de style|du style|style] {cible}",
         ),
         2,
         2,
         words=_STYLE_WORDS,
         slots=("NOM", "STYLE"),
+        asks=True,
     ),
     # CARTE DU TACTICIEN (the question Nn:sauvetage:P is answered with carte.sauvetage)
     Verb(
@@ -424,8 +428,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "armure.reparation": ("repar", "armure"),
     "chapelet.protection": ("proteg", "protec", "protej", "sauv", "chapelet"),
     "chapelet.interception": ("intercep", "chapelet"),
-    "cape.imitation": ("imit", "cape"),
-    "cape.copie": ("copi", "cape"),
+    "cape.imitation": ("imit",),  # not "cape": the cape's holder names it for a power it copied too
+    "cape.copie": ("copi",),
     "orbe.nature": ("nature", "desactiv", "neutralis", "orbe"),
     "orbe.renvoi": ("renvo", "redirig", "orbe"),
     "bouclier.murs": ("murs", "bouclier"),
