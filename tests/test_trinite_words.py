@@ -74,6 +74,7 @@ NIGHT = [
     ("Marc", "mon familier renifle Anaïs", [("familier.odorat", ("Anaïs",))]),
     ("Marc", "Instinct sur le groupe 3", [("familier.instinct", ("3",))]),
     ("Marc", "j'envoie mon familier dans le groupe deux", [("familier.instinct", ("2",))]),
+    ("Marc", "Mon familier flaire le groupe 4 stp", [("familier.instinct", ("4",))]),
     ("Boris", "RÉPARATION", [("armure.reparation", ())]),
     ("Boris", "je répare l'arc d'Anaïs", [("armure.reparation", ("Anaïs",))]),
     ("Élise", "je protège Chloé cette nuit", [("chapelet.protection", ("Chloé",))]),
@@ -128,9 +129,33 @@ def test_day_powers_are_read_by_day(sender: str, text: str, expected: list[tuple
 
 
 def test_a_copied_power_is_read_with_the_original_power_id() -> None:
-    """The cape's holder after COPIE of EMPOISONNEMENT writes as the sorcier would: potion.empoisonnement."""
+    """The cape's holder after COPIE of EMPOISONNEMENT writes as the sorcier would: potion.empoisonnement,
+    his cape named or not."""
     assert read("j'empoisonne Gaël", "Hugo") == [("potion.empoisonnement", ("Gaël",))]
+    assert read("Cette nuit j'empoisonne Kévin grâce à ma cape", "Hugo") == [("potion.empoisonnement", ("Kévin",))]
     assert read("je protège Inès", "Hugo") == [("chapelet.protection", ("Inès",))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Élémentariste : Marc, défensif ?", ("Marc", "defensif")),
+        ("ÉLÉMENTARISTE sur Chloé : tactique ?", ("Chloé", "tactique")),
+        ("élémentariste : est-ce que Boris est offensif ?", ("Boris", "offensif")),
+    ],
+)
+def test_elementariste_is_asked_as_a_question(text: str, expected: tuple[str, ...]) -> None:
+    """ "Ciblez un joueur en demandant un style": the question mark is how it is asked, not a doubt."""
+    reading = read_mp(text, "Lucie", game(), VERBS, RESOLVER, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [("baton.elementariste", expected)]
+    assert not reading.doubtful and not reading.unclear
+
+
+def test_a_question_is_still_a_doubt_for_the_other_powers() -> None:
+    """« je protège Chloé ? » is no sure order: read as a guess the player is asked to confirm (Verb.asks is
+    ÉLÉMENTARISTE's alone)."""
+    reading = read_mp("je protège Chloé ?", "Élise", game(), VERBS, RESOLVER, "mp")
+    assert reading.doubtful == frozenset(range(len(reading.actions)))
 
 
 @pytest.mark.parametrize(
