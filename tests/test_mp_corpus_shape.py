@@ -37,11 +37,23 @@ POWERS: dict[str, frozenset[str]] = {
         "potion_de_mort.tuer potion_de_telepathie.utiliser potion_de_verite.reveler poupee_vaudou.maudire "
         "prompteur.reveler sceptre.designer".split()
     ),
+    # issue 16's fixed interface (trinite-spec): night, day and the wolves' powers
+    "trinite": frozenset(
+        "arc.barrage hache.charge hache.ravage dague.execution dague.infiltration potion.chaudron "
+        "potion.empoisonnement familier.odorat familier.instinct armure.reparation chapelet.protection "
+        "chapelet.interception cape.imitation cape.copie orbe.nature bouclier.murs paquet.atout paquet.excuse "
+        "sceptre.ouija sceptre.pacte lyre.trouvere lyre.troubadour baton.elementariste carte.espionnage "
+        "loups.attaquer".split()
+    ),
 }
 ROLES: dict[str, frozenset[str]] = {
     "classique": frozenset(classique_roles.NAMES),
     "convivialite": frozenset(convivialite_roles.ROLE_ORDER),
     "trinite-meuporg": frozenset(trinite_roles.ROLES),
+    # a trinite player's "role" is his object (trinite-spec)
+    "trinite": frozenset(
+        "arc hache dague potion familier armure chapelet cape orbe bouclier paquet sceptre lyre baton carte".split()
+    ),
 }
 # Players in a game: the rule set's own sizes where it fixes them, else the brief's 10–16 (18 for an
 # MP that needs the classique malédiction, « à partir de 18 joueurs »).
@@ -49,6 +61,24 @@ SIZES: dict[str, set[int]] = {
     "classique": set(range(10, 17)) | {18},
     "convivialite": {6},
     "trinite-meuporg": {9, 12, 15},
+    "trinite": {9, 12, 15},
+}
+# trinite targets that are no player (the corpus file's header), by power: a group's number, the power the
+# cape takes (IMITATION: a passive one; COPIE: an active one, checked apart from its exclusions), a style.
+_GROUPS = frozenset("1 2 3 4 5".split())
+_PASSIVE = frozenset("baroud mithril renvoi honneur observation sauvetage".split())
+_ACTIVE = frozenset(
+    "barrage charge execution infiltration chaudron empoisonnement odorat instinct reparation protection "
+    "interception nature atout troubadour trouvere elementariste espionnage".split()
+)
+WORDS: dict[str, dict[str, frozenset[str]]] = {
+    "trinite": {
+        "dague.infiltration": _GROUPS,
+        "familier.instinct": _GROUPS,
+        "cape.imitation": _PASSIVE,
+        "cape.copie": _ACTIVE,
+        "baton.elementariste": frozenset("offensif defensif tactique".split()),
+    },
 }
 READINGS = ("actions", "refused", "unclear", "not_an_order")
 MERGED = ("roles", "camps", "groups")  # an MP's table is laid over the game's
@@ -92,7 +122,7 @@ def check_context(ruleset: str, ctx: dict[str, Any], where: str, own: dict[str, 
     for key in ("roles", "camps", "groups"):  # what an MP lays over the game must name its players
         errors += [f"{where}: {key} names {p}, no player" for p in own.get(key, {}) if p not in players]
     errors += [f"{where}: camp {c}" for c in ctx.get("camps", {}).values() if c not in ("village", "loups")]
-    if ruleset == "trinite-meuporg":
+    if ruleset in ("trinite-meuporg", "trinite"):
         groups = {p: g for p, g in ctx.get("groups", {}).items() if p in players}
         if set(groups) != set(players):
             errors.append(f"{where}: every player needs a group")
@@ -144,7 +174,9 @@ def test_corpus_file_is_well_formed(path: Path) -> None:
                 errors.append(f"{where}: action keys {sorted(action)}")
             if action["power"] not in POWERS[ruleset]:
                 errors.append(f"{where}: {action['power']} is no power")
-            errors += [f"{where}: target {t} is no player" for t in action["targets"] if t not in ctx["players"]]
+            words = WORDS.get(ruleset, {}).get(action["power"], frozenset())
+            known = set(ctx["players"]) | words
+            errors += [f"{where}: target {t} is no player" for t in action["targets"] if t not in known]
     assert not errors, "\n".join(errors)
 
 
