@@ -109,8 +109,43 @@ def word_target(verb: Verb, written: str) -> str | None:
     """The value of a word ``written`` as a target of ``verb`` (« le groupe 2 » → ``"2"``), or None."""
     if not verb.words:
         return None
-    key = word_key(written)
-    return next((value for spelling, value in verb.words if spelling == key), None)
+    return _spellings(verb.words).get(word_key(written))
+
+
+@lru_cache(maxsize=64)
+def _spellings(words: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for spelling, value in words:
+        table.setdefault(spelling, value)
+    return table
+
+
+# Words too common to be taken for a target when they stand anywhere in an MP (« un », « deux », « off »).
+_LOOSE = frozenset("un une deux trois quatre cinq premier second le la les l de du d en off def tac obs exec".split())
+
+
+def words_in(verb: Verb, text: str) -> list[str]:
+    """The values of ``verb``'s word targets written anywhere in ``text``, in reading order: a number, or a word
+    of five letters or more that is no common word (« offensif », « MITHRIL »), or a spelling of several words."""
+    table = _spellings(verb.words)
+    tokens = word_key(text).split()
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for n in (4, 3, 2, 1):
+            spelling = " ".join(tokens[i : i + n])
+            if i + n > len(tokens) or spelling not in table:
+                continue
+            if n == 1 and not spelling.isdigit() and (len(spelling) < 5 or spelling in _LOOSE):
+                continue
+            if n > 1 and all(t in _LOOSE for t in tokens[i : i + n]):
+                continue
+            found.append(table[spelling])
+            i += n
+            break
+        else:
+            i += 1
+    return found
 
 
 # -- French text folding ----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
-from ..vocabulary import word_target
+from ..vocabulary import word_target, words_in
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,7 @@ def read_mp(
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
+    reads = _complete_words(reads, text)
     count = len(reads)
     reads = _passes(reads)
     passed = len(reads) < count
@@ -163,6 +164,21 @@ def _foreign(
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
         if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
     ]
+
+
+def _complete_words(reads: list[_Read], text: str) -> list[_Read]:
+    """A power that takes words (a style, a group's number) read with fewer targets than it needs, where the MP
+    writes such a word elsewhere (« Est-ce que Jean-Pierre est offensif ? (élémentariste) »): the words complete
+    it, read with doubt."""
+    for read in reads:
+        verb, targets = read.verb, read.action.targets
+        if not verb.words or len(targets) >= verb.min_targets:
+            continue
+        more = [w for w in words_in(verb, text) if w not in targets][: verb.min_targets - len(targets)]
+        if more:
+            read.action = replace(read.action, targets=(*targets, *more))
+            read.sure = False
+    return reads
 
 
 def _mark_guesses(

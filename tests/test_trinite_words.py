@@ -21,6 +21,7 @@ from meneur.engine.rulesets.trinite.vocabulary import (
     mayor_announcement,
 )
 from meneur.parsers.actions import canonical, find_actions
+from meneur.vocabulary import words_in
 
 OBJECTS = {  # player → object; groups of three in this order (offensif, défensif, tactique)
     "Anaïs": "arc", "Boris": "armure", "Chloé": "paquet",
@@ -262,3 +263,53 @@ def test_canonical_forms_name_words_for_what_is_no_player() -> None:
 )
 def test_mayor_announcement(post: str, answer: str) -> None:
     assert mayor_announcement(post, game("J2")) == answer
+
+
+# -- words written elsewhere in the MP; what is chatter -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Est-ce que Marc est défensif ? (élémentariste)", ("Marc", "defensif")),
+        ("ÉLÉMENTARISTE Anaïs offensif", ("Anaïs", "offensif")),
+        ("Je voudrais savoir si Chloé est une Tactique, élémentariste stp", ("Chloé", "tactique")),
+    ],
+)
+def test_a_style_written_elsewhere_completes_elementariste_with_doubt(text: str, expected: tuple[str, ...]) -> None:
+    """The power named, the player named, the style written elsewhere in the MP: read, and said to be a guess."""
+    reading = read_mp(text, "Lucie", game(), VERBS, RESOLVER, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [("baton.elementariste", expected)]
+    assert reading.doubtful == frozenset({0}) and not reading.unclear
+
+
+def test_common_words_are_no_targets_when_they_stand_anywhere() -> None:
+    """« un », « deux » in a sentence are no group's number; a number is."""
+    instinct = next(v for v in VERBS if v.power == "familier.instinct")
+    assert words_in(instinct, "je mets un vote contre lui, et deux si je peux") == []
+    assert words_in(instinct, "instinct, le 3 stp") == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Je veux copier la charge de la hache", ("cape.copie", ("charge",))),
+        ("j'imite l'honneur du bouclier", ("cape.imitation", ("honneur",))),
+        ("Instinct sur le groupe 9", ("familier.instinct", ("9",))),  # no group 9: the rule set refuses it
+    ],
+)
+def test_a_power_of_an_object_and_a_group_that_does_not_exist(text: str, expected: tuple[str, tuple[str, ...]]) -> None:
+    sender = "Hugo" if "cape" in expected[0] else "Marc"
+    assert read(text, sender) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("sender", "text"),
+    [
+        ("Anaïs", "Au fait, Boris votait bizarrement aujourd'hui."),
+        ("Paul", "Je serai absent demain soir, je ne pourrai sans doute pas voter."),
+    ],
+)
+def test_talk_of_votes_is_no_attack(sender: str, text: str) -> None:
+    state = game()
+    state.player(sender).alive = True
+    reading = read_mp(text, sender, state, VERBS, RESOLVER, "mp")
+    assert reading.not_an_order and not reading.actions

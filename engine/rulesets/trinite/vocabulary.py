@@ -32,7 +32,7 @@ _NUMBERS = {1: ("un", "premier"), 2: ("deux", "deuxieme", "second"), 3: ("trois"
             4: ("quatre", "quatrieme"), 5: ("cinq", "cinquieme")}  # fmt: skip
 _GROUP_WORDS = tuple(
     (f"{prefix}{spelling}".strip(), str(n))
-    for n, words in _NUMBERS.items()
+    for n, words in {**_NUMBERS, **{n: () for n in range(6, 31)}}.items()  # a group that is not: refused
     for spelling in (str(n), *words)
     for prefix in ("", "groupe ", "le ", "le groupe ", "du groupe ", "du ", "groupe n ", "groupe no ",
                    "groupe numero ", "n ", "no ", "numero ", "g", "g ", "gr ", "grp ", "group ")
@@ -40,8 +40,8 @@ _GROUP_WORDS = tuple(
 
 STYLES = {"offensif": "offensif", "defensif": "defensif", "tactique": "tactique"}
 _STYLE_SPELLINGS = {
-    "offensif": ("offensif", "offensifs", "offensive", "offencif", "offensife", "off", "attaque", "attaquant"),
-    "defensif": ("defensif", "defensifs", "defensive", "defencif", "def", "defense", "defenseur"),
+    "offensif": ("offensif", "offensifs", "offensive", "offensives", "offencif", "offensife", "off"),
+    "defensif": ("defensif", "defensifs", "defensive", "defensives", "defencif", "def"),
     "tactique": ("tactique", "tactiques", "tactic", "tac", "tacticien", "tatique", "tactik"),
 }
 _STYLE_WORDS = tuple(
@@ -84,6 +84,9 @@ def _power_words(by_object: dict[str, str]) -> tuple[tuple[str, str], ...]:
     for kind, power in by_object.items():
         for name in OBJECTS[kind]:
             found += [(f"{p}{name}", power) for p in ("", "le ", "la ", "l ", "de l ", "du ", "de la ")]
+    for power, kind in (*((p, k) for k, p in PASSIVE.items()), *ACTIVE.items(), *DAY.items()):
+        for name in OBJECTS[kind]:  # « le baroud de l'arc », « l'exécution de la dague »
+            found += [(f"{power} {p}{name}", power) for p in ("de l ", "du ", "de la ", "de ", "d ")]
     return tuple(found)
 
 
@@ -176,7 +179,7 @@ VERBS: tuple[Verb, ...] = (
             f"{_USE} [le|mon] chaudron {_ON} {{cible}}",
             "[ma|la] potion (en mode|mode|:) chaudron (sur|contre|pour|:) {cible}",
             "je (mets|ajoute|colle|place) [un] vote contre {cible}",
-            "{cible} (commence|commencera) [la journée|la journee|demain] avec un vote",
+            "{cible} (commence|commencera|démarre) [la journée|la journee|demain|le jour] avec (un vote|une voix)",
         ),
     ),
     Verb(
@@ -267,6 +270,7 @@ VERBS: tuple[Verb, ...] = (
             f"je copie {_POW} {{cible}}",
             f"je {_VEUX} copier {_POW} {{cible}}",
             f"[ma|la] cape (copie|copiera) {_POW} {{cible}}",
+            "je (vole|prends|pique) (le pouvoir|le pouvoir de|le pouvoir du|celui de|celui du) [l'|la] {cible}",
         ),
         words=_COPIE_WORDS,
         slots=("POUVOIR",),
@@ -311,6 +315,7 @@ VERBS: tuple[Verb, ...] = (
             "je (tire|lis) les cartes (de|pour|sur|à) {cible}",
             "je sonde {cible}",
             "je (tire|joue) [un|mon|l'] atout (sur|pour|contre) {cible}",
+            "je (veux|voudrais|souhaite) (connaitre|connaître|savoir) (le camp|le style) de {cible}",
         ),
     ),
     Verb(
@@ -328,7 +333,13 @@ VERBS: tuple[Verb, ...] = (
     # SCEPTRE DU NÉCROMANCIEN
     Verb(
         "sceptre.pacte",
-        ("pacte", "[mon|le] sceptre (:|en mode|mode|pour) pacte", "je (fais|signe|scelle) [un|le] pacte"),
+        (
+            "pacte",
+            "[mon|le] sceptre (:|en mode|mode|pour) pacte",
+            "je (fais|signe|scelle) [un|le] pacte",
+            "(je veux|je voudrais|j'aimerais) savoir combien de loups sont (morts|mort)",
+            "(je veux|je voudrais|j'aimerais) [connaître|connaitre|savoir] le nombre de loups morts",
+        ),
         0,
         0,
     ),
@@ -339,7 +350,9 @@ VERBS: tuple[Verb, ...] = (
             "ouija (avec|pour faire voter) {cible}",
             f"[mon|le] sceptre {_ON} {{cible}}",
             "je (fais voter|réveille|convoque|invoque) {cible}",
-            "{cible} (pourra|peut|va) voter [demain|ce jour]",
+            "{cible} (pourra|peut|puisse|va) voter",
+            "{cible} votera",
+            "je fais parler [les morts|le mort|la morte] [:] {cible}",
         ),
     ),
     # LYRE DU MUSICIEN
@@ -385,7 +398,13 @@ VERBS: tuple[Verb, ...] = (
     # CARTE DU TACTICIEN (the question Nn:sauvetage:P is answered with carte.sauvetage)
     Verb(
         "carte.espionnage",
-        ("espionnage", "j'espionne", f"{_USE} [ma|la] carte", "[ma|la] carte (:|en mode|mode) espionnage"),
+        (
+            "espionnage",
+            "j'espionne",
+            f"{_USE} [ma|la] carte",
+            "[ma|la] carte (:|en mode|mode) espionnage",
+            "(je veux|je voudrais|j'aimerais) la liste (de qui cible qui|de qui a ciblé qui|des ciblages)",
+        ),
         0,
         0,
     ),
@@ -414,7 +433,8 @@ VERBS: tuple[Verb, ...] = (
 # Keywords: the words that name each power wherever they stand, for the free reader (meneur.parsers.freeform).
 # Accents off, word beginnings. A word of two powers of one object ("potion", "chapelet") names no mode.
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie", "vot",
+    # Not "vot" (« il votait bizarrement », « je ne pourrai pas voter »: no attack).
+    "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie",
                        "propos", "meute"),
     "arc.barrage": ("barrag",),
     "hache.charge": ("charge",),
@@ -422,7 +442,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "dague.execution": ("execut", "dague"),
     "dague.infiltration": ("infiltr", "dague"),
     "potion.chaudron": ("chaudron", "potion"),
-    "potion.empoisonnement": ("empois", "poison", "potion"),
+    "potion.empoisonnement": ("empois", "poison", "potion", "tue", "tuer"),
     "familier.odorat": ("odorat", "renifl", "flair", "familier"),
     "familier.instinct": ("instinct", "familier"),
     "armure.reparation": ("repar", "armure"),
