@@ -11,7 +11,7 @@ import pytest
 from meneur.daemon.mp_actions import read_mp
 from meneur.engine.model import GameState
 from meneur.engine.names import NameResolver, PlayerName
-from meneur.engine.rulesets import ruleset
+from meneur.engine.rulesets.trinite import rules
 from meneur.engine.rulesets.trinite.vocabulary import (
     ANSWERS,
     EXAMPLES,
@@ -38,7 +38,7 @@ def game(phase: str = "N2") -> GameState:
     """The game set up by the rule set with these objects, camps and groups; the dead marked; the phase."""
     camps = {name: "loups" if name in WOLVES else "village" for name in OBJECTS}
     groups = {name: 1 + index // 3 for index, name in enumerate(OBJECTS)}
-    state: GameState = ruleset("trinite").setup(list(OBJECTS), 1, roles=OBJECTS, camps=camps, groups=groups)
+    state: GameState = rules.setup(list(OBJECTS), 1, roles=OBJECTS, camps=camps, groups=groups)
     for name in DEAD:
         state.player(name).alive = False
     state.phase = phase
