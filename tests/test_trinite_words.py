@@ -7,7 +7,10 @@ of three (one object of each style), four wolves; Zoé and Paul are dead."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
+from meneur.daemon.mayor_posts import mayor_answers
 from meneur.daemon.mp_actions import read_mp
 from meneur.engine.model import GameState
 from meneur.engine.names import NameResolver, PlayerName
@@ -21,6 +24,7 @@ from meneur.engine.rulesets.trinite.vocabulary import (
     mayor_announcement,
 )
 from meneur.parsers.actions import canonical, find_actions
+from meneur.parsers.records import Post
 from meneur.vocabulary import words_in
 
 OBJECTS = {  # player → object; groups of three in this order (offensif, défensif, tactique)
@@ -313,3 +317,34 @@ def test_talk_of_votes_is_no_attack(sender: str, text: str) -> None:
     state.player(sender).alive = True
     reading = read_mp(text, sender, state, VERBS, RESOLVER, "mp")
     assert reading.not_an_order and not reading.actions
+
+
+def test_the_mayors_post_swaps_the_style_between_the_groups() -> None:
+    """The evening's open question ``J1:annonce_maire`` answered from the mayor's forum post (the daemon's
+    reader of mayor posts with trinite's announcement), then the day closed again with that answer: the two
+    défensifs change groups, as « Le MJ échange entre les deux groupes les joueurs du style choisi »."""
+    state = game("J1")
+    state.mayor = "Anaïs"
+    votes = {"Anaïs": "Gaël", "Boris": "Gaël", "Chloé": "Gaël"}
+    outcome = rules.close_day(state, votes)
+    (question,) = [e.as_json() for e in outcome.events if e.type == "question" and "annonce_maire" in e.data["id"]]
+    deadline = datetime(2026, 3, 14, 20, tzinfo=UTC)
+    posts = [
+        Post(
+            "p1", "Boris", None, deadline + timedelta(minutes=1), "", "J'échange les tactiques des groupes 1 et 2", "h"
+        ),
+        Post(
+            "p2",
+            "Anaïs",
+            None,
+            deadline + timedelta(minutes=3),
+            "",
+            "En tant que maire : j'échange les Défensifs du groupe 1 et du groupe 3 !",
+            "h",
+        ),
+    ]
+    found = mayor_answers([question], posts, deadline, RESOLVER, state, mayor_announcement)
+    assert found == {"J1:annonce_maire": "groupe 1, groupe 3, defensif"}
+    closed = rules.close_day(state, votes, found)
+    (swap,) = [e.data for e in closed.events if e.type == "groups_swapped"]
+    assert sorted(swap["players"]) == ["Boris", "Hugo"] and swap["groups"] == [1, 3]
