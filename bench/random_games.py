@@ -11,8 +11,8 @@ power used on a random living player when `validate` accepts it. `trinite-meupor
 (or dead doll-holding) player uses each power of the items in hand on random targets, kept only when
 `validate` accepts it. `trinite`: 12 players, each living player uses one of his object's night powers
 (random targets: players, groups, styles, power names as each power takes them), the wolves attack, and
-the day powers now and then, each kept only when `validate` accepts it. The engine's questions are left
-to their defaults.
+the day powers now and then; the engine validates them itself (an illegal choice is refused to its
+player, as from an MP). The engine's questions are left to their defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
 """
@@ -152,12 +152,12 @@ def play_trinite(seed: int) -> tuple[int, str | None]:
         actions = []
         night = state.phase.startswith("N")
         for player in state.players:
-            if not player.alive:
+            if not player.alive or (not night and rng.random() < 0.8):  # a day power now and then
                 continue
-            wanted = [p for p in rules.powers_of(state, player.name) if (powers[p].kind == "actif") == night]
             if night and player.camp == "loups":
                 actions.append(Action(player.name, "loups.attaquer", (rng.choice(names),)))
-            if not wanted or (not night and rng.random() < 0.8):
+            wanted = [p for p in rules.powers_of(state, player.name) if (powers[p].kind == "actif") == night]
+            if not wanted:
                 continue
             power = rng.choice(wanted)
             spec = powers[power]
@@ -167,7 +167,8 @@ def play_trinite(seed: int) -> tuple[int, str | None]:
                 _trinite_targets(spec.targets, rng.randint(spec.min_targets, spec.max_targets), names, rng),
             )
             actions.append(action)
-        actions = [a for a in actions if rules.validate(state, a) is None]
+        # No filter here: the engine validates every action itself (a refusal is told to its player), so the
+        # random player's illegal choices exercise that path and the games are those a filter would give.
         if night:
             outcome = rules.resolve_night(state, actions)
         else:

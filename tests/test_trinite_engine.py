@@ -123,12 +123,12 @@ def test_the_opening_tells_the_wolf_count_and_the_groups_and_the_card_the_object
 def test_the_dawn_order_is_written_once_and_each_step_has_its_function() -> None:
     assert tuple(STEPS) == DAWN_ORDER == trinite.RULESET.night_order
     assert DAWN_ORDER.index("nature") < DAWN_ORDER.index("barrage") < DAWN_ORDER.index("protection")
-    assert DAWN_ORDER.index("protection") < DAWN_ORDER.index("loups") < DAWN_ORDER.index("sauvetage")
+    assert DAWN_ORDER.index("protection") < DAWN_ORDER.index("attaques") < DAWN_ORDER.index("sauvetage")
     assert DAWN_ORDER.index("sauvetage") < DAWN_ORDER.index("odorat") < DAWN_ORDER.index("reparation")
     assert DAWN_ORDER.index("reparation") < DAWN_ORDER.index("trouvere") < DAWN_ORDER.index("espionnage")
     # every [actif] power has its step
     night_powers = {p.split(".")[1] for p, spec in POWERS.items() if spec.kind == "actif" and spec.object}
-    assert night_powers - {"imitation", "copie"} <= set(DAWN_ORDER)
+    assert night_powers - {"imitation", "copie", "empoisonnement"} <= set(DAWN_ORDER) and "attaques" in DAWN_ORDER
 
 
 # -- validation ------------------------------------------------------------------------------------------------
@@ -201,12 +201,18 @@ def test_honneur_reveals_the_camp_of_the_shield_holder_who_dies() -> None:
 
 def test_a_power_of_a_user_already_dead_at_its_step_is_not_done() -> None:
     # "Tout pouvoir demandé qui se déclencherait après la mort de son utilisateur … n'est pas effectué":
-    # the wolves kill Dan before his poison's step.
+    # the wolves kill Gus before his ODORAT's step (information comes after the kills).
+    out = night(game(wolves=("Dan", "Ivy")), ("Dan", "loups.attaquer", ("Gus",)), ("Gus", "familier.odorat", ("Ana",)))
+    assert deaths(out) == [("Gus", "loups")]
+    assert told(out, "Gus", "action_void") and not told(out, "Gus", "odorat")
+
+
+def test_the_wolves_and_the_poison_strike_together() -> None:
+    # The night's deaths strike together at dawn (RULINGS A2): Dan, eaten, has poisoned Ana all the same.
     out = night(
         game(wolves=("Gus", "Ivy")), ("Gus", "loups.attaquer", ("Dan",)), ("Dan", "potion.empoisonnement", ("Ana",))
     )
-    assert deaths(out) == [("Dan", "loups")]
-    assert told(out, "Dan", "action_void")
+    assert sorted(deaths(out)) == [("Ana", "empoisonnement"), ("Dan", "loups")]
 
 
 # -- defences ---------------------------------------------------------------------------------------------------
@@ -264,6 +270,18 @@ def test_baroud_on_the_pyre() -> None:
     assert public(out, "pyre") == [{"player": "Ana", "object": "arc"}]
 
 
+def test_interception_the_priest_dies_once_for_every_death_of_his_group() -> None:
+    # "Si au moins un joueur vivant de votre groupe devrait mourir cette nuit-ci, vous mourrez à leur place."
+    objects = dict(A, Ana="potion", Dan="arc")  # Ana poisons Dan, the wolves eat Fay: both of Eve's group
+    out = night(
+        game(objects, wolves=("Gus", "Ivy")),
+        ("Gus", "loups.attaquer", ("Fay",)),
+        ("Eve", "chapelet.interception", ()),
+        ("Ana", "potion.empoisonnement", ("Dan",)),
+    )
+    assert deaths(out) == [("Eve", "interception")]
+
+
 def test_interception_the_priest_dies_for_his_group() -> None:
     out = night(game(wolves=("Gus", "Ivy")), ("Gus", "loups.attaquer", ("Fay",)), ("Eve", "chapelet.interception", ()))
     assert deaths(out) == [("Eve", "interception")]
@@ -282,7 +300,7 @@ def test_sauvetage_of_a_poisoned_wolf() -> None:
 
 def test_imitation_of_mithril_replaces_the_power_for_the_rest_of_the_game() -> None:
     state = night(game(B), ("Bea", "cape.imitation", ("mithril",))).state
-    assert rules.current_powers(state, "Bea") == ["armure.mithril", "cape.copie"]
+    assert list(rules.current_powers(state, "Bea")) == ["armure.mithril", "cape.copie"]
     state = close_day(state, {}).state
     out = night(state, ("Gus", "loups.attaquer", ("Bea",)))
     assert deaths(out) == [] and not intact(out.state, "Bea")
@@ -357,9 +375,7 @@ def test_pacte_counts_the_dead_wolves_for_a_villager_and_walls_the_groups_for_a_
     state = game(phase="J1")
     state.player("Dan").alive = False
     out = day(state, {}, ("Fay", "sceptre.pacte", ()))
-    assert told(out, "Fay", "pacte") == [{"player": "Fay", "dead_wolves": 1}] and not public(
-        out, "group_only_announced"
-    )
+    assert told(out, "Fay", "pacte") == [{"player": "Fay", "count": 1}] and not public(out, "group_only_announced")
     out = day(game(wolves=("Fay", "Gus"), phase="J1"), {}, ("Fay", "sceptre.pacte", ()))
     assert public(out, "group_only_announced") and not told(out, "Fay", "pacte")
     assert not intact(out.state, "Fay")
@@ -452,9 +468,7 @@ def test_atout_the_camp_for_a_villager_the_style_for_a_wolf() -> None:
 
 def test_elementariste() -> None:
     out = night(game(B), ("Fay", "baton.elementariste", ("Hal", "défensif")))
-    assert told(out, "Fay", "elementariste") == [
-        {"player": "Fay", "target": "Hal", "style": "defensif", "answer": True}
-    ]
+    assert told(out, "Fay", "elementariste") == [{"player": "Fay", "target": "Hal", "style": "defensif", "match": True}]
 
 
 def test_observation_and_espionnage() -> None:

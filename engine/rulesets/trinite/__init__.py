@@ -18,7 +18,7 @@ from .rules import (
     validate,
     vote_refusal,
 )
-from .vocabulary import EXAMPLES, HELP, VERBS, mayor_announcement
+from .vocabulary import ANSWERS, EXAMPLES, HELP, VERBS, mayor_announcement
 
 
 def groups(state: GameState) -> dict[str, list[str]]:
@@ -55,4 +55,5 @@ RULESET = RuleSet(
     help=HELP,
     examples=EXAMPLES,
     role_order=OBJECT_ORDER,
+    answers=ANSWERS,
 )

@@ -10,40 +10,62 @@ holds his object intact, with the power not disabled (NATURE) nor neutralised (B
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from .day import TODAY
 from .deaths import _Moment, destroy, finish, one, resolution, revive, threaten, works
-from .objects import BARRAGE_STOPS, DEFENSIF, LOUPS, RAVAGE_STOPS, VILLAGE, read_group, read_power, read_style, style
-from .powers import CAPE, RAVAGE, group_of, group_only, holders_of, neutralised_in_advance, object_of, validate
+from .objects import (
+    BARRAGE_STOPS,
+    DEFENSIF,
+    LOUPS,
+    NIGHT,
+    POWERS,
+    RAVAGE_STOPS,
+    VILLAGE,
+    read_group,
+    read_power,
+    read_style,
+    style,
+)
+from .powers import (
+    CAPE,
+    RAVAGE,
+    group_members,
+    group_of,
+    group_only,
+    holders_of,
+    neutralised_in_advance,
+    object_of,
+    validate,
+)
 
 DAWN_ORDER: tuple[str, ...] = (
     "nature",  # 1. orbe NATURE: the target's object is off for the night (BARRAGE included)
     "barrage",  # 2. arc BARRAGE: OBSERVATION, ESPIONNAGE, INTERCEPTION, RENVOI, CHARGE off tonight
     "imitation_copie",  # 3. the cape's new power, already acting (an imitated MITHRIL protects tonight)
     "protection",  # 4. chapelet PROTECTION
-    "interception",  # 5. chapelet INTERCEPTION (the priest dies at the first death of his group)
-    "loups",  # 6. the wolves' attack (PROTECTION, RENVOI, MITHRIL, INTERCEPTION; BAROUD at each death)
-    "empoisonnement",  # 7. potion EMPOISONNEMENT (likewise)
-    "sauvetage",  # 8. carte SAUVETAGE: the night's dead shown, one saved
-    "charge",  # 9. hache CHARGE, for the coming day
-    "chaudron",  # 10. potion CHAUDRON, for the coming day
-    "execution",  # 11. dague EXÉCUTION, for the coming day (its question at the end of the dawn)
-    "ouija",  # 12. sceptre OUIJA, for the coming day
-    "odorat",  # 13. familier ODORAT
-    "instinct",  # 14. familier INSTINCT
-    "infiltration",  # 15. dague INFILTRATION
-    "atout",  # 16. paquet ATOUT
-    "elementariste",  # 17. bâton ÉLÉMENTARISTE
-    "reparation",  # 18. armure RÉPARATION
-    "troubadour",  # 19. lyre TROUBADOUR
-    "trouvere",  # 20. lyre TROUVÈRE: the resurrection
-    "observation",  # 21. bâton OBSERVATION: who targeted the holder, all night long
-    "espionnage",  # 22. carte ESPIONNAGE: who targeted whom, all night long
-    "fin_de_l_aube",  # 23. the orbe that turned a death back breaks; EXÉCUTION's question; the announcements
+    "interception",  # 5. chapelet INTERCEPTION (the priest dies once, for every death of his group tonight)
+    "attaques",  # 6. the wolves' attack, then EMPOISONNEMENT: they strike together (a poisoner the wolves
+    # kill has poisoned all the same); each death meets PROTECTION, RENVOI, MITHRIL, INTERCEPTION; BAROUD
+    "sauvetage",  # 7. carte SAUVETAGE: the night's dead shown, one saved
+    "charge",  # 8. hache CHARGE, for the coming day
+    "chaudron",  # 9. potion CHAUDRON, for the coming day
+    "execution",  # 10. dague EXÉCUTION, for the coming day (its question at the end of the dawn)
+    "ouija",  # 11. sceptre OUIJA, for the coming day
+    "odorat",  # 12. familier ODORAT
+    "instinct",  # 13. familier INSTINCT
+    "infiltration",  # 14. dague INFILTRATION
+    "atout",  # 15. paquet ATOUT
+    "elementariste",  # 16. bâton ÉLÉMENTARISTE
+    "reparation",  # 17. armure RÉPARATION
+    "troubadour",  # 18. lyre TROUBADOUR
+    "trouvere",  # 19. lyre TROUVÈRE: the resurrection
+    "observation",  # 20. bâton OBSERVATION: who targeted the holder, all night long
+    "espionnage",  # 21. carte ESPIONNAGE: who targeted whom, all night long
+    "fin_de_l_aube",  # 22. the orbe that turned a death back breaks; EXÉCUTION's question; the announcements
 )
 NIGHT_ORDER = DAWN_ORDER
 
@@ -72,10 +94,16 @@ def _latest(m: _Moment, actions: Sequence[Action]) -> None:
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
 
 
-def _each(m: _Moment, power: str) -> Iterator[Action]:
-    """The actions of ``power`` whose user may still act at this step (the others told why)."""
+def _each(m: _Moment, power: str) -> Iterable[Action]:
+    """The actions of ``power`` whose user may still act at this step (the others told why), each looked at
+    when its turn comes (an earlier one of the same step may have changed things)."""
+    found = m.by_power.get(power)
+    return _each_now(m, power, found) if found else ()
+
+
+def _each_now(m: _Moment, power: str, found: list[Action]) -> Iterator[Action]:
     r = m.r
-    for action in m.by_power.get(power, ()):
+    for action in found:
         if action.player in m.done:
             continue
         m.done.add(action.player)
@@ -153,18 +181,18 @@ def _wolves_choice(m: _Moment) -> str | None:
     return leaders[0] if len(leaders) == 1 else m.r.state.rng("loups").choice(sorted(leaders))
 
 
-def _loups(m: _Moment) -> None:
+def _attaques(m: _Moment) -> None:
+    """The night's killing powers strike together (RULINGS A2): whoever may poison when the attacks begin
+    poisons, even if the wolves' attack kills him first."""
+    poisons = list(_each(m, "potion.empoisonnement"))
     target = _wolves_choice(m)
     m.wolves_target = target
     if target is None:
         m.r.tell_mj("no_wolf_target")
-        return
-    m.r.tell_mj("wolves_target", player=target)
-    threaten(m, target, "loups", None)
-
-
-def _empoisonnement(m: _Moment) -> None:
-    for action in _each(m, "potion.empoisonnement"):
+    else:
+        m.r.tell_mj("wolves_target", player=target)
+        threaten(m, target, "loups", None)
+    for action in poisons:
         _aim(m, action, action.targets[0])
         destroy(m, action.player)  # "La potion est détruite."
         threaten(m, action.targets[0], "empoisonnement", action.player)
@@ -238,12 +266,13 @@ def _odorat(m: _Moment) -> None:
     for action in _each(m, "familier.odorat"):
         target = action.targets[0]
         _aim(m, action, target)
-        smelt = s.memory.setdefault("odorat", {}).setdefault(action.player, [])
+        seen = s.memory.setdefault("odorat", {})
+        smelt = seen.get(action.player, ())
         if target in smelt:  # "Si vous ciblez le même joueur une deuxième fois, vous connaitrez son camp"
             r.tell(action.player, "odorat", target=target, camp=s.player(target).camp)
             destroy(m, action.player)
         else:
-            smelt.append(target)
+            seen[action.player] = (*smelt, target)
             r.tell(action.player, "odorat", target=target, object=s.player(target).role)
 
 
@@ -251,7 +280,7 @@ def _instinct(m: _Moment) -> None:
     r, s = m.r, m.r.state
     for action in _each(m, "familier.instinct"):
         number = read_group(action.targets[0]) or 0
-        wolves = sum(1 for n in s.memory["groups"][number - 1] if s.player(n).camp == LOUPS)
+        wolves = sum(1 for n in group_members(s, number) if s.player(n).camp == LOUPS)
         r.tell(action.player, "instinct", group=number, detected=wolves >= 2)
         destroy(m, action.player)
 
@@ -260,7 +289,7 @@ def _infiltration(m: _Moment) -> None:
     r, s = m.r, m.r.state
     for action in _each(m, "dague.infiltration"):
         number = read_group(action.targets[0]) or 0
-        objects = [s.player(n).role for n in s.memory["groups"][number - 1]]
+        objects = [s.player(n).role for n in group_members(s, number)]
         r.tell(action.player, "infiltration", group=number, objects=objects)
         destroy(m, action.player)  # "La dague est détruite."
 
@@ -285,7 +314,7 @@ def _elementariste(m: _Moment) -> None:
     for action in _each(m, "baton.elementariste"):
         target, asked = action.targets[0], read_style(action.targets[1])
         _aim(m, action, target)
-        r.tell(action.player, "elementariste", target=target, style=asked, answer=style(s.player(target).role) == asked)
+        r.tell(action.player, "elementariste", target=target, style=asked, match=style(s.player(target).role) == asked)
 
 
 # -- 18–20: repairs and resurrection -------------------------------------------------------------------------------
@@ -402,8 +431,7 @@ STEPS: dict[str, Callable[[_Moment], None]] = {
     "imitation_copie": _imitation_copie,
     "protection": _protection,
     "interception": _interception,
-    "loups": _loups,
-    "empoisonnement": _empoisonnement,
+    "attaques": _attaques,
     "sauvetage": _sauvetage,
     "charge": _charge,
     "chaudron": _chaudron,
@@ -422,6 +450,21 @@ STEPS: dict[str, Callable[[_Moment], None]] = {
     "fin_de_l_aube": _fin_de_l_aube,
 }
 assert tuple(STEPS) == DAWN_ORDER, "every step of the dawn has its function, in DAWN_ORDER's order"
+# The steps that only do what an MP asked: the powers they perform (the others run every night).
+_ASKED: dict[str, frozenset[str]] = {
+    "nature": frozenset({"orbe.nature"}),
+    "barrage": frozenset({"arc.barrage"}),
+    "imitation_copie": frozenset({"cape.imitation", "cape.copie"}),
+    "protection": frozenset({"chapelet.protection"}),
+    "interception": frozenset({"chapelet.interception"}),
+    **{
+        step: frozenset({power})
+        for power, spec in POWERS.items()
+        for step in (power.split(".")[1],)
+        if step in STEPS and spec.kind == NIGHT
+    },
+}
+_DAWN = tuple((function, _ASKED.get(step)) for step, function in STEPS.items())
 
 
 def resolve_night(
@@ -434,8 +477,10 @@ def resolve_night(
     if r.state.memory.get(RAVAGE) == r.phase:
         m.stopped.update(dict.fromkeys(RAVAGE_STOPS, "ravage"))
     _latest(m, actions)
-    for step in STEPS.values():
-        step(m)
+    asked = m.by_power.keys()
+    for step, powers in _DAWN:
+        if powers is None or not powers.isdisjoint(asked):
+            step(m)
     for action in m.actions.values():  # an action no step took (a power the user no longer holds)
         if action.player not in m.done:
             r.tell(action.player, "action_void", power=action.power, why="objet")

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from .deaths import _Moment, destroy, finish, groups_view, one, resolution, succession, threaten
+from .deaths import _Moment, check_winner, destroy, finish, groups_view, one, resolution, succession, threaten
 from .objects import LOUPS, STYLES, read_group, read_style, style
-from .powers import MURS, RAVAGE, group_number, has_power, object_of, validate
+from .powers import MURS, RAVAGE, group_count, group_number, groups_of, has_power, object_of, validate
 
 TODAY = "jour"  # state.memory["jour"]: what the night decided for the coming day (its phase, then each power)
 
@@ -33,9 +33,15 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     counts double and the votes against the charger are doubled; the votes against EXÉCUTION's target are
     doubled; CHAUDRON's target starts with a vote; the dead voter of OUIJA votes (RULINGS V1–V4)."""
     left = today(state)
+    if not left:  # most days: the living vote, one voice each
+        order = [p.name for p in state.players if p.alive]
+        alive = set(order)
+        plain = {v: t for v, t in votes.items() if v in alive and t in alive}
+        return tally(plain, order), plain
     may_vote = voters(state)
     living = {p.name for p in state.players if p.alive}
-    standing = {v: t for v, t in votes.items() if v in may_vote and t in living}
+    allowed = set(may_vote)
+    standing = {v: t for v, t in votes.items() if v in allowed and t in living}
     chargers = [c for c in left.get("charge", ()) if c in living]  # type: ignore[attr-defined]
     weights = {c: 2 for c in chargers}
     factor: dict[str, list[str]] = {}
@@ -98,9 +104,7 @@ def close_day(
         _pyre(m, leaders)
         succession(r)
     s.memory.pop(TODAY, None)
-    from .deaths import check_winner  # the winner before the evening's announcements
-
-    if check_winner(s) is None:
+    if check_winner(s) is None:  # the winner before the evening's announcements
         if s.phase != "J0":
             _announcement(r)
         r.emit("night_start", groups=groups_view(s))  # "5] Puis c'est le début de la nuit."
@@ -171,7 +175,7 @@ def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
                 r.emit("group_only_announced", power="pacte")
             else:
                 dead = sum(1 for p in s.players if p.camp == LOUPS and not p.alive)
-                r.tell(user, "pacte", dead_wolves=dead)
+                r.tell(user, "pacte", count=dead)
             destroy(m, user)
         elif action.power == "paquet.excuse":
             excuses.append(action)
@@ -200,7 +204,7 @@ def _announcement(r: Resolution) -> None:
     s = r.state
     if not s.mayor or not s.player(s.mayor).alive:
         return
-    count = len(s.memory["groups"])
+    count = group_count(s)
     options = [f"groupe {n}" for n in range(1, count + 1)] + list(STYLES)
     answer = r.ask("annonce_maire", s.mayor, "Maire : échanges-tu les joueurs d'un style entre deux groupes ?", options)
     parts = [p.strip() for p in answer.split(",") if p.strip() and p.strip() != NOBODY]
@@ -211,12 +215,12 @@ def _announcement(r: Resolution) -> None:
     if len(numbers) != 2 or numbers[0] == numbers[1] or len(styles) != 1:
         r.emit("swap_impossible", groups=numbers, style=styles[0] if styles else None)
         return
-    grouped = [list(g) for g in s.memory["groups"]]
+    grouped = groups_of(s)
     first, second = grouped[numbers[0] - 1], grouped[numbers[1] - 1]
     one_ = next(n for n in first if style(s.player(n).role) == styles[0])
     two = next(n for n in second if style(s.player(n).role) == styles[0])
     first[first.index(one_)], second[second.index(two)] = two, one_
-    s.memory["groups"] = grouped
+    s.memory["groups"] = tuple(name for group in grouped for name in group)
     r.emit("groups_swapped", players=[one_, two], groups=numbers, style=styles[0])
 
 

@@ -49,6 +49,7 @@ class _Moment:
     stopped: dict[str, str] = field(default_factory=dict)  # power → what neutralised it (BARRAGE, RAVAGE)
     protected: dict[str, str] = field(default_factory=dict)  # target → the player who protects him
     guards: dict[str, list[str]] = field(default_factory=dict)  # priest (INTERCEPTION) → his group
+    sacrificed: set[str] = field(default_factory=set)  # priests whose interception took a death tonight
     died: list[str] = field(default_factory=list)  # this resolution's deaths, in order
     targetings: list[tuple[str, str, str]] = field(default_factory=list)  # user, power, target
     wolves_target: str | None = None
@@ -96,9 +97,15 @@ def threaten(m: _Moment, victim: str, cause: str, launcher: str | None, bounced:
         if cause == "bucher":
             r.emit("pyre_resisted", player=victim)
         return
-    if m.night:
+    if m.night:  # "Si au moins un joueur vivant de votre groupe devrait mourir …, vous mourrez à leur place."
         for priest, group in m.guards.items():
-            if priest != victim and victim in group and works(m, priest, "chapelet.interception"):
+            if priest == victim or victim not in group:
+                continue
+            if priest in m.sacrificed:  # he already died for them: for the whole night (RULINGS K4)
+                r.tell_mj("intercepted", player=victim, by=priest, cause=cause)
+                return
+            if works(m, priest, "chapelet.interception"):
+                m.sacrificed.add(priest)
                 r.tell_mj("intercepted", player=victim, by=priest, cause=cause)
                 threaten(m, priest, "interception", None, bounced)
                 return
@@ -197,14 +204,13 @@ def succession(r: Resolution) -> None:
 
 def groups_view(s: GameState) -> list[list[dict[str, object]]]:
     """The groups for the posts: each member, alive or not, and his object once he is dead."""
-    view = []
-    for group in s.memory["groups"]:
-        row = []
-        for name in group:
-            player = s.player(name)
-            row.append({"player": name, "alive": player.alive, **({} if player.alive else {"object": player.role})})
-        view.append(row)
-    return view
+    dead = {p.name: p.role for p in s.players if not p.alive}
+    flat = s.memory["groups"]
+    rows = [
+        {"player": name, "alive": False, "object": dead[name]} if name in dead else {"player": name, "alive": True}
+        for name in flat
+    ]
+    return [rows[i : i + 3] for i in range(0, len(rows), 3)]
 
 
 def finish(r: Resolution) -> Outcome:

@@ -3,7 +3,7 @@ neutralisations known in advance) and the validation of each action, with the re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ... import items
 from ...messages import Message
@@ -34,16 +34,27 @@ def is_wolf(player: PlayerState) -> bool:
     return player.alive and player.camp == LOUPS
 
 
+# state.memory["groups"]: the players group after group, three by three, in one flat tuple (shared, never
+# copied, by each phase's copy of the state): group n is members 3n-3 … 3n-1.
 def groups_of(state: GameState) -> list[list[str]]:
-    return [list(g) for g in state.memory["groups"]]
+    flat = state.memory["groups"]
+    return [list(flat[i : i + 3]) for i in range(0, len(flat), 3)]
+
+
+def group_count(state: GameState) -> int:
+    return len(state.memory["groups"]) // 3
 
 
 def group_number(state: GameState, name: str) -> int:
-    return next(n for n, g in enumerate(state.memory["groups"], 1) if name in g)
+    return int(state.memory["groups"].index(name)) // 3 + 1
+
+
+def group_members(state: GameState, number: int) -> list[str]:
+    return list(state.memory["groups"][3 * number - 3 : 3 * number])
 
 
 def group_of(state: GameState, name: str) -> list[str]:
-    return list(state.memory["groups"][group_number(state, name) - 1])
+    return group_members(state, group_number(state, name))
 
 
 def object_of(state: GameState, name: str) -> items.Item | None:
@@ -59,18 +70,17 @@ def object_of(state: GameState, name: str) -> items.Item | None:
     return held[0] if held else None
 
 
-def current_powers(state: GameState, name: str, item: items.Item | None = None) -> list[str]:
+def current_powers(state: GameState, name: str, item: items.Item | None = None) -> Sequence[str]:
     """The two powers of ``name``'s object (``item`` when the caller has it) as they are now: the cape's
     IMITATION and COPIE replaced by the powers chosen ("remplacé jusqu'à la fin de la partie par le pouvoir
     que vous avez choisi")."""
     item = item or object_of(state, name)
     if item is None:
-        return []
-    powers = list(OBJECT_POWERS[item.kind])
+        return ()
     if item.kind == "cape":
         chosen = state.memory.get(CAPE, {})
-        powers = [chosen.get(p.split(".")[1], p) for p in powers]
-    return powers
+        return tuple(chosen.get(p.split(".")[1], p) for p in OBJECT_POWERS["cape"])
+    return OBJECT_POWERS[item.kind]
 
 
 def holders_of(state: GameState, power: str) -> list[str]:
@@ -85,6 +95,8 @@ def holders_of(state: GameState, power: str) -> list[str]:
             continue
         if state.player(item.holder).alive and power in current_powers(state, item.holder, item):
             found.append(item.holder)
+    if len(found) < 2:
+        return found
     order = {p.name: n for n, p in enumerate(state.players)}
     return sorted(found, key=order.__getitem__)
 
@@ -126,12 +138,14 @@ def validate(state: GameState, action: Action) -> str | None:
     power = POWERS.get(action.power)
     if power is None:
         return "Ce pouvoir n'existe pas dans cette partie."
-    night = state.phase.startswith("N")
-    if power.kind == DAY and night:
-        return f"{word(action.power)} est un pouvoir [actif de jour] : il s'utilise de jour, par MP au MJ."
-    if power.kind == NIGHT and not night:
-        return f"{word(action.power)} s'utilise la nuit (au crépuscule), par MP au MJ."
-    if action.power in PASSIVES:
+    night = state.phase[0] == "N"
+    if power.kind == NIGHT:
+        if not night:
+            return f"{word(action.power)} s'utilise la nuit (au crépuscule), par MP au MJ."
+    elif power.kind == DAY:
+        if night:
+            return f"{word(action.power)} est un pouvoir [actif de jour] : il s'utilise de jour, par MP au MJ."
+    else:
         return f"{word(action.power)} est un pouvoir passif : il agit tout seul, sans MP."
     if power.object is None:
         if not is_wolf(player):
@@ -144,9 +158,12 @@ def validate(state: GameState, action: Action) -> str | None:
             return "Tu n'as pas d'objet."
         if item.destroyed:
             return f"Ton objet ({NAMES[item.kind]}) est détruit : ses pouvoirs ne peuvent plus être utilisés."
-        if action.power not in current_powers(state, player.name, item):
+        # The object's own power, unless the cape's (replaced, or replacing: current_powers)
+        if (item.kind != power.object or item.kind == "cape") and action.power not in current_powers(
+            state, player.name, item
+        ):
             return _not_held(state, player.name, action.power)
-        if neutralised_in_advance(state, action.power):
+        if state.memory.get(RAVAGE) == state.phase and neutralised_in_advance(state, action.power):
             return (
                 f"RAVAGE a été activé : {word(action.power)} ne fonctionne pas cette nuit. "
                 "Tu peux choisir de faire autre chose."
@@ -177,26 +194,29 @@ def _targets(state: GameState, player: PlayerState, action: Action) -> str | Non
         return f"{word(action.power)} vise entre {power.min_targets} et {power.max_targets} cibles."
     if power.targets == "group":
         number = read_group(action.targets[0])
-        if number is None or not 1 <= number <= len(state.memory["groups"]):
-            count = len(state.memory["groups"])
+        if number is None or not 1 <= number <= group_count(state):
+            count = group_count(state)
             return f"Il n'y a pas de groupe « {action.targets[0]} » : les groupes vont de 1 à {count}."
         if group_only(state) and number != group_number(state, player.name):
             return "Cette nuit, chacun ne peut cibler que son propre groupe (MURS ou PACTE)."
         return None
     if power.targets in ("passive", "active"):
         return None  # the cape's choice: ``_check_imitation`` / ``_check_copie``
-    names = list(action.targets[:1]) if power.targets == "style" else list(action.targets)
+    names = action.targets[:1] if power.targets == "style" else action.targets
+    kind = power.targets
     for target in names:
         try:
             alive = state.player(target).alive
         except KeyError:
             return f"{target} ne joue pas dans cette partie."
-        if power.targets == "alive" and not alive:
+        if kind == "alive" and not alive:
             return f"{target} est mort·e : {word(action.power)} vise un joueur vivant."
-        if power.targets == "dead" and alive:
+        if kind == "dead" and alive:
             return f"{target} est vivant·e : {word(action.power)} vise un joueur mort."
         if power.other and target == player.name:
             return f"{word(action.power)} vise un autre joueur que toi."
+    if count < 2 and (power.object is None or state.memory.get(MURS) != state.phase):
+        return None  # the common case: one target, no walls
     if power.object is not None and group_only(state) and state.phase.startswith("N"):
         strangers = [t for t in names if t not in group_of(state, player.name)]
         if strangers:

@@ -62,7 +62,7 @@ def setup(
     if sum(p.camp == LOUPS for p in players) != WOLVES_BY_PLAYERS[count]:
         raise ValueError(f"{count} players play with {WOLVES_BY_PLAYERS[count]} wolves")
     state = GameState(RULESET, seed, players)
-    state.memory["groups"] = grouped
+    state.memory["groups"] = tuple(name for group in grouped for name in group)  # powers.groups_of
     for player in players:
         items.give(state, player.name, player.role)
     return state
