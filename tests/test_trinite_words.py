@@ -185,7 +185,8 @@ def test_answers_to_the_mjs_questions(kind: str, text: str, expected: tuple[str,
 
 
 def test_execution_can_be_abandoned() -> None:
-    """ "le MJ vous demande si vous voulez abandonner ou changer la cible": « abandon » is the answer word."""
+    """ "le MJ vous demande si vous voulez abandonner ou changer la cible": « abandon » is the answer's word when
+    the MP names the power (a bare « j'abandonne » is a pass: the question's default, abandon, stands)."""
     assert read("Exécution : abandon", "Gaël", asked="dague.execution") == [("dague.execution", ("abandon",))]
 
 
