@@ -98,6 +98,8 @@ NIGHT = [
     ("Inès", "je ressuscite Paul !!", [("lyre.trouvere", ("Paul",))]),
     ("Inès", "TROUVÈRE sur zoé", [("lyre.trouvere", ("Zoé",))]),
     ("Inès", "Troubadour sur Boris", [("lyre.troubadour", ("Boris",))]),
+    ("Inès", "je répare l'objet de Boris avec ma lyre", [("lyre.troubadour", ("Boris",))]),
+    ("Fanny", "je veux que Zoé vote demain", [("sceptre.ouija", ("Zoé",))]),
     ("Lucie", "Élémentariste sur Boris : offensif", [("baton.elementariste", ("Boris", "offensif"))]),
     ("Lucie", "élémentariste sur Chloé, défensif stp", [("baton.elementariste", ("Chloé", "defensif"))]),
     ("Lucie", "je veux savoir si Anaïs est tactique", [("baton.elementariste", ("Anaïs", "tactique"))]),
