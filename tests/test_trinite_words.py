@@ -104,6 +104,7 @@ NIGHT = [
     ("Lucie", "élémentariste sur Chloé, défensif stp", [("baton.elementariste", ("Chloé", "defensif"))]),
     ("Lucie", "je veux savoir si Anaïs est tactique", [("baton.elementariste", ("Anaïs", "tactique"))]),
     ("Lucie", "style offensif pour Kévin", [("baton.elementariste", ("Kévin", "offensif"))]),
+    ("Lucie", "elementaliste sur boris : def", [("baton.elementariste", ("Boris", "defensif"))]),
     ("Paul", "ESPIONNAGE", [("carte.espionnage", ())]),
     # Several orders in one MP: a wolf's victim and his own object's power.
     ("Hugo", "on mange Anaïs. Et moi j'imite le RENVOI",

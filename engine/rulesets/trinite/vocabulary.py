@@ -23,6 +23,7 @@ _VEUX = "(veux|voudrais|vais|souhaite|aimerais|compte|choisis de|décide de|vais
 _USE = "(j'utilise|j'active|je lance|je prends|je fais|je déclenche|j'enclenche|utilisation de|activation de|je joue)"
 _ON = "(sur|contre|pour|:|de|du|vers|à)"
 _OBJECTS = "arc|hache|dague|potion|familier|armure|chapelet|cape|orbe|bouclier|paquet|sceptre|lyre|bâton|carte"
+_ELEM = "(élémentariste|élémentaliste|elementarist|élémentarist)"
 _GRP = "[le|du|au] [groupe|gr|grp] [n°|no|numéro|#]"  # before a group's number
 _POW = "[le pouvoir|le|la|l'|les|un|le pouvoir de|celui de|le pouvoir du|celui du] [l'|la]"  # before a power's name
 
@@ -379,15 +380,15 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "baton.elementariste",
         (
-            f"élémentariste {_ON} {{cible}}",
-            "élémentariste (sur|:|pour) {cible} (style|en|pour le style|est [il|elle]|:|=|->) {cible}",
+            f"{_ELEM} {_ON} {{cible}}",
+            f"{_ELEM} (sur|:|pour) {{cible}} (style|en|pour le style|est [il|elle]|:|=|->) {{cible}}",
             f"[mon|le] bâton {_ON} {{cible}} (style|en|pour le style|est il|est elle|:|=|->) {{cible}}",
             "je (demande|veux savoir) si {cible} est [un|une] [joueur|joueuse] [de style|du style|style] {cible}",
             "je (teste|vérifie|verifie) (si|que) {cible} est [de style|du style|style] {cible}",
             "je (teste|vérifie|verifie) [le style] {cible} (style|en|pour le style|pour) {cible}",
             "(style|le style) {cible} (pour|sur|de) {cible}",
-            "élémentariste [:|sur|pour] est-ce que {cible} est [un|une] [joueur|joueuse] [de style|style] {cible}",
-            "élémentariste [:|sur|pour] {cible} (est il|est elle|est-il|est-elle) [un|une] [de style|du style] {cible}",
+            f"{_ELEM} [:|sur|pour] est-ce que {{cible}} est [un|une] [joueur|joueuse] [de style|style] {{cible}}",
+            f"{_ELEM} [:|sur|pour] {{cible}} (est il|est elle) [un|une] [de style|du style] {{cible}}",
             "[mon|le] bâton [:|sur|pour] est-ce que {cible} est [de style|du style|style] {cible}",
         ),
         2,
