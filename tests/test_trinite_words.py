@@ -262,6 +262,9 @@ def test_canonical_forms_name_words_for_what_is_no_player() -> None:
         ("Échange : groupe 4 <-> groupe 1, style tactique", "groupe 4, groupe 1, tactique"),
         ("Je swap les tactiques entre le G2 et le G3 !", "groupe 2, groupe 3, tactique"),
         ("j'échange les porteurs d'arc des groupes 3 et 4", "groupe 3, groupe 4, offensif"),
+        ("Maire : j'échange les tactiques du 2 et du 5", "groupe 2, groupe 5, tactique"),
+        ("Échange des défensifs entre le 1 et le 4, bonne nuit !", "groupe 1, groupe 4, defensif"),
+        ("Je n'échange pas les offensifs des groupes 1 et 3 finalement", "aucun"),
         ("Pas d'échange ce soir, les groupes restent comme ils sont.", "aucun"),
         ("Je n'échange personne, désolé.", "aucun"),
         ("J'échange les offensifs des groupes 1 et 7", "aucun"),  # no group 7 at 15 players

@@ -596,6 +596,7 @@ _GROUP = re.compile(
     r"\b(?:groupes?|gr|grp|g)\s*(?:n°|no|numero|#)?\s*(\d+)"
     r"(?:\s*(?:et|,|&|avec|/|-|<->|<=>|=>|\+)\s*(?:(?:du|le|de|au)\s+)?(?:(?:groupe|gr|grp|g)\s*(?:n°|no|#)?\s*)?(\d+))?"
 )
+_PAIR = re.compile(r"\b(?:du|le|les|entre le|entre les)\s+(\d+)\s*(?:et|&|avec|,|/)\s*(?:du|le|au)?\s*(\d+)\b")
 _STYLE_NAME = re.compile(
     r"\b(?:(off(?:ensi(?:f|ve)s?|encifs?)?)|(def(?:ensi(?:f|ve)s?|encifs?|enseurs?)?)|(tac(?:tiques?|tic)?|tatiques?|tactiks?))\b"
 )
@@ -625,6 +626,10 @@ def mayor_announcement(text: str, state: GameState) -> str:
     for match in _GROUP.finditer(folded):
         numbers.extend(n for n in match.groups() if n)
         start = min(start, match.start())
+    if not numbers:  # « les offensifs du 1 et du 3 », « entre le 2 et le 4 »
+        for match in _PAIR.finditer(folded):
+            numbers.extend(match.groups())
+            start = min(start, match.start())
     numbers = list(dict.fromkeys(numbers))
     named: list[tuple[int, str]] = []
     for match in _STYLE_NAME.finditer(folded):
