@@ -514,7 +514,7 @@ HELP: dict[str, str] = {
     ),
     "armure.reparation": (
         "RÉPARATION : le MJ te donne la liste des objets détruits ; tu peux en réparer un (l'armure se "
-        "détruit)."
+        "détruit), ou le nommer d'avance : « Réparation sur NOM »."
     ),
     "chapelet.protection": (
         "PROTECTION : NOM (vivant, toi compris, pas le même deux nuits de suite) ne meurt pas cette nuit."
@@ -539,8 +539,8 @@ HELP: dict[str, str] = {
         "défensif, le paquet se détruit."
     ),
     "paquet.excuse": (
-        "EXCUSE (de jour, avant la fin des votes) : parler en privé avec NOM1 et NOM2 (vivants) au prochain "
-        "crépuscule."
+        "EXCUSE (de jour, avant la fin des votes) : parler en privé avec un ou deux autres joueurs vivants, NOM1 "
+        "et NOM2, au prochain crépuscule."
     ),
     "sceptre.pacte": (
         "PACTE (de jour, avant la fin des votes) : villageois, le nombre de loups morts ; loup, chacun ne "
