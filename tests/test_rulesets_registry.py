@@ -52,7 +52,7 @@ def fresh_registry() -> Iterator[None]:
 
 
 def test_the_built_in_rule_sets_come_from_their_entry_points(capsys: pytest.CaptureFixture[str]) -> None:
-    assert {"classique", "convivialite", "trinite-meuporg"} <= set(rulesets.installed())
+    assert {"classique", "convivialite", "trinite-meuporg", "trinite"} <= set(rulesets.installed())
     assert rulesets.installed()["classique"].value == "meneur.engine.rulesets.classique:RULESET"
     assert rulesets.ruleset("classique") is classique.RULESET
     assert rulesets.ruleset("convivialite") is convivialite.RULESET

@@ -127,7 +127,7 @@ def test_every_scenario_key_made_wrong_is_one_line_naming_it_and_exit_2(
         (("phases", 1, "mps", 0, "from"), "", "from"),
         (("phases", 0, "phase"), "Jour 0", "phase"),
         (("phases", 2, "decrees", 0, "kind"), "bannir", "kind"),
-        (("ruleset",), "trinite", "ruleset"),
+        (("ruleset",), "sans-regles", "ruleset"),  # no such rule set
         (("players",), [], "players"),
     ],
 )

@@ -109,11 +109,10 @@ def test_the_deal_refuses_what_the_rules_forbid() -> None:
 def test_the_opening_tells_the_wolf_count_and_the_groups_and_the_card_the_object() -> None:
     state = game(phase="J0")
     assert trinite.RULESET.opening is not None and trinite.RULESET.card_extra is not None
-    assert trinite.RULESET.opening(state) == {
-        "players": 9,
-        "wolves": 2,
-        "groups": [["Ana", "Bea", "Cal"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]],
-    }
+    opening = trinite.RULESET.opening(state)
+    assert opening["players"] == 9 and opening["wolves"] == 2
+    assert opening["groups"] == [["Ana", "Bea", "Cal"], ["Dan", "Eve", "Fay"], ["Gus", "Hal", "Ivy"]]
+    assert len(opening["dawn"]) == len(DAWN_ORDER) and "SAUVETAGE" in opening["dawn"]  # type: ignore[arg-type]
     card = trinite.RULESET.card_extra(state, "Hal")
     assert card["object_name"] == "Orbe du druide" and card["style"] == "Défensif" and card["group_number"] == 3
     assert [p["name"] for p in card["powers"]] == ["RENVOI", "NATURE"]  # type: ignore[index]
@@ -371,6 +370,33 @@ def test_murs_group_only_targets_but_not_the_wolves() -> None:
     )  # "l'attaque des loups n'est pas concernée"
 
 
+def test_day_powers_act_as_soon_as_read_and_the_deadline_agrees() -> None:
+    # For the live daemon: RAVAGE spends the hache and is announced at once; a second RAVAGE then finds the
+    # hache gone; the deadline, given the same MPs, ends the same way.
+    state = game(B, phase="J1")
+    mps = [Action("Ana", "hache.ravage", ()), Action("Ana", "hache.ravage", ()), Action("Eve", "bouclier.murs", ())]
+    now = rules.day_powers(state, mps)
+    assert [e.type for e in now.events if e.audience == "public"] == ["ravage_announced", "group_only_announced"]
+    assert not intact(now.state, "Ana") and not intact(now.state, "Eve") and intact(state, "Ana")
+    assert [e.data["power"] for e in now.events if e.type == "action_refused"] == ["hache.ravage"]
+    assert now.state.phase == "J1" and not now.questions
+    evening = close_day(state, {}, {}, (), mps)
+    assert public(evening, "ravage_announced") == public(now, "ravage_announced")
+    assert evening.state.memory["ravage"] == evening.state.memory["murs"] == "N2"
+
+
+def test_the_mj_s_page_notes_what_the_next_night_and_day_hold() -> None:
+    state = day(game(B, phase="J1"), {}, ("Ana", "hache.ravage", ()), ("Eve", "bouclier.murs", ())).state
+    notes = rules.mj_notes(state)
+    assert len(notes["Pouvoirs neutralisés"]) == 2 and "MITHRIL" in notes["Pouvoirs neutralisés"][0]
+    state = night(
+        state, ("Dan", "dague.execution", ("Fay",)), ("Bea", "cape.imitation", ("mithril",))
+    ).state  # MURS: his group
+    notes = rules.mj_notes(state)
+    assert notes["Vote de J2"] == ["EXÉCUTION : Dan vise Fay"] and notes["Cape"] == ["IMITATION → MITHRIL"]
+    assert "Pouvoirs neutralisés" not in notes and rules.player_note(state, "Bea") == "Défensif"
+
+
 def test_pacte_counts_the_dead_wolves_for_a_villager_and_walls_the_groups_for_a_wolf() -> None:
     state = game(phase="J1")
     state.player("Dan").alive = False
@@ -578,9 +604,23 @@ def play_random(seed: int) -> list[dict[str, Any]]:
                 break
             for q in open_:
                 answers[q.id] = draw.choice([*q.options, "aucun"]) if q.options else "aucun"
+                if q.kind == "annonce_maire" and draw.random() < 0.5:  # the mayor's swap, now and then
+                    first, second = draw.sample(range(1, len(names) // 3 + 1), 2)
+                    answers[q.id] = f"groupe {first}, groupe {second}, {draw.choice(['offensif', 'tactique'])}"
         log.extend(e.as_json() for e in out.events)
         state = out.state
+        _invariants(state)
     return log
+
+
+def _invariants(state: GameState) -> None:
+    """What no phase may break: one object each, never moved; groups of three with one object of each style
+    (the mayor's swap included); a group target never names a group that does not exist."""
+    assert [(i.holder, i.kind) for i in items.every(state)] == [(p.name, p.role) for p in state.players]
+    groups = rules.groups_of(state)
+    assert sorted(n for g in groups for n in g) == sorted(p.name for p in state.players)
+    for group in groups:
+        assert sorted(style(state.player(n).role) for n in group) == ["defensif", "offensif", "tactique"], group
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -591,10 +631,16 @@ def test_random_games_end_and_keep_the_rules_invariants(seed: int) -> None:
     dead = [e["player"] for e in log if e["type"] == "death"]
     revived = [e["player"] for e in log if e["type"] == "revived"]
     assert len(dead) - len(revived) <= (9, 12, 15)[seed % 3]
+    swaps = [e for e in log if e["type"] == "groups_swapped"]
+    assert all(len(e["players"]) == 2 and e["groups"][0] != e["groups"][1] for e in swaps)
     for event in log:
         if event["type"] == "death":
             assert event["object"] in rules.OBJECTS
             assert "camp" not in event or event["object"] in ("bouclier", "cape")  # HONNEUR only
+        if event["type"] == "death" and event["phase"].startswith("N"):  # a night's deaths come from its powers
+            assert event["cause"] in ("loups", "empoisonnement", "baroud", "interception", "mj"), event
+        if event["type"] == "death" and event["phase"].startswith("J"):
+            assert event["cause"] in ("bucher", "baroud", "mj"), event
 
 
 def test_the_rule_set_is_installed() -> None:

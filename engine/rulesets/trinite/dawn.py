@@ -69,6 +69,33 @@ DAWN_ORDER: tuple[str, ...] = (
 )
 NIGHT_ORDER = DAWN_ORDER
 
+# Each step as the MJ and the players read it (the first post, the help, the MJ's page): DAWN_ORDER in French.
+DAWN_LABELS: dict[str, str] = {
+    "nature": "NATURE (l'objet ciblé ne fonctionne pas de la nuit)",
+    "barrage": "BARRAGE (OBSERVATION, ESPIONNAGE, INTERCEPTION, RENVOI et CHARGE neutralisés)",
+    "imitation_copie": "IMITATION et COPIE (le nouveau pouvoir de la cape agit dès cette aube)",
+    "protection": "PROTECTION",
+    "interception": "INTERCEPTION",
+    "attaques": "l'attaque des loups et EMPOISONNEMENT, ensemble (avec RENVOI, MITHRIL et BAROUD)",
+    "sauvetage": "SAUVETAGE",
+    "charge": "CHARGE (pour la journée suivante)",
+    "chaudron": "CHAUDRON (pour la journée suivante)",
+    "execution": "EXÉCUTION (pour la journée suivante)",
+    "ouija": "OUIJA (pour la journée suivante)",
+    "odorat": "ODORAT",
+    "instinct": "INSTINCT",
+    "infiltration": "INFILTRATION",
+    "atout": "ATOUT",
+    "elementariste": "ÉLÉMENTARISTE",
+    "reparation": "RÉPARATION",
+    "troubadour": "TROUBADOUR",
+    "trouvere": "TROUVÈRE",
+    "observation": "OBSERVATION",
+    "espionnage": "ESPIONNAGE",
+    "fin_de_l_aube": "fin de l'aube : l'orbe qui a renvoyé se brise, nouvelle cible d'EXÉCUTION, annonces du matin",
+}
+assert tuple(DAWN_LABELS) == DAWN_ORDER, "each step of the dawn has its French label"
+
 
 # -- the night's actions ----------------------------------------------------------------------------------------
 def _latest(m: _Moment, actions: Sequence[Action]) -> None:

@@ -144,21 +144,27 @@ def _pyre(m: _Moment, leaders: list[str]) -> None:
 
 
 # -- the day powers ---------------------------------------------------------------------------------------------
+def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
+    """The day powers read so far, applied as soon as each is read (for the live daemon: RAVAGE's hache and
+    MURS's bouclier spent at once, their bold announcement told at once, PACTE's count sent at once), each
+    validated against the state the earlier ones left. ``close_day`` applies the same actions the same way
+    at the deadline; EXCUSE's chat opens with the night (``close_day``)."""
+    r, m = resolution(state, {}, ())
+    _day_powers(m, actions)
+    return r.outcome()
+
+
 def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
-    """RAVAGE, MURS, PACTE at once (their announcement goes with the evening post); EXCUSE's chat opens
-    with the night. A later MP of the same player replaces an earlier one (one object each)."""
+    """RAVAGE, MURS, PACTE at once, in the order read (their announcement goes with the evening post);
+    EXCUSE's chat opens with the night, the player's last EXCUSE counting (RULINGS P2)."""
     r, s = m.r, m.r.state
-    latest: dict[str, Action] = {}
+    coming = next_phase(s.phase)
+    excuses: dict[str, Action] = {}
     for action in actions:
-        refusal = validate(s, action)
+        refusal = validate(s, action)  # against the state the earlier ones left (a spent object is gone)
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
-        latest.pop(action.player, None)
-        latest[action.player] = action
-    coming = next_phase(s.phase)
-    excuses = []
-    for action in latest.values():
         user = action.player
         r.tell(user, "action_received", power=action.power, targets=list(action.targets))
         if action.power == "hache.ravage":
@@ -177,9 +183,10 @@ def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
                 dead = sum(1 for p in s.players if p.camp == LOUPS and not p.alive)
                 r.tell(user, "pacte", count=dead)
             destroy(m, user)
-        elif action.power == "paquet.excuse":
-            excuses.append(action)
-    return excuses
+        elif action.power == "paquet.excuse":  # a later EXCUSE of the same player replaces the earlier one
+            excuses.pop(user, None)
+            excuses[user] = action
+    return list(excuses.values())
 
 
 def _excuse(r: Resolution, excuses: Sequence[Action]) -> None:
@@ -224,4 +231,4 @@ def _announcement(r: Resolution) -> None:
     r.emit("groups_swapped", players=[one_, two], groups=numbers, style=styles[0])
 
 
-__all__ = ["close_day", "day_tally", "group_number", "object_of", "today", "voters"]
+__all__ = ["close_day", "day_powers", "day_tally", "group_number", "object_of", "today", "voters"]

@@ -7,9 +7,9 @@ role cards). This module gathers their public names. How each ambiguous rule was
 
 from __future__ import annotations
 
-from .cards import card_extra, night_actors, opening, powers_of
+from .cards import card_extra, mj_notes, night_actors, opening, player_note, powers_of
 from .dawn import DAWN_ORDER, NIGHT_ORDER, STEPS, resolve_night
-from .day import close_day, day_tally, today, voters
+from .day import close_day, day_powers, day_tally, today, voters
 from .deaths import check_winner
 from .objects import NAMES, OBJECT_ORDER, OBJECTS, POWERS, STYLES, style
 from .powers import current_powers, group_of, groups_of, is_wolf, object_of, validate, vote_refusal
@@ -28,13 +28,16 @@ __all__ = [
     "check_winner",
     "close_day",
     "current_powers",
+    "day_powers",
     "day_tally",
     "group_of",
     "groups_of",
     "is_wolf",
+    "mj_notes",
     "night_actors",
     "object_of",
     "opening",
+    "player_note",
     "powers_of",
     "resolve_night",
     "setup",
