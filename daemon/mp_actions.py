@@ -290,10 +290,11 @@ def _grammar(
     reads: list[_Read] = []
     unclear: list[Unclear] = []
     for mention in mentions:
-        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
+        # The same words may name several roles' powers ("je mords X"): keep the sender's own — of two of his
+        # own, the one the rules take (« je prends le pouvoir MITHRIL »: the cape's IMITATION, not its COPIE).
         rivals = [m for m in mentions if m.start == mention.start]
         mine = [m for m in rivals if m.power in owned]
-        if mention is not (mine or rivals)[0]:
+        if mention is not next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0]):
             continue
         verb = by_power[mention.power]
         resolved = _resolve(mention, sender, resolver, verb)
@@ -310,6 +311,20 @@ def _grammar(
         action = Action(sender, mention.power, targets, source)
         reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
     return reads, unclear
+
+
+def _fits(
+    mention: ActionMention, sender: str, state: GameState, resolver: NameResolver, by_power: dict[str, Verb]
+) -> bool:
+    """The mention's targets resolve and the rule set takes the order as it stands."""
+    resolved = _resolve(mention, sender, resolver, by_power[mention.power])
+    if resolved is None:
+        return False
+    try:
+        validate = ruleset(state.ruleset).validate
+    except KeyError:
+        return True
+    return validate(state, Action(sender, mention.power, resolved[0])) is None
 
 
 def _prefix_of_several(written: str, resolver: NameResolver) -> bool:

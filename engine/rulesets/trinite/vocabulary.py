@@ -23,6 +23,8 @@ _VEUX = "(veux|voudrais|vais|souhaite|aimerais|compte|choisis de|décide de|vais
 _USE = "(j'utilise|j'active|je lance|je prends|je fais|je déclenche|j'enclenche|utilisation de|activation de|je joue)"
 _ON = "(sur|contre|pour|:|de|du|vers|à)"
 _OBJECTS = "arc|hache|dague|potion|familier|armure|chapelet|cape|orbe|bouclier|paquet|sceptre|lyre|bâton|carte"
+# The cape's choice in words that name neither IMITATION nor COPIE: the rule set's validation tells which.
+_TAKE = "je (vole|prends|pique|choisis) (le pouvoir|le pouvoir de|le pouvoir du|celui de|celui du) [l'|la] {cible}"
 _ELEM = "(élémentariste|élémentaliste|elementarist|élémentarist)"
 _GRP = "[le|du|au] [groupe|gr|grp] [n°|no|numéro|#]"  # before a group's number
 _POW = "[le pouvoir|le|la|l'|les|un|le pouvoir de|celui de|le pouvoir du|celui du] [l'|la]"  # before a power's name
@@ -118,7 +120,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "arc.barrage",
         (
-            "barrage",
+            "(barrage|barage)",
             f"{_USE} [mon|l'] arc",
             "[mon|l'] arc (:|en mode|mode|pour) barrage",
             "je (neutralise|bloque) les pouvoirs [cette nuit]",
@@ -260,6 +262,7 @@ VERBS: tuple[Verb, ...] = (
             f"j'imite {_POW} {{cible}}",
             f"je {_VEUX} imiter {_POW} {{cible}}",
             f"[ma|la] cape (imite|imitera|prend) {_POW} {{cible}}",
+            _TAKE,
         ),
         words=_IMITATION_WORDS,
         slots=("POUVOIR",),
@@ -271,7 +274,7 @@ VERBS: tuple[Verb, ...] = (
             f"je copie {_POW} {{cible}}",
             f"je {_VEUX} copier {_POW} {{cible}}",
             f"[ma|la] cape (copie|copiera) {_POW} {{cible}}",
-            "je (vole|prends|pique) (le pouvoir|le pouvoir de|le pouvoir du|celui de|celui du) [l'|la] {cible}",
+            _TAKE,
         ),
         words=_COPIE_WORDS,
         slots=("POUVOIR",),
@@ -363,7 +366,8 @@ VERBS: tuple[Verb, ...] = (
         (
             f"trouvère {_ON} {{cible}}",
             "je (ressuscite|ressucite|réssuscite|resuscite|ressuciterai|ramène) {cible}",
-            f"je {_VEUX} (ressusciter|ressuciter|ramener) {{cible}}",
+            f"je {_VEUX} (ressusciter|ressuciter|ramener|faire revivre|ranimer) {{cible}}",
+            "je (fais revivre|ranime) {cible}",
             "je (ramène|fais revenir) {cible} à la vie",
         ),
     ),
@@ -438,7 +442,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     # Not "vot" (« il votait bizarrement », « je ne pourrai pas voter »: no attack).
     "loups.attaquer": ("attaqu", "mang", "devor", "tue", "tuer", "tuon", "croqu", "victim", "cible", "proie",
                        "propos", "meute"),
-    "arc.barrage": ("barrag",),
+    "arc.barrage": ("barrag", "barag"),
     "hache.charge": ("charge",),
     "hache.ravage": ("ravag",),
     "dague.execution": ("execut", "dague"),
@@ -459,7 +463,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "paquet.excuse": ("excuse",),
     "sceptre.pacte": ("pacte",),
     "sceptre.ouija": ("ouija", "sceptre"),
-    "lyre.trouvere": ("trouver", "ressusc", "ressuc", "ressus", "resusc", "lyre"),
+    "lyre.trouvere": ("trouver", "ressusc", "ressuc", "ressus", "resusc", "reviv", "ranim", "lyre"),
     "lyre.troubadour": ("troubadour", "lyre", "repar"),
     "baton.elementariste": ("element", "baton"),
     "carte.espionnage": ("espion", "carte"),
