@@ -7,8 +7,8 @@ A power belongs to an object (``dague.infiltration``): whoever holds the object 
 copied is asked for with the original power's id (the cape holder's « j'empoisonne Boris » is
 ``potion.empoisonnement``). Targets that are not players are words (:attr:`Verb.words`): a group's number
 (``"2"``), a style (``"offensif"``, ``"defensif"``, ``"tactique"``), a power's name without accents
-(``"mithril"``, ``"empoisonnement"``), EXÉCUTION's ``"abandon"``. Canonical forms (always understood, alone
-on their line) are in :data:`HELP`.
+(``"mithril"``, ``"empoisonnement"``), EXÉCUTION's ``"abandon"``. :data:`HELP` and :data:`EXAMPLES` go on
+the role cards, with each power's canonical form (``!dague.infiltration GROUPE``), always understood.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ _GROUP_WORDS = tuple(
                    "groupe numero ", "n ", "no ", "numero ", "g", "g ", "gr ", "grp ", "group ")
 )  # fmt: skip
 
-STYLES = {"offensif": "offensif", "defensif": "defensif", "tactique": "tactique"}
 _STYLE_SPELLINGS = {
     "offensif": ("offensif", "offensifs", "offensive", "offensives", "offencif", "offensife", "off"),
     "defensif": ("defensif", "defensifs", "defensive", "defensives", "defencif", "def"),
