@@ -93,10 +93,14 @@ class Verb:
     # Resolved, word values come after the players' names, in the order written.
     words: tuple[tuple[str, str], ...] = ()
     # How the canonical form names its targets (``("NOM", "STYLE")``, ``("GROUPE",)``); default NOM1, NOM2…
+    # A GROUPE slot takes a group's number: a player named there stands for his group (« le groupe d'Hélène »).
     slots: tuple[str, ...] = ()
     # The power asks the MJ a question (ÉLÉMENTARISTE: « est-ce que Boris est offensif ? »): a question mark
     # after its words is how it is asked, not a doubt.
     asks: bool = False
+
+
+GROUP_SLOT = "GROUPE"
 
 
 def word_key(written: str) -> str:

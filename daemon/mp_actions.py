@@ -30,7 +30,7 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
-from ..vocabulary import word_target, words_in
+from ..vocabulary import GROUP_SLOT, word_target, words_in
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def read_mp(
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
-    reads = _complete_words(reads, text)
+    reads = _complete_words(_groups_named_by_members(reads, state), text)
     count = len(reads)
     reads = _passes(reads)
     passed = len(reads) < count
@@ -164,6 +164,28 @@ def _foreign(
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
         if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
     ]
+
+
+def _groups_named_by_members(reads: list[_Read], state: GameState) -> list[_Read]:
+    """A power that takes a group, given a player (« Instinct sur le groupe d'Hélène »): that player's group,
+    as the rule set's ``groups`` numbers them ("Groupe 3" → ``"3"``), read with doubt."""
+    try:
+        hook = ruleset(state.ruleset).groups
+    except KeyError:
+        return reads
+    if hook is None or not any(GROUP_SLOT in r.verb.slots for r in reads):
+        return reads
+    number = {
+        member: "".join(c for c in label if c.isdigit()) for label, members in hook(state).items() for member in members
+    }
+    for read in reads:
+        targets = list(read.action.targets)
+        for k, slot in enumerate(read.verb.slots[: len(targets)]):
+            if slot == GROUP_SLOT and number.get(targets[k]):
+                targets[k] = number[targets[k]]
+                read.sure = False
+        read.action = replace(read.action, targets=tuple(targets))
+    return reads
 
 
 def _complete_words(reads: list[_Read], text: str) -> list[_Read]:

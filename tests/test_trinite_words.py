@@ -359,3 +359,17 @@ def test_the_mayors_post_swaps_the_style_between_the_groups() -> None:
     closed = rules.close_day(state, votes, found)
     (swap,) = [e.data for e in closed.events if e.type == "groups_swapped"]
     assert sorted(swap["players"]) == ["Boris", "Hugo"] and swap["groups"] == [1, 3]
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        ("Marc", "Instinct sur le groupe de Kévin", ("familier.instinct", ("4",))),
+        ("Gaël", "j'infiltre le groupe de boris stp", ("dague.infiltration", ("1",))),
+    ],
+)
+def test_a_group_named_by_one_of_its_members(sender: str, text: str, expected: tuple[str, tuple[str, ...]]) -> None:
+    """« le groupe de Kévin » is the group Kévin is in (the rule set's groups), read with doubt."""
+    reading = read_mp(text, sender, game(), VERBS, RESOLVER, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [expected]
+    assert reading.doubtful == frozenset({0})
