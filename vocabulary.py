@@ -88,6 +88,68 @@ class Verb:
     # A bare name from a holder of this power, with no keyword, means this power (the wolves' victim:
     # "Ok pour Eve", "Gérard aussi pour moi").
     bare: bool = False
+    # Targets that are words, not players (a group's number, a style, a power's name): (spelling, value)
+    # pairs; a name read for this power whose spelling is here is that value (see :func:`word_target`).
+    # Resolved, word values come after the players' names, in the order written.
+    words: tuple[tuple[str, str], ...] = ()
+    # How the canonical form names its targets (``("NOM", "STYLE")``, ``("GROUPE",)``); default NOM1, NOM2…
+    # A GROUPE slot takes a group's number: a player named there stands for his group (« le groupe d'Hélène »).
+    slots: tuple[str, ...] = ()
+    # The power asks the MJ a question (ÉLÉMENTARISTE: « est-ce que Boris est offensif ? »): a question mark
+    # after its words is how it is asked, not a doubt.
+    asks: bool = False
+
+
+GROUP_SLOT = "GROUPE"
+
+
+def word_key(written: str) -> str:
+    """A written word target as :attr:`Verb.words` spells it: folded, every run of what is not a letter or a
+    digit one space (« Groupe n°2 » → ``groupe n 2``, « l'OFFENSIF » → ``l offensif``)."""
+    return " ".join("".join(c if c.isalnum() else " " for c in fold(written)).split())
+
+
+def word_target(verb: Verb, written: str) -> str | None:
+    """The value of a word ``written`` as a target of ``verb`` (« le groupe 2 » → ``"2"``), or None."""
+    if not verb.words:
+        return None
+    return _spellings(verb.words).get(word_key(written))
+
+
+@lru_cache(maxsize=64)
+def _spellings(words: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for spelling, value in words:
+        table.setdefault(spelling, value)
+    return table
+
+
+# Words too common to be taken for a target when they stand anywhere in an MP (« un », « deux », « off »).
+_LOOSE = frozenset("un une deux trois quatre cinq premier second le la les l de du d en off def tac obs exec".split())
+
+
+def words_in(verb: Verb, text: str) -> list[str]:
+    """The values of ``verb``'s word targets written anywhere in ``text``, in reading order: a number, or a word
+    of five letters or more that is no common word (« offensif », « MITHRIL »), or a spelling of several words."""
+    table = _spellings(verb.words)
+    tokens = word_key(text).split()
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for n in (4, 3, 2, 1):
+            spelling = " ".join(tokens[i : i + n])
+            if i + n > len(tokens) or spelling not in table:
+                continue
+            if n == 1 and not spelling.isdigit() and (len(spelling) < 5 or spelling in _LOOSE):
+                continue
+            if n > 1 and all(t in _LOOSE for t in tokens[i : i + n]):
+                continue
+            found.append(table[spelling])
+            i += n
+            break
+        else:
+            i += 1
+    return found
 
 
 # -- French text folding ----------------------------------------------------------------------------

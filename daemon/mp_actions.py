@@ -30,6 +30,7 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
+from ..vocabulary import GROUP_SLOT, word_target, words_in
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ def read_mp(
     reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
     if not reads and not unclear:
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
+    reads = _complete_words(_groups_named_by_members(reads, state), text)
     count = len(reads)
     reads = _passes(reads)
     passed = len(reads) < count
@@ -162,6 +164,43 @@ def _foreign(
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
         if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
     ]
+
+
+def _groups_named_by_members(reads: list[_Read], state: GameState) -> list[_Read]:
+    """A power that takes a group, given a player (« Instinct sur le groupe d'Hélène »): that player's group,
+    as the rule set's ``groups`` numbers them ("Groupe 3" → ``"3"``), read with doubt."""
+    try:
+        hook = ruleset(state.ruleset).groups
+    except KeyError:
+        return reads
+    if hook is None or not any(GROUP_SLOT in r.verb.slots for r in reads):
+        return reads
+    number = {
+        member: "".join(c for c in label if c.isdigit()) for label, members in hook(state).items() for member in members
+    }
+    for read in reads:
+        targets = list(read.action.targets)
+        for k, slot in enumerate(read.verb.slots[: len(targets)]):
+            if slot == GROUP_SLOT and number.get(targets[k]):
+                targets[k] = number[targets[k]]
+                read.sure = False
+        read.action = replace(read.action, targets=tuple(targets))
+    return reads
+
+
+def _complete_words(reads: list[_Read], text: str) -> list[_Read]:
+    """A power that takes words (a style, a group's number) read with fewer targets than it needs, where the MP
+    writes such a word elsewhere (« Est-ce que Jean-Pierre est offensif ? (élémentariste) »): the words complete
+    it, read with doubt."""
+    for read in reads:
+        verb, targets = read.verb, read.action.targets
+        if not verb.words or len(targets) >= verb.min_targets:
+            continue
+        more = [w for w in words_in(verb, text) if w not in targets][: verb.min_targets - len(targets)]
+        if more:
+            read.action = replace(read.action, targets=(*targets, *more))
+            read.sure = False
+    return reads
 
 
 def _mark_guesses(
@@ -273,20 +312,41 @@ def _grammar(
     reads: list[_Read] = []
     unclear: list[Unclear] = []
     for mention in mentions:
-        # The same words may name several roles' powers ("je mords X"): keep the sender's own.
+        # The same words may name several roles' powers ("je mords X"): keep the sender's own — of two of his
+        # own, the one the rules take (« je prends le pouvoir MITHRIL »: the cape's IMITATION, not its COPIE).
         rivals = [m for m in mentions if m.start == mention.start]
         mine = [m for m in rivals if m.power in owned]
-        if mention is not (mine or rivals)[0]:
+        if mention is not next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0]):
             continue
-        resolved = _resolve(mention, sender, resolver)
+        verb = by_power[mention.power]
+        resolved = _resolve(mention, sender, resolver, verb)
         if resolved is None:
-            unclear.append(Unclear(mention.power, next(n for n in mention.targets if _unresolved(n, resolver))))
+            unclear.append(
+                Unclear(
+                    mention.power,
+                    next(n for n in mention.targets if word_target(verb, n) is None and _unresolved(n, resolver)),
+                )
+            )
             continue
         targets, sure = resolved
         end = mention.end if mention.end >= 0 else mention.start + len(mention.text)
         action = Action(sender, mention.power, targets, source)
         reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
     return reads, unclear
+
+
+def _fits(
+    mention: ActionMention, sender: str, state: GameState, resolver: NameResolver, by_power: dict[str, Verb]
+) -> bool:
+    """The mention's targets resolve and the rule set takes the order as it stands."""
+    resolved = _resolve(mention, sender, resolver, by_power[mention.power])
+    if resolved is None:
+        return False
+    try:
+        validate = ruleset(state.ruleset).validate
+    except KeyError:
+        return True
+    return validate(state, Action(sender, mention.power, resolved[0])) is None
 
 
 def _prefix_of_several(written: str, resolver: NameResolver) -> bool:
@@ -304,13 +364,21 @@ def _unresolved(written: str, resolver: NameResolver) -> bool:
     return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
 
 
-def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tuple[tuple[str, ...], bool] | None:
-    """The players a mention names, and whether every name was read exactly (not by a near spelling)."""
+def _resolve(
+    mention: ActionMention, sender: str, resolver: NameResolver, verb: Verb | None = None
+) -> tuple[tuple[str, ...], bool] | None:
+    """The players a mention names, and whether every name was read exactly (not by a near spelling). A word
+    the power takes as a target (:attr:`Verb.words`: « groupe 2 », « offensif ») is its value, after the players."""
     targets = []
+    words = []
     sure = True
     for written in mention.targets:
         if written == SELF:
             targets.append(sender)
+            continue
+        word = word_target(verb, written) if verb is not None else None
+        if word is not None:
+            words.append(word)
             continue
         if _unresolved(written, resolver):
             return None
@@ -318,7 +386,7 @@ def _resolve(mention: ActionMention, sender: str, resolver: NameResolver) -> tup
         assert found.player is not None
         sure = sure and found.match in (Match.EXACT, Match.ALIAS)
         targets.append(found.player)
-    return tuple(targets), sure
+    return (*targets, *words), sure
 
 
 def _merge(

@@ -36,7 +36,8 @@ Reading rules:
   power accepts zero targets (``min_targets == 0``) and zero targets does not already mean using
   it (no phrase of the verb is without ``{cible}``/``{moi}``: "potion de guérison" saves the wolves'
   victim, so "pas de potion de guérison" gives nothing); otherwise nothing;
-- a request that is a question ("je protège Boris ?"), a hypothesis ("si je protège Boris…"), a
+- a request that is a question ("je protège Boris ?", unless the power asks one itself, :attr:`Verb.asks`:
+  « Élémentariste : Gaston, offensif ? »), a hypothesis ("si je protège Boris…"), a
   hesitation ("Boris ou Alice") or, for noun phrases, in the past ("j'ai déjà utilisé ma potion de
   guérison") gives nothing;
 - a phrase with ``{cible}`` where no name can be read gives nothing ("je sauve ma peau", "je charme
@@ -104,6 +105,8 @@ def canonical(verb: Verb) -> str:
     A power used without a name (the Malade's, the Sorcière's healing) shows none."""
     if verb.max_targets <= 0 or (verb.min_targets == 0 and _compile((verb,)).zero_means_use[0]):
         return f"!{verb.power}"
+    if verb.slots:  # words, not players: ``!dague.infiltration GROUPE``, ``!baton.elementariste NOM, STYLE``
+        return f"!{verb.power} " + ", ".join(verb.slots)
     if verb.max_targets == 1:
         return f"!{verb.power} NOM"
     names = [f"NOM{i}" for i in range(1, min(verb.max_targets, 3) + 1)]
@@ -574,7 +577,7 @@ def _candidate(
         uncertain = uncertain or past
     uncertain = uncertain or hypothesis
     after = _skip_quotes(tokens, end, len(tokens))
-    if after < len(tokens) and tokens[after].kind == _PUNCT and "?" in tokens[after].fold:
+    if after < len(tokens) and tokens[after].kind == _PUNCT and "?" in tokens[after].fold and not verb.asks:
         uncertain = True
     wants_names = verb.max_targets > 0 and any(e in (_SLOT, _SELF_EL) for e in pattern.elements)
     return _Candidate(literals, first, end, pattern.verb, verb.power, tuple(names), negated, uncertain, wants_names)

@@ -20,7 +20,12 @@ from meneur.daemon.drafts import drafts_for, mp_reply, powers_of
 from meneur.daemon.replay import load_scenario, replay
 from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets import every, ruleset
-from meneur.tests import test_classique_engine, test_convivialite_engine, test_trinite_meuporg_engine
+from meneur.tests import (
+    test_classique_engine,
+    test_convivialite_engine,
+    test_trinite_engine,
+    test_trinite_meuporg_engine,
+)
 
 RULESETS = tuple(r.id for r in every())  # every installed rule set (classique, convivialite, hameau, …)
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +91,12 @@ def _phase(rules: Any, state: GameState, rng: random.Random) -> Outcome:
 def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
     rules = ruleset(name)
     rng = random.Random(seed)
-    count = {"classique": rng.choice((12, 18, 21)), "convivialite": 6, "trinite-meuporg": rng.choice((9, 12, 15))}
+    count = {
+        "classique": rng.choice((12, 18, 21)),
+        "convivialite": 6,
+        "trinite-meuporg": rng.choice((9, 12, 15)),
+        "trinite": rng.choice((9, 12, 15)),
+    }
     state: GameState = rules.setup(NAMES[: count.get(name, rng.choice((5, 6, 8)))], seed)
     log: list[dict[str, Any]] = []
     for _ in range(40):
@@ -102,6 +112,7 @@ PROPERTY_GAMES = {
     "classique": test_classique_engine.play_random,
     "convivialite": test_convivialite_engine.play_random,
     "trinite-meuporg": test_trinite_meuporg_engine.play_random,
+    "trinite": test_trinite_engine.play_random,
 }
 
 
@@ -118,9 +129,10 @@ def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
 
 
 def told_in_engine(name: str) -> set[str]:
-    """The event types a rule set's code sends to a player by MP (``tell(…, "type")``)."""
-    package = name.replace("-", "_")
-    source = (ENGINE / "rulesets" / package / "rules.py").read_text(encoding="utf-8")
+    """The event types a rule set's code sends to a player by MP (``tell(…, "type")``), in every module of its
+    package (a rule set split by chapters tells from ``dawn.py``, ``day.py``…, not only ``rules.py``)."""
+    package = ENGINE / "rulesets" / name.replace("-", "_")
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
     return set(re.findall(r"\btell\(\s*[^,()]+(?:\([^)]*\))?,\s*\"(\w+)\"", source))
 
 
