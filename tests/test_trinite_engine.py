@@ -645,3 +645,27 @@ def test_random_games_end_and_keep_the_rules_invariants(seed: int) -> None:
 
 def test_the_rule_set_is_installed() -> None:
     assert ruleset("trinite") is trinite.RULESET
+
+
+def test_chaudron_and_execution_on_one_player_both_show_in_the_vote_result() -> None:
+    """CHAUDRON's vote and EXÉCUTION's doubling on the same player: the evening's count names both what was
+    added and why (before, the second replaced the first in the event the evening post reads)."""
+    obj = dict(A, Gus="dague")
+    state = night(game(obj), ("Dan", "potion.chaudron", ("Hal",)), ("Gus", "dague.execution", ("Hal",))).state
+    out = day(state, {"Ana": "Hal", "Bea": "Hal"})
+    [result] = [e.data for e in out.events if e.type == "vote_result"]
+    # Two votes and CHAUDRON's make three; EXÉCUTION doubles every vote against Hal: six, four of them added.
+    assert result["counts"]["Hal"] == 6
+    assert result["added"] == {"Hal": 4}
+    assert result["reasons"] == {"Hal": "chaudron+execution"}
+
+
+def test_a_wolf_s_pacte_is_announced_exactly_as_murs() -> None:
+    """PACTE by a wolf and MURS post the same sentence; nothing in the public events tells them apart (a
+    villager's PACTE gives no announcement at all)."""
+    obj = dict(A, Eve="bouclier")
+    murs = day(game(obj, phase="J1"), {}, ("Eve", "bouclier.murs", ())).events
+    pacte = day(game(obj, wolves=("Fay", "Gus"), phase="J1"), {}, ("Fay", "sceptre.pacte", ())).events
+    shown = [[e.data for e in events if e.type == "group_only_announced" and e.audience == "public"]
+             for events in (murs, pacte)]  # fmt: skip
+    assert shown[0] == shown[1] and shown[0]

@@ -81,14 +81,19 @@ def close_day(
     s = r.state
     excuses = _day_powers(m, actions)
     result, _ = day_tally(s, votes)
-    modifiers = [mod for row in result.counts for mod in row.modifiers]
+    added: dict[str, int] = {}
+    reasons: dict[str, str] = {}
+    for row in result.counts:  # a player may have several (CHAUDRON's vote and a doubling): all of them told
+        for mod in row.modifiers:
+            added[mod.target] = added.get(mod.target, 0) + mod.amount
+            reasons[mod.target] = f"{reasons[mod.target]}+{mod.reason}" if mod.target in reasons else mod.reason
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
         voters={row.target: list(row.voters) for row in result.counts},
         not_voted=list(result.not_voted),
-        added={mod.target: mod.amount for mod in modifiers},
-        reasons={mod.target: mod.reason for mod in modifiers},
+        added=added,
+        reasons=reasons,
     )
     leaders = list(result.leaders)
     if s.phase == "J0":
@@ -174,11 +179,11 @@ def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
         elif action.power == "bouclier.murs":
             s.memory[MURS] = coming
             destroy(m, user)  # "puis le bouclier se détruit"
-            r.emit("group_only_announced", power="murs")
+            r.emit("group_only_announced")
         elif action.power == "sceptre.pacte":
             if s.player(user).camp == LOUPS:
                 s.memory[MURS] = coming
-                r.emit("group_only_announced", power="pacte")
+                r.emit("group_only_announced")  # the same as MURS: a public event never tells a wolf
             else:
                 dead = sum(1 for p in s.players if p.camp == LOUPS and not p.alive)
                 r.tell(user, "pacte", count=dead)
