@@ -88,6 +88,7 @@ _PROFILE_HREF = re.compile(
     r"profil|profile|member|membre|/users?/|/u/|[?&;](?:u|uid|user|userid|user_id|showuser|id_membre)=|auteur|author",
     re.IGNORECASE,
 )
+_SEARCH_HREF = re.compile(r"search|recherche", re.IGNORECASE)
 _NAME_CLASS = re.compile(r"author|auteur|username|user|name|pseudo|nick|poster|membre|member", re.IGNORECASE)
 _QUOTE_CLASS = re.compile(r"quote|citation|cite", re.IGNORECASE)
 _QUOTE_PART = re.compile(r"auteur|author|header|title|titre|head", re.IGNORECASE)  # "X a écrit :"
@@ -296,11 +297,12 @@ def _relative_selector(
         ancestors.append(step)
     contexts: list[list[str]] = [[], *([a] for a in ancestors)]
     contexts += [list(reversed(ancestors[:k])) for k in range(2, len(ancestors) + 1)]
-    for context in contexts:
-        for variant in variants:
-            candidate = ", ".join(" ".join([*context, v]) for v in variant)
-            if _picks(candidate, blocks, targets):
-                return candidate
+    candidates = [", ".join(" ".join([*context, v]) for v in variant) for context in contexts for variant in variants]
+    # A bare tag ("a") is found first by luck of the template: a class or an attribute says what it is.
+    candidates.sort(key=lambda c: not re.search(r"[.#\[]", c))
+    for candidate in candidates:
+        if _picks(candidate, blocks, targets):
+            return candidate
     return _child_path(blocks, targets, pairs)
 
 
@@ -442,17 +444,28 @@ def _digits_regex(values: Sequence[str]) -> str | None:
 
 
 def _author(blocks: Sequence[HtmlElement], bodies: Sequence[HtmlElement]) -> list[HtmlElement | None]:
-    """Each post's author: the first profile link with a name outside the body, else a name-like element."""
-    found: list[HtmlElement | None] = []
+    """Each post's author: a profile link with a name outside the body, of the kind most posts have
+    (a default avatar's letter « F » is a profile link too, on its poster's posts only); else an
+    element with a name-like class."""
+    links: list[list[HtmlElement]] = []
     for block, body in zip(blocks, bodies, strict=True):
-        pick = None
+        mine = []
         for link in block.iter("a"):
-            if _inside(link, body) and body is not block:
+            if body is not block and _inside(link, body):
                 continue
             name = _text(link)
-            if name and len(name) <= 60 and _PROFILE_HREF.search(link.get("href") or ""):
-                pick = link
-                break
+            href = link.get("href") or ""
+            if not name or len(name) > 60 or name.replace(" ", "").isdigit() or _SEARCH_HREF.search(href):
+                continue  # "Messages : 1422" links to a search of the author's posts, not to the author
+            if _PROFILE_HREF.search(href):
+                mine.append(link)
+        links.append(mine)
+    coverage: Counter[Any] = Counter()
+    for mine in links:
+        coverage.update({_shape(link) for link in mine})
+    found: list[HtmlElement | None] = []
+    for block, body, mine in zip(blocks, bodies, links, strict=True):
+        pick = max(mine, key=lambda link: (coverage[_shape(link)], -mine.index(link))) if mine else None
         if pick is None:
             for element in block.iter():
                 if not _is_element(element) or (body is not block and _inside(element, body)):
@@ -466,16 +479,27 @@ def _author(blocks: Sequence[HtmlElement], bodies: Sequence[HtmlElement]) -> lis
     return found
 
 
+def _author_id_attr(authors: Sequence[HtmlElement | None]) -> str | None:
+    """An attribute of the author's element that holds the member number (``data-user-id="52"``)."""
+    for attr in ("data-user-id", "data-userid", "data-uid", "data-user", "data-member-id"):
+        if all(a is not None and re.fullmatch(r"\d+", a.get(attr) or "") for a in authors):
+            return attr
+    return None
+
+
 def _author_id_regex(hrefs: Sequence[str]) -> str | None:
     """``profil.php?id=312`` → ``[?&;]id=(\\d+)``; ``/user/2/name/`` → ``/user/(\\d+)``."""
     regexes = set()
     for href in hrefs:
         query = re.search(r"[?&;](\w+)=\d+", href)
         path = re.search(r"/([A-Za-z_-]+)/\d+", href)
+        dotted = re.search(r"/([A-Za-z_-]+)/[^/?#]*\.\d+/?(?:$|[?#])", href)  # /membres/firmin.305/
         if query:
             regexes.add(f"[?&;]{re.escape(query.group(1))}=(\\d+)")
         elif path:
             regexes.add(f"/{re.escape(path.group(1))}/(\\d+)")
+        elif dotted:
+            regexes.add(f"/{re.escape(dotted.group(1))}/[^/?#]*\\.(\\d+)")
         else:
             return None
     if len(regexes) != 1:
@@ -585,6 +609,9 @@ def _narrow(text: str, tz: str) -> str | None:
         end -= 1
     while start + 1 < end and _date("".join(tokens[start + 1 : end]), tz) == target:
         start += 1
+    after = [t for t in tokens[end : end + 4] if not t.isspace() and t != "."]
+    if after and after[0].lower() in ("am", "pm"):  # 09:00 AM reads as 09:00 without it, 09:00 PM does not
+        end = tokens.index(after[0], end) + 1
     return "".join(tokens[start:end]).strip()
 
 
@@ -602,6 +629,8 @@ def _generalise(window: str) -> str:
             parts.append(r"\d{4}" if len(token) == 4 else r"\d{1,2}(?:er)?" if ordinal else r"\d{1,2}")
         elif token.isspace():
             parts.append(r"\s+")
+        elif token.lower() in ("am", "pm"):
+            parts.append("[AaPp][Mm]")
         elif token.isalpha():
             parts.append(r"[^\W\d_]+\.?" if _MONTH_WORDS.match(token) else re.escape(token))
         else:
@@ -812,7 +841,10 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
     missing: list[str] = []
     hrefs = [a.get("href") or "" for a in authors if a is not None]
     id_regex = _author_id_regex(hrefs) if all(a is not None and a.tag == "a" for a in authors) else None
-    if id_regex is not None:
+    id_attr = _author_id_attr(authors)
+    if id_attr is not None:
+        selectors["author_id"] = {"select": author, "attr": id_attr, "regex": r"^(\d+)$"}
+    elif id_regex is not None:
         selectors["author_id"] = {"select": author, "attr": "href", "regex": id_regex}
     else:
         beside = _author_id_beside(blocks)
@@ -943,21 +975,28 @@ def _clean(selectors: dict[str, Any]) -> dict[str, Any]:
 def _edit_notices(blocks: Sequence[HtmlElement], tz: str) -> list[HtmlElement | None]:
     found: list[HtmlElement | None] = []
     for block in blocks:
-        pick = None
+        matches: list[HtmlElement] = []
         for element in block.iter():
             if not _is_element(element) or element is block:
                 continue
-            text = _own_text(element)
-            if not text or len(text) > 300 or not re.search(r"dit|modif", text, re.IGNORECASE):
-                continue
             whole = _text(element)
-            if len(whole) <= 300 and parse_edit_notice(whole, tz).editor is not None:
-                pick = element
-                break
+            if not whole or len(whole) > 300 or not _EDITED.search(whole):
+                continue
+            if parse_edit_notice(whole, tz).editor is not None or _EDITED_OTHER.search(whole):
+                matches.append(element)
+        # The innermost element that holds the whole notice and has a class of its own.
+        with_class = [m for m in matches if m.get("class")]
+        pick = (with_class or matches or [None])[-1]
         found.append(pick)
     return found
 
 
+_EDITED = re.compile(r"dit|modif|edit", re.IGNORECASE)
+# Notices parse_edit_notice cannot split into editor and time: the post is still marked edited.
+_EDITED_OTHER = re.compile(
+    r"^\W*(?:last edit|edited by|edited|derni[èe]re (?:modification|[ée]dition)|modifi[ée] par|[ée]dit[ée] par)\b",
+    re.IGNORECASE,
+)
 _HISTORY = re.compile(r"histor|revision|r[ée]vision|/edits?/", re.IGNORECASE)
 
 
@@ -994,9 +1033,15 @@ def _quotes(bodies: Sequence[HtmlElement]) -> list[str]:
     return found
 
 
+_QUOTE_HEADER = re.compile(
+    r"(?:a écrit|a dit|wrote|said)\s*:?\s*$|^(?:quote from|citation de|cité par|quote)\b", re.IGNORECASE
+)
+
+
 def _quote_header(element: HtmlElement) -> bool:
-    """The "X a écrit :" line above a quote, not the quote itself."""
-    return bool(re.search(r"(?:a écrit|wrote)\s*:?\s*$", _text(element))) and len(_text(element)) < 80
+    """The "X a écrit :" line above a quote, or an empty frame around it, not the quote itself."""
+    text = _text(element)
+    return not text or (len(text) < 120 and bool(_QUOTE_HEADER.search(text)))
 
 
 def _signatures(bodies: Sequence[HtmlElement]) -> tuple[list[str], str | None]:
