@@ -15,7 +15,7 @@ from ..engine.messages import N_
 from ..parsers.dates import zone
 from ..parsers.probe import ProbeFailed, ProbeResult, probe_page, selectors_toml
 from ..parsers.records import ParseError, VoteStatus
-from .i18n import _
+from .i18n import _, ngettext
 
 MAX_BYTES = 50 * 1024 * 1024  # a saved topic page is a few hundred kB; past this it is not one
 
@@ -169,9 +169,12 @@ def report_lines(path: Path, result: ProbeResult, tz: str) -> list[str]:
     lines.append(_("Votes that would count with the default [votes] (bold and brown): {n}.").format(n=counted))
     if bold_only:
         lines.append(
-            _(
+            ngettext(
+                "{n} vote is bold without a colour: on a forum without colours (Markdown), set "
+                "require_colour = false under [votes].",
                 "{n} votes are bold without a colour: on a forum without colours (Markdown), set "
-                "require_colour = false under [votes]."
+                "require_colour = false under [votes].",
+                bold_only,
             ).format(n=bold_only)
         )
     return lines

@@ -120,8 +120,14 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def _text(element: HtmlElement) -> str:
-    return _flat(text_of(element))
+def _short_text(element: HtmlElement, limit: int) -> str | None:
+    """The element's text if it is at most ``limit`` characters, else None, without flattening the
+    megabytes of a long post's ancestors to find out."""
+    raw = text_of(element)
+    if len(raw) > 8 * limit + 200:
+        return None
+    flat = _flat(raw)
+    return flat if len(flat) <= limit else None
 
 
 def _own_text(element: HtmlElement) -> str:
@@ -133,6 +139,16 @@ def _ancestors(element: HtmlElement) -> list[HtmlElement]:
     found = []
     parent = element.getparent()
     while parent is not None:
+        found.append(parent)
+        parent = parent.getparent()
+    return found
+
+
+def _up(element: HtmlElement, count: int) -> list[HtmlElement]:
+    """The ``count`` nearest ancestors (a page can nest thousands deep: never walk to the root for these)."""
+    found: list[HtmlElement] = []
+    parent = element.getparent()
+    while parent is not None and len(found) < count:
         found.append(parent)
         parent = parent.getparent()
     return found
@@ -161,7 +177,7 @@ def _date_spots(doc: HtmlElement, tz: str) -> list[_DateSpot]:
     for element in doc.iter():
         if not _is_element(element) or element.tag in _SKIP:
             continue
-        if any(a.tag in _SKIP for a in _ancestors(element)[:3] if _is_element(a)):
+        if any(a.tag in _SKIP for a in _up(element, 3) if _is_element(a)):
             continue
         found = False
         for attr in _DATE_ATTRS:
@@ -184,8 +200,8 @@ def _date_spots(doc: HtmlElement, tz: str) -> list[_DateSpot]:
             continue
         text = own
         if not _TIMEISH.search(own):
-            whole = _text(element)  # "14/03/2026 <b>20:15</b>": the time in a child
-            if len(whole) > 200 or not _TIMEISH.search(whole):
+            whole = _short_text(element, 200)  # "14/03/2026 <b>20:15</b>": the time in a child
+            if whole is None or not _TIMEISH.search(whole):
                 continue
             text = whole
         when = _date(text, tz)
@@ -202,7 +218,7 @@ def _date(text: str, tz: str) -> datetime | None:
 
 
 def _spot_family(spot: _DateSpot) -> tuple[Any, ...]:
-    chain = [spot.element, *_ancestors(spot.element)[:2]]
+    chain = [spot.element, *_up(spot.element, 2)]
     return (spot.attr, tuple(_shape(e) for e in chain if _is_element(e)))
 
 
@@ -254,7 +270,7 @@ def _picks(selector: str, blocks: Sequence[HtmlElement], targets: Sequence[HtmlE
         for block, target in zip(blocks, targets, strict=True):
             found = _first(block, selector)
             if target is None:
-                if found is not None and not isinstance(found, str) and _text(found):
+                if found is not None and not isinstance(found, str) and text_of(found).strip():
                     return False
             elif found is not target:
                 return False
@@ -453,7 +469,7 @@ def _author(blocks: Sequence[HtmlElement], bodies: Sequence[HtmlElement]) -> lis
         for link in block.iter("a"):
             if body is not block and _inside(link, body):
                 continue
-            name = _text(link)
+            name = _short_text(link, 60) or ""
             href = link.get("href") or ""
             if not name or len(name) > 60 or name.replace(" ", "").isdigit() or _SEARCH_HREF.search(href):
                 continue  # "Messages : 1422" links to a search of the author's posts, not to the author
@@ -471,8 +487,8 @@ def _author(blocks: Sequence[HtmlElement], bodies: Sequence[HtmlElement]) -> lis
                 if not _is_element(element) or (body is not block and _inside(element, body)):
                     continue
                 if any(_NAME_CLASS.search(c) for c in _classes(element)):
-                    name = _text(element)
-                    if name and len(name) <= 60 and not _YEARISH.search(name):
+                    name = _short_text(element, 60) or ""
+                    if name and not _YEARISH.search(name):
                         pick = element
                         break
         found.append(pick)
@@ -538,7 +554,8 @@ def _author_id_beside(blocks: Sequence[HtmlElement]) -> dict[str, Any] | None:
 
 
 def _subtree_text_len(element: HtmlElement) -> int:
-    return len(_text(element))
+    raw = text_of(element)  # its letters: the template's indentation is no text
+    return len(raw) - sum(raw.count(space) for space in " \n\t\r\xa0")
 
 
 def _body(blocks: Sequence[HtmlElement], avoid: Sequence[Iterable[HtmlElement]]) -> list[HtmlElement]:
@@ -685,7 +702,7 @@ def _page_links(doc: HtmlElement, blocks: Sequence[HtmlElement]) -> list[HtmlEle
     post_ids = {id(b) for b in blocks}
     found = []
     for link in doc.iter("a"):
-        label = _text(link)
+        label = _short_text(link, 40) or ""
         href = link.get("href") or ""
         if not href or href.startswith("#"):
             continue
@@ -705,7 +722,7 @@ def _current_in(container: HtmlElement) -> HtmlElement | None:
             continue
         if any(_is_element(c) and c.tag == "a" for c in element.iter()):
             continue
-        if _CURRENT.match(_text(element)):
+        if _CURRENT.match(_short_text(element, 40) or ""):
             return element
     return None
 
@@ -747,7 +764,7 @@ def _container(link: HtmlElement, links: Sequence[HtmlElement]) -> HtmlElement |
     """The pagination block around a page link: the nearest ancestor with an id or a class that
     holds another page link or the current page's number."""
     fallback = None
-    for ancestor in _ancestors(link)[:5]:
+    for ancestor in _up(link, 5):
         if not (ancestor.get("id") or ancestor.get("class")):
             continue
         fallback = fallback if fallback is not None else ancestor
@@ -979,15 +996,14 @@ def _edit_notices(blocks: Sequence[HtmlElement], tz: str) -> list[HtmlElement | 
         for element in block.iter():
             if not _is_element(element) or element is block:
                 continue
-            whole = _text(element)
-            if not whole or len(whole) > 300 or not _EDITED.search(whole):
+            whole = _short_text(element, 300)
+            if not whole or not _EDITED.search(whole):
                 continue
             if parse_edit_notice(whole, tz).editor is not None or _EDITED_OTHER.search(whole):
                 matches.append(element)
         # The innermost element that holds the whole notice and has a class of its own.
         with_class = [m for m in matches if m.get("class")]
-        pick = (with_class or matches or [None])[-1]
-        found.append(pick)
+        found.append((with_class or matches)[-1] if matches else None)
     return found
 
 
@@ -1007,7 +1023,7 @@ def _edit_counts(blocks: Sequence[HtmlElement]) -> list[HtmlElement | None]:
     for block in blocks:
         pick = None
         for link in block.iter("a"):
-            if _HISTORY.search(link.get("href") or "") and _text(link).isdigit():
+            if _HISTORY.search(link.get("href") or "") and (_short_text(link, 10) or "").isdigit():
                 pick = link
                 break
         found.append(pick)
@@ -1017,19 +1033,22 @@ def _edit_counts(blocks: Sequence[HtmlElement]) -> list[HtmlElement | None]:
 def _quotes(bodies: Sequence[HtmlElement]) -> list[str]:
     found: list[str] = []
     for body in bodies:
-        for element in body.iter():
-            if not _is_element(element) or element is body:
-                continue
+        stack: list[tuple[HtmlElement, bool]] = [(child, False) for child in reversed(body) if _is_element(child)]
+        while stack:  # depth-first, by hand: a post can nest quotes thousands deep
+            element, quoted = stack.pop()
             if element.tag == "blockquote":
                 if "blockquote" not in found:
                     found.insert(0, "blockquote")
-                continue
-            if element.tag == "cite" or any(a.tag == "blockquote" for a in _ancestors(element) if _inside(a, body)):
-                continue
-            if any(_QUOTE_CLASS.search(c) and not _QUOTE_PART.search(c) for c in _classes(element)):
+                quoted = True
+            elif (
+                not quoted
+                and element.tag != "cite"
+                and any(_QUOTE_CLASS.search(c) and not _QUOTE_PART.search(c) for c in _classes(element))
+            ):
                 step = _css_step([element])
                 if step is not None and step not in found and not _quote_header(element):
                     found.append(step)
+            stack.extend((child, quoted) for child in reversed(element) if _is_element(child))
     return found
 
 
@@ -1040,7 +1059,9 @@ _QUOTE_HEADER = re.compile(
 
 def _quote_header(element: HtmlElement) -> bool:
     """The "X a écrit :" line above a quote, or an empty frame around it, not the quote itself."""
-    text = _text(element)
+    text = _short_text(element, 120)
+    if text is None:
+        return False
     return not text or (len(text) < 120 and bool(_QUOTE_HEADER.search(text)))
 
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import json
 import tomllib
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from meneur.daemon.cli import main
 from meneur.parsers.engines import NAMED, generic_layout
 from meneur.parsers.layout import Layout, parse_topic_page
-from meneur.parsers.records import TopicPage, VoteFormat
+from meneur.parsers.records import TopicPage, VoteFormat, VoteStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPICS = ROOT / "fixtures" / "topics"
@@ -132,3 +134,197 @@ def test_a_day_counted_with_the_probed_selectors_gives_the_golden_count(
     got = sorted((w["post_id"], w["kind"]) for w in result["warnings"])
     want = sorted((w["post_id"], w["kind"]) for w in expected["warnings"])
     assert got == want, (sorted(set(got) - set(want)), sorted(set(want) - set(got)))
+
+
+# -- pages of other shapes: what each post holds, written by hand from the page ---------------------
+
+OK, NOT_BOLD, WRONG_COLOUR = VoteStatus.OK, VoteStatus.NOT_BOLD, VoteStatus.WRONG_COLOUR
+
+OWN_PAGES = {
+    # A table layout (one row per post, cells row-alternating), Latin-1, dates « le 14/03/2026 à 09h00 ».
+    "table-grenier.html": {
+        "tz": "Europe/Paris",
+        "format": "JJ/MM/AAAA à HHhMM",
+        "page": (2, 3),
+        "posts": [
+            ("2301", "Renard", "3", "14/03/2026 09:00", "Le jour se lève sur la grange", [], False),
+            ("2304", "Capucine", "41", "14/03/2026 09:47", "Pauvre Anatole.", [("Barnabé", OK)], False),
+            # the vote quoted from Capucine is not Barnabé's; his edit notice is not his text
+            ("2306", "Barnabé", "57", "14/03/2026 10:12", "Capucine a écrit", [("Capucine", OK)], True),
+            (
+                "2310",
+                "Ernestine",
+                "12",
+                "14/03/2026 11:30",
+                "Je n'ai pas d'avis",
+                [("personne tant que Barnabé ne s'est pas expliqué mieux que ça", NOT_BOLD)],
+                False,
+            ),
+            ("2315", "Théodule", "64", "14/03/2026 14:05", "Premier jour pour moi", [("Barnabé", WRONG_COLOUR)], False),
+            ("2319", "Capucine", "41", "14/03/2026 20:58", "Théodule, ton vote", [], False),
+        ],
+        "not_in_bodies": ["Le Renard ne dort jamais", "Meuh", "Modifié par", "Messages :"],
+    },
+    # Articles and divs, ISO dates in <time datetime>, a sidebar of other dates and names beside the posts.
+    "articles-taverne.html": {
+        "tz": "Europe/Paris",
+        "format": "ISO 8601",
+        "page": (2, 4),
+        "posts": [
+            ("88102", "Loup-Garou-MJ", "7", "14/03/2026 09:00", "Bonjour à tous.", [], False),
+            ("88107", "Mirabelle", "211", "14/03/2026 09:41", "Le meunier vend", [("Firmin", OK)], False),
+            ("88111", "Firmin", "305", "14/03/2026 10:05", "Mirabelle a dit", [("Mirabelle", OK)], True),
+            ("88120", "Gaston", "58", "14/03/2026 13:27", "Je ne sais pas encore.", [], False),
+            ("88133", "Mirabelle", "211", "14/03/2026 20:59", "Gaston, il est presque 21h", [("Firmin", OK)], False),
+        ],
+        "not_in_bodies": ["Un vieux loup", "Dernière modification", "Derniers messages", "Répondre"],
+    },
+    # SMF 2 in English: « March 14, 2026, 03:15:27 PM », post blocks alternating windowbg / windowbg2.
+    "english-smf.html": {
+        "tz": "America/New_York",
+        "format": "mois JJ, AAAA, HH:MM:SS AM",
+        "page": (2, 3),
+        "posts": [
+            ("5120", "Moderator Owl", "2", "14/03/2026 09:00", "Morning, villagers.", [], False),
+            ("5124", "Hazel", "58", "14/03/2026 11:52", "Tobias argued", [("Rowan", OK)], False),
+            ("5131", "Rowan", "77", "14/03/2026 15:15", "Quote from: Hazel", [("Hazel", OK)], True),
+            ("5140", "Juniper", "91", "14/03/2026 20:58", "Last minute", [("Hazel", WRONG_COLOUR)], False),
+        ],
+        "not_in_bodies": ["a cub with teeth", "Last Edit", "Report to moderator"],
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(OWN_PAGES))
+def test_pages_of_other_shapes_are_read_post_by_post(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    truth = OWN_PAGES[name]
+    page_file = OWN / name
+    code, out, err = probe(page_file, capsys, "--tz", truth["tz"])
+    assert code == 0, err
+    assert f"(format {truth['format']})" in out
+    page = parse_topic_page(page_file.read_bytes(), generic_layout(pasted(out)), truth["tz"], VoteFormat())
+    zone = ZoneInfo(truth["tz"])
+    got = [
+        (
+            p.post_id,
+            p.author,
+            p.author_id,
+            p.posted_at.astimezone(zone).strftime("%d/%m/%Y %H:%M"),
+            p.content_text[: len(want[4])],
+            [(m.target, m.status) for m in page.votes_of(p.post_id) or ()],
+            p.edit is not None,
+        )
+        for p, want in zip(page.posts, truth["posts"], strict=False)
+    ]
+    assert got == [tuple(w) for w in truth["posts"]]
+    assert len(page.posts) == len(truth["posts"])
+    assert (page.pagination.current, page.pagination.last) == truth["page"]
+    for text in truth["not_in_bodies"]:
+        assert not any(text in p.content_text for p in page.posts), text
+    # The report shows the MJ the same reading: one line per post with its author and local time.
+    for post_id, author, _, when, *_rest in truth["posts"]:
+        assert any(f"#{post_id} " in line and author in line and when in line for line in out.splitlines())
+
+
+def test_english_dates_are_read_in_the_forums_zone(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = probe(OWN / "english-smf.html", capsys, "--tz", "America/New_York")
+    assert code == 0
+    page = parse_topic_page((OWN / "english-smf.html").read_bytes(), generic_layout(pasted(out)), "America/New_York")
+    # 09:00:41 AM on 14 March 2026 in New York (summer time since 8 March: UTC-4); 08:58:10 PM is 20:58.
+    assert page.posts[0].posted_at == datetime(2026, 3, 14, 13, 0, 41, tzinfo=UTC)
+    assert page.posts[-1].posted_at == datetime(2026, 3, 15, 0, 58, 10, tzinfo=UTC)
+
+
+def test_relative_dates_are_said_and_the_reading_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """« Aujourd'hui à 20h58 » cannot be dated from the page alone: the probe says so and the reader
+    refuses the page (exit 1) rather than counting posts without a date."""
+    html = (OWN / "table-grenier.html").read_bytes().decode("latin-1")
+    for when in ("20h58", "14h05"):
+        html = html.replace(f"le 14/03/2026 à {when}", f"Aujourd'hui à {when}")
+    page = tmp_path / "relatives.html"
+    page.write_bytes(html.encode("latin-1"))
+    code, out, err = probe(page, capsys)
+    assert code == 1, err
+    assert "2 messages sont datés relativement (« Aujourd'hui à 14h05 »)" in out
+    assert "la page est refusée" in out
+    assert "Lus avec ces sélecteurs" not in out
+
+
+def test_a_page_without_pagination_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = probe(TOPICS / "spirit" / "j2-proces" / "page-2.html", capsys)
+    assert code == 0
+    assert "pagination" not in pasted(out) or pasted(out)["pagination"]["links"]
+    notes = missing_notes(out)
+    assert not any(note.startswith("pagination :") for note in notes)  # page 2 of 2 links to page 1
+    code, out, _err = probe(ROOT / "fixtures" / "forums" / "spirit" / "topic.html", capsys)
+    assert code == 0
+    assert "pagination" not in pasted(out)
+    assert any(note.startswith("pagination : aucun lien") for note in missing_notes(out))
+
+
+# -- hostile input: a French error, never a traceback -----------------------------------------------
+
+
+def refused(page: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    code, out, err = probe(page, capsys)
+    assert code == 2, out
+    assert out == ""
+    assert "Traceback" not in err and err.startswith("meneur : erreur : "), err
+    assert len(err.strip().splitlines()) == 1
+    return err
+
+
+def test_an_empty_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "vide.html").write_bytes(b"")
+    assert "le fichier est vide" in refused(tmp_path / "vide.html", capsys)
+    (tmp_path / "blanc.html").write_bytes(b" \n\t\n")
+    assert "le fichier est vide" in refused(tmp_path / "blanc.html", capsys)
+
+
+def test_files_that_are_no_topic_page_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    forums = ROOT / "fixtures" / "forums"
+    assert "aucune date avec une heure" in refused(forums / "phpbb3" / "login.html", capsys)
+    assert "un seul message" in refused(forums / "phpbb2" / "mp-view.html", capsys)
+    # The board index lists the last post of each forum (a name and a date per row): no post blocks.
+    refused(forums / "phpbb3" / "index-logged-in.html", capsys)
+    refused(forums / "phpbb2" / "index-logged-in.html", capsys)
+    (tmp_path / "image.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
+    refused(tmp_path / "image.html", capsys)
+    assert "est un dossier" in refused(tmp_path, capsys)
+    assert "impossible de lire" in refused(tmp_path / "absente.html", capsys)
+
+
+def test_a_5_mb_page_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = (OWN / "articles-taverne.html").read_text(encoding="utf-8")
+    speech = "Je relis tout depuis le début et je note chaque contradiction du meunier. " * 70_000
+    html = html.replace("Je voterai ce soir.", speech + "Je voterai ce soir.")
+    page = tmp_path / "long.html"
+    page.write_text(html, encoding="utf-8")
+    assert page.stat().st_size > 5_000_000
+    code, out, err = probe(page, capsys)
+    assert code == 0, err
+    assert pasted(out)["content"] == "div.bbWrapper"
+    assert "#88120  Gaston (id 58)" in out
+
+
+def test_a_deeply_nested_post_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player's post of 3000 nested quotes (past libxml2's 2048 levels): the other posts are still
+    found, and the reader's flattening keeps the page whole."""
+    html = (OWN / "articles-taverne.html").read_text(encoding="utf-8")
+    nested = "<div>" * 3000 + "trop profond" + "</div>" * 3000
+    html = html.replace("Je voterai ce soir.", nested + "Je voterai ce soir.")
+    page = tmp_path / "profond.html"
+    page.write_text(html, encoding="utf-8")
+    code, out, err = probe(page, capsys)
+    assert code == 0, err
+    assert "#88133  Mirabelle (id 211)" in out
+    assert pasted(out)["post"] == "article.js-post.message.message--post"
+
+
+def test_the_command_is_listed_with_its_french_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "probe" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["probe", "--help"])
+    assert "une page de sujet du forum, enregistrée en entier" in capsys.readouterr().out
