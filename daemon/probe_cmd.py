@@ -7,6 +7,7 @@ The analysis is ``parsers/probe.py`` (pure); this module reads the file and spea
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from ..parsers.dates import zone
 from ..parsers.probe import ProbeFailed, ProbeResult, probe_page, selectors_toml
 from ..parsers.records import ParseError, VoteStatus
 from .i18n import _, ngettext
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 50 * 1024 * 1024  # a saved topic page is a few hundred kB; past this it is not one
 
@@ -104,6 +107,13 @@ def cmd_probe(args: argparse.Namespace) -> int:
         raise _refuse(_("{path}: {why}").format(path=path, why=why.format(detail=exc.detail or exc.reason))) from exc
     except RecursionError as exc:  # lxml's own limits are handled; this is a last guard, never a traceback
         raise _refuse(_("{path}: the page nests too deep to be read").format(path=path)) from exc
+    except Exception as exc:  # a page no test foresaw: one line for the MJ, the details in the debug log
+        log.debug("probe failed on %s", path, exc_info=True)
+        raise _refuse(
+            _("{path}: meneur could not analyse this page ({error}); please report it with the page").format(
+                path=path, error=f"{type(exc).__name__}: {exc}"
+            )
+        ) from exc
     sys.stdout.write("\n".join(report_lines(path, result, args.tz)) + "\n")
     return 0 if result.page is not None else 1
 

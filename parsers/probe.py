@@ -932,6 +932,9 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
     if drop:
         selectors["drop"] = drop
 
+    title = _title(doc, blocks)
+    if title is not None:
+        selectors["title"] = title
     marker = _marker(doc, blocks)
     if marker is not None:
         selectors["marker"] = marker
@@ -954,6 +957,26 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
         missing=tuple(missing), relative_dates=relative,
     )  # fmt: skip
     return score, proposal
+
+
+def _title(doc: HtmlElement, blocks: Sequence[HtmlElement]) -> str | None:
+    """The topic's title: the longest heading outside the posts that the window's <title> repeats
+    (the board's own name in an h1 is not the topic's)."""
+    window = next((_short_text(t, 400) for t in doc.iter("title")), None)
+    if not window:
+        return None
+    headings = []
+    for element in doc.iter("h1", "h2", "h3"):
+        text = _short_text(element, 200)
+        if text and len(text) > 3 and text in window and not any(_inside(element, b) for b in blocks):
+            headings.append((len(text), element))
+    for _length, heading in sorted(headings, key=lambda h: h[0], reverse=True):
+        step = _css_step([heading])
+        for candidate in dict.fromkeys([step or str(heading.tag), str(heading.tag)]):
+            picked = [n for n in select_all(doc, candidate) if _is_element(n)]
+            if picked and picked[0] is heading:
+                return candidate
+    return None
 
 
 def _marker(doc: HtmlElement, blocks: Sequence[HtmlElement]) -> str | None:

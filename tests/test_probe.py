@@ -91,6 +91,8 @@ def test_probe_reads_the_same_posts_as_the_known_selectors(
     assert reading(found) == reading(truth)
     assert (found.pagination.current, found.pagination.last) == (truth.pagination.current, truth.pagination.last)
     assert dict(found.pagination.links).keys() == dict(truth.pagination.links).keys()
+    if truth.title is not None and "title" in selectors:
+        assert found.title == truth.title
     if "author_id" in selectors:
         assert [p.author_id for p in found.posts] == [p.author_id for p in truth.posts]
     else:  # said, not guessed
@@ -328,3 +330,14 @@ def test_the_command_is_listed_with_its_french_help(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         main(["probe", "--help"])
     assert "une page de sujet du forum, enregistrée en entier" in capsys.readouterr().out
+
+
+def test_an_unforeseen_failure_is_one_french_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(raw: bytes, tz: str) -> None:
+        raise KeyError("post")
+
+    monkeypatch.setattr("meneur.daemon.probe_cmd.probe_page", broken)
+    err = refused(OWN / "table-grenier.html", capsys)
+    assert "meneur n'a pas pu analyser cette page (KeyError: 'post')" in err
