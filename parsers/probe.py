@@ -814,7 +814,7 @@ def propose(html: bytes | str, tz: str = "Europe/Paris") -> Proposal:
     families = _candidates(spots)
     if not families:
         raise ProbeFailed("single_post" if len(spots) == 1 else "no_posts")
-    tried: list[tuple[tuple[int, int, int, float], Proposal]] = []
+    tried: list[tuple[tuple[int, int, float], Proposal]] = []
     reasons: list[str] = []
     for family in families:
         try:
@@ -829,7 +829,7 @@ def propose(html: bytes | str, tz: str = "Europe/Paris") -> Proposal:
     return tried[0][1]
 
 
-def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[tuple[int, int, int, float], Proposal]:
+def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[tuple[int, int, float], Proposal]:
     blocks = _blocks_of([s.element for s in family])
     if blocks is None:
         raise ProbeFailed("no_posts")
@@ -948,10 +948,13 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
         if not marked:
             missing.append("pagination_current")
 
-    text_total = sum(_subtree_text_len(b) for b in bodies)
+    text_total = sum(_subtree_text_len(b) for b in blocks)
     distinct = len({s.when for s in absolute})
     latest = sum(s.when.timestamp() for s in absolute if s.when is not None) / max(1, len(absolute))
-    score = (len(blocks), 1 if text_total else 0, distinct, latest)
+    # The posts are where the page's words are: a sidebar of recent topics has as many names and dates,
+    # not their text. Two families giving the same blocks (the post's date, the author's sign-up date)
+    # weigh the same, and are told apart by the dates: a post's are all different, and later.
+    score = (text_total, distinct, latest)
     proposal = Proposal(
         selectors=_clean(selectors), blocks=len(blocks), date_example=example, date_format=fmt,
         missing=tuple(missing), relative_dates=relative,

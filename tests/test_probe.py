@@ -11,6 +11,7 @@ are probed too: a French error, never a traceback.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -341,3 +342,20 @@ def test_an_unforeseen_failure_is_one_french_line(
     monkeypatch.setattr("meneur.daemon.probe_cmd.probe_page", broken)
     err = refused(OWN / "table-grenier.html", capsys)
     assert "meneur n'a pas pu analyser cette page (KeyError: 'post')" in err
+
+
+def test_a_sidebar_of_more_names_and_dates_than_posts_is_not_taken_for_the_posts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seven « Derniers messages » rows, each with a member link, a date and an id, beside five posts:
+    the posts are where the page's words are."""
+    html = (OWN / "articles-taverne.html").read_text(encoding="utf-8")
+    number = iter(range(90001, 90100))
+    html = re.sub(r'<li class="block-row">', lambda _m: f'<li class="block-row" id="recent-{next(number)}">', html)
+    assert html.count('id="recent-') == 7
+    page = tmp_path / "sidebar.html"
+    page.write_text(html, encoding="utf-8")
+    code, out, err = probe(page, capsys)
+    assert code == 0, err
+    assert pasted(out)["post"] == "article.js-post.message.message--post"
+    assert "5 messages trouvés" in out
