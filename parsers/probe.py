@@ -444,7 +444,29 @@ def _post_id(blocks: Sequence[HtmlElement]) -> dict[str, Any] | None:
         regex = _digits_regex(values)
         if select is not None and regex is not None:
             return {"select": select, "attr": attr, "regex": regex}
-    return None
+    return _permalink_id(blocks)
+
+
+def _permalink_id(blocks: Sequence[HtmlElement]) -> dict[str, Any] | None:
+    """The number in each post's link to itself (``sujet.php?id=7#msg2301``), when nothing else holds it."""
+    targets: list[HtmlElement | None] = []
+    anchors: set[str] = set()
+    for block in blocks:
+        found = None
+        for link in block.iter("a"):
+            anchor = re.search(r"#(\D*)(\d+)$", link.get("href") or "")
+            if anchor is not None:
+                found = link
+                anchors.add(anchor.group(1))
+                break
+        targets.append(found)
+    numbers = [re.search(r"(\d+)$", t.get("href") or "") for t in targets if t is not None]
+    if None in targets or len(anchors) != 1 or len({n.group(1) for n in numbers if n}) != len(blocks):
+        return None
+    select = _relative_selector(blocks, targets, "href")
+    if select is None:
+        return None
+    return {"select": select, "attr": "href", "regex": f"#{re.escape(anchors.pop())}(\\d+)$"}
 
 
 def _digits_regex(values: Sequence[str]) -> str | None:

@@ -359,3 +359,15 @@ def test_a_sidebar_of_more_names_and_dates_than_posts_is_not_taken_for_the_posts
     assert code == 0, err
     assert pasted(out)["post"] == "article.js-post.message.message--post"
     assert "5 messages trouvés" in out
+
+
+def test_a_post_numbered_only_by_its_permalink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = (OWN / "table-grenier.html").read_bytes().decode("latin-1")
+    html = re.sub(r'<a id="msg\d+"></a>', "", html)
+    page = tmp_path / "sans-ancres.html"
+    page.write_bytes(html.encode("latin-1"))
+    code, out, err = probe(page, capsys)
+    assert code == 0, err
+    assert pasted(out)["post_id"]["attr"] == "href"
+    read = parse_topic_page(page.read_bytes(), generic_layout(pasted(out)))
+    assert [p.post_id for p in read.posts] == ["2301", "2304", "2306", "2310", "2315", "2319"]
