@@ -34,6 +34,10 @@ _FAILED = {
         "write [forum.selectors] by hand (see README, the generic forum)"
     ),
     "single_post": N_("only one post on this page: save a page with several posts, so that the shape they share shows"),
+    "not_in_order": N_(
+        "blocks with a name and a date, but their dates are not in order: a list of forums or topics (a board "
+        "index), not the posts of a topic"
+    ),
     "no_body": N_("blocks that look like posts, but not where their text is: write content by hand"),
     "no_author": N_("blocks that look like posts, but not their author (no profile link nor name-like element)"),
     "no_post_selector": N_("blocks that look like posts, but no selector picks exactly them on the page"),

@@ -894,6 +894,10 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
 
     spots = [spot_of[id(b)] for b in blocks]
     relative = tuple(s.text for s in spots if s.when is None)
+    stamps = [s.when for s in spots if s.when is not None]
+    pairs = list(zip(stamps, stamps[1:], strict=False))
+    if not (all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)):
+        raise ProbeFailed("not_in_order")  # a topic's posts come in the order they were posted
     attr = spots[0].attr
     date_select = _relative_selector(blocks, dates, attr)
     date: dict[str, Any] = {"select": date_select} if date_select else {}
@@ -917,13 +921,14 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
         fmt = "ISO 8601"
     selectors["date"] = date if date else {}
 
-    content = _relative_selector(blocks, bodies)
-    if content is None and any(b is not p for b, p in zip(bodies, blocks, strict=True)):
+    # A post's text sits in an element of its own, apart from its author and date: a block that is
+    # all text and links at once is a row of a list (a board index's last posts), not a post.
+    if any(b is p for b, p in zip(bodies, blocks, strict=True)):
         raise ProbeFailed("no_body")
-    if content is not None:
-        selectors["content"] = content
-    else:
-        selectors["content"] = {}
+    content = _relative_selector(blocks, bodies)
+    if content is None:
+        raise ProbeFailed("no_body")
+    selectors["content"] = content
 
     notice_nodes = _edit_notices(blocks, tz)
     counted = False

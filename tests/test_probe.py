@@ -289,7 +289,8 @@ def test_files_that_are_no_topic_page_are_refused(tmp_path: Path, capsys: pytest
     assert "aucune date avec une heure" in refused(forums / "phpbb3" / "login.html", capsys)
     assert "un seul message" in refused(forums / "phpbb2" / "mp-view.html", capsys)
     # The board index lists the last post of each forum (a name and a date per row): no post blocks.
-    refused(forums / "phpbb3" / "index-logged-in.html", capsys)
+    assert "leurs dates ne se suivent pas" in refused(forums / "phpbb3" / "index-logged-in.html", capsys)
+    assert "leurs dates ne se suivent pas" in refused(forums / "generic" / "index-logged-in.html", capsys)
     refused(forums / "phpbb2" / "index-logged-in.html", capsys)
     (tmp_path / "image.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
     refused(tmp_path / "image.html", capsys)
