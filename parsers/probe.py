@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from cssselect import HTMLTranslator
@@ -895,7 +896,7 @@ def _propose_from(doc: HtmlElement, family: list[_DateSpot], tz: str) -> tuple[t
     spots = [spot_of[id(b)] for b in blocks]
     relative = tuple(s.text for s in spots if s.when is None)
     stamps = [s.when for s in spots if s.when is not None]
-    pairs = list(zip(stamps, stamps[1:], strict=False))
+    pairs = list(pairwise(stamps))
     if not (all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)):
         raise ProbeFailed("not_in_order")  # a topic's posts come in the order they were posted
     attr = spots[0].attr
