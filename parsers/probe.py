@@ -1,8 +1,10 @@
 """Guess a home-made forum's ``[forum.selectors]`` from one saved topic page.
 
-The page's post dates are the anchor: the largest family of date-like texts (or date attributes)
-that sit in the same place of the markup marks one per post; climbing from each date to the last
-ancestor it does not share with another date gives the repeated post block. Inside the blocks, the
+The page's post dates are the anchor: a family of date-like texts (or date attributes) that sit in the
+same place of the markup marks one per post; climbing from each date to the last ancestor it does not
+share with another date gives the repeated post block. Of the families found (the posts' dates, their
+authors' sign-up dates, a sidebar of recent topics…), the one whose blocks hold the page's words wins;
+blocks whose dates are out of order are a list (a board index), not a topic's posts. Inside the blocks, the
 author (a profile link, else a name-like class), the body (where the posts' own text is), the id,
 the quotes, the edit notices and the signatures are found by comparing the blocks with one another,
 then the pagination is looked for around them.
@@ -836,7 +838,7 @@ def propose(html: bytes | str, tz: str = "Europe/Paris") -> Proposal:
         raise ProbeFailed("no_dates")
     families = _candidates(spots)
     if not families:
-        raise ProbeFailed("single_post" if len(spots) == 1 else "no_posts")
+        raise ProbeFailed("single_post")
     tried: list[tuple[tuple[int, int, float], Proposal]] = []
     reasons: list[str] = []
     for family in families:
