@@ -33,7 +33,10 @@ _FAILED = {
         "no repeated post block found: the dates on this page do not sit in blocks of the same shape; "
         "write [forum.selectors] by hand (see README, the generic forum)"
     ),
-    "single_post": N_("only one post on this page: save a page with several posts, so that the shape they share shows"),
+    "single_post": N_(
+        "no two dates on this page sit in blocks of the same shape: one post at most; save a page with "
+        "several posts, so that the shape they share shows"
+    ),
     "not_in_order": N_(
         "blocks with a name and a date, but their dates are not in order: a list of forums or topics (a board "
         "index), not the posts of a topic"
