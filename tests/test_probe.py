@@ -372,3 +372,18 @@ def test_a_post_numbered_only_by_its_permalink(tmp_path: Path, capsys: pytest.Ca
     assert pasted(out)["post_id"]["attr"] == "href"
     read = parse_topic_page(page.read_bytes(), generic_layout(pasted(out)))
     assert [p.post_id for p in read.posts] == ["2301", "2304", "2306", "2310", "2315", "2319"]
+
+
+def test_what_a_page_does_not_show_is_said_not_guessed(capsys: pytest.CaptureFixture[str]) -> None:
+    """Page 1 of the hamlet's day has no edited post: no edit_notice is proposed, and the report says
+    to probe a page with one; page 2 has one, and it is found."""
+    first = TOPICS / "generic" / "j2-hameau" / "page-1.html"
+    code, out, _err = probe(first, capsys)
+    assert code == 0
+    assert "edit_notice" not in pasted(out)
+    assert any(note.startswith("edit_notice : aucun « modifié par X le … »") for note in missing_notes(out))
+    code, out, _err = probe(first.with_name("page-2.html"), capsys)
+    assert code == 0
+    assert pasted(out)["edit_notice"] == "div.modif"
+    assert not any(note.startswith("edit_notice") for note in missing_notes(out))
+    assert "[modifié]" in out
