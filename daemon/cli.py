@@ -29,6 +29,7 @@ from .http import ForumUnavailable
 from .i18n import _, translated
 from .outbox import OutboxError
 from .poller import CountingStopped
+from .probe_cmd import add_probe_command
 from .store import Store, StoreError
 
 
@@ -330,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("rulesets", help=_("the installed rule sets (entry points meneur.rulesets)"))
     listing.set_defaults(handler=cmd_rulesets)
     add_commands(commands)
+    add_probe_command(commands)
     return parser
 
 
