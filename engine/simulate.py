@@ -10,8 +10,8 @@ A policy only sees what the contract offers, so every installed rule set plays t
   the words a verb takes), kept when ``validate`` accepts them (a few draws each). Day powers are not used.
 * ``pack``: the wolves agree on one living non-wolf, and use every ``loups.*`` power and cast every day
   vote on him; the others vote for a living wolf that an information power revealed (a private result
-  naming a target whose ``camp`` is ``loups`` or whose ``role`` is a wolf's, sent to a non-wolf: he says
-  it publicly), else at random. Their night powers are used as by ``random``.
+  naming a target whose ``camp`` is ``loups`` or whose ``role`` was dealt to wolves only, sent to a
+  non-wolf: he says it publicly), else at random. Their night powers are used as by ``random``.
 
 The engine's questions (a hunter's shot, an invitation) are left to their defaults, as in replay.
 """
@@ -49,16 +49,21 @@ def camp_of(rules: RuleSet, player: PlayerState) -> str:
     return "loups" if rules.is_wolf(player) else player.camp
 
 
-def _wolf_role(rules: RuleSet, role: str) -> bool:
-    return bool(rules.is_wolf(PlayerState("", role, "village")))
-
-
 # -- policies ----------------------------------------------------------------------------------------
 @dataclass
 class Knowledge:
-    """What the village learnt so far in one game (the pack policy): the wolves found, in order."""
+    """What the village learnt so far in one game (the pack policy): the wolves found, in order; and which
+    roles were dealt to wolves only (a seer who reads such a role has found a wolf)."""
 
+    wolf_roles: frozenset[str] = frozenset()
     wolves_found: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of_deal(cls, rules: RuleSet, state: GameState) -> Knowledge:
+        roles: dict[str, bool] = {}
+        for player in state.players:
+            roles[player.role] = roles.get(player.role, True) and bool(rules.is_wolf(player))
+        return cls(frozenset(role for role, wolves in roles.items() if wolves))
 
 
 class RandomPolicy:
@@ -121,7 +126,7 @@ class PackPolicy(RandomPolicy):
             if rules.is_wolf(reader):
                 continue
             camp, role = event.data.get("camp"), event.data.get("role")
-            if camp == "loups" or (isinstance(role, str) and _wolf_role(rules, role)):
+            if camp == "loups" or role in known.wolf_roles:
                 known.wolves_found.append(target)
 
 
@@ -208,7 +213,7 @@ def play(
     dealt: Mapping[str, str] | None = deal(roles, names, rng) if roles else None
     state = rules.setup(names, seed, dealt) if dealt is not None else rules.setup(names, seed)
     start = {p.name: p.role for p in state.players}
-    known = Knowledge()
+    known = Knowledge.of_deal(rules, state)
     phases = 0
     while state.winner is None and phases < MAX_PHASES:
         if state.phase.startswith("J"):
