@@ -148,12 +148,13 @@ def report_text(rules: RuleSet, players: int, policy: str, seed: int, summary: S
             f"  {_label(rules, rate.key):<{width}}  {_percent(rate.rate):>5} %  "
             f"[{_percent(low)} – {_percent(high)}]  {rate.wins}/{rate.games}"
         )
-    lines += ["", _("Per role: players dealt it, and how often its holder won (95 % Wilson interval):")]
+    lines += ["", _("Per role: its camp, players dealt it, and how often its holder won (95 % Wilson interval):")]
+    camp_width = max((len(r.camp) for r in summary.roles), default=0)
     for rate in summary.roles:
         low, high = rate.interval
         lines.append(
-            f"  {_label(rules, rate.key):<{width}}  {rate.games:>7}  {_percent(rate.rate):>5} %  "
-            f"[{_percent(low)} – {_percent(high)}]"
+            f"  {_label(rules, rate.key):<{width}}  {rate.camp:<{camp_width}}  {rate.games:>7}  "
+            f"{_percent(rate.rate):>5} %  [{_percent(low)} – {_percent(high)}]"
         )
     return "\n".join(lines)
 
@@ -179,16 +180,16 @@ def report_json(rules: RuleSet, players: int, policy: str, seed: int, summary: S
 # -- the chart ---------------------------------------------------------------------------------------
 _COLOURS = {"village": "#3b7dd8", "loups": "#b03030"}
 _OTHER = "#888888"
-_ROLE = "#5a8f5a"
 
 
 def chart_svg(rules: RuleSet, players: int, policy: str, summary: Summary) -> str:
-    """Horizontal bars, one per camp then one per role, each with its 95 % interval as a whisker."""
+    """Horizontal bars, one per camp then one per role (in the colour of the camp it is dealt in), each with
+    its 95 % interval as a whisker."""
     left, bar_width, row, top = 190, 460, 24, 50
     rows: list[tuple[str, Rate, str, str]] = [
         ("camp", r, _label(rules, r.key), _COLOURS.get(r.key, _OTHER)) for r in summary.camps
     ]
-    rows += [("role", r, _label(rules, r.key), _ROLE) for r in summary.roles]
+    rows += [("role", r, _label(rules, r.key), _COLOURS.get(r.camp, _OTHER)) for r in summary.roles]
     height = top + row * (len(rows) + 2) + 30
     width = left + bar_width + 80
     title = _("{ruleset}, {players} players, {games} games ({policy}): win rates, 95 % intervals").format(

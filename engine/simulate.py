@@ -190,7 +190,7 @@ def _night_actions(rules: RuleSet, state: GameState, rng: random.Random, prey: s
 class GameResult:
     winner: str | None  # the rule set's winner ("village", "loups", "amoureux", "aucun"…), None: unfinished
     phases: int
-    holders: tuple[tuple[str, bool], ...]  # each player: the role dealt, and whether he won
+    holders: tuple[tuple[str, str, bool], ...]  # each player: the role and camp dealt, and whether he won
 
 
 def deal(roles: Sequence[str], names: Sequence[str], rng: random.Random) -> dict[str, str]:
@@ -212,7 +212,7 @@ def play(
     rng = random.Random(seed)
     dealt: Mapping[str, str] | None = deal(roles, names, rng) if roles else None
     state = rules.setup(names, seed, dealt) if dealt is not None else rules.setup(names, seed)
-    start = {p.name: p.role for p in state.players}
+    start = {p.name: (p.role, camp_of(rules, p)) for p in state.players}
     known = Knowledge.of_deal(rules, state)
     phases = 0
     while state.winner is None and phases < MAX_PHASES:
@@ -223,7 +223,7 @@ def play(
         state = outcome.state
         policy.learn(rules, state, outcome.events, known)
         phases += 1
-    return GameResult(state.winner, phases, tuple((start[p.name], _won(rules, state, p)) for p in state.players))
+    return GameResult(state.winner, phases, tuple((*start[p.name], _won(rules, state, p)) for p in state.players))
 
 
 def _won(rules: RuleSet, state: GameState, player: PlayerState) -> bool:
@@ -241,6 +241,7 @@ class Rate:
     key: str
     wins: int
     games: int
+    camp: str = ""  # a role's: the camp it was most often dealt in
 
     @property
     def rate(self) -> float:
@@ -252,7 +253,8 @@ class Rate:
 
     def as_json(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"wins": self.wins, "games": self.games, "rate": self.rate, "low": low, "high": high}
+        found = {"wins": self.wins, "games": self.games, "rate": self.rate, "low": low, "high": high}
+        return {**found, "camp": self.camp} if self.camp else found
 
 
 @dataclass(frozen=True)
@@ -270,17 +272,23 @@ def summarise(results: Sequence[GameResult]) -> Summary:
     """Win counts per camp and per role dealt, in a stable order (same results ⇒ same summary)."""
     winners: dict[str, int] = {"village": 0, "loups": 0}
     held: dict[str, list[int]] = {}
+    dealt_in: dict[str, dict[str, int]] = {}
     for result in results:
         key = result.winner if result.winner is not None else UNFINISHED
         winners[key] = winners.get(key, 0) + 1
-        for role, won in result.holders:
+        for role, camp, won in result.holders:
             counts = held.setdefault(role, [0, 0])
             counts[0] += won
             counts[1] += 1
+            camps = dealt_in.setdefault(role, {})
+            camps[camp] = camps.get(camp, 0) + 1
     order = ["village", "loups", *sorted(k for k in winners if k not in ("village", "loups", UNFINISHED))]
     if UNFINISHED in winners:
         order.append(UNFINISHED)
     games = len(results)
     camps = tuple(Rate(k, winners[k], games) for k in order)
-    roles = tuple(Rate(role, wins, dealt) for role, (wins, dealt) in sorted(held.items()))
+    roles = tuple(
+        Rate(role, wins, dealt, min(dealt_in[role].items(), key=lambda kv: (-kv[1], kv[0]))[0])
+        for role, (wins, dealt) in sorted(held.items())
+    )
     return Summary(games, sum(r.phases for r in results), camps, roles)
