@@ -95,6 +95,10 @@ def test_three_wolves_of_a_pack_against_one_villager_always_win(capsys: pytest.C
     assert document["camps"]["loups"]["wins"] == 100
     assert document["roles"]["loup_garou"] == {**document["roles"]["loup_garou"], "wins": 300, "games": 300}
     assert document["roles"]["simple_villageois"]["wins"] == 0
+    assert (document["roles"]["loup_garou"]["camp"], document["roles"]["simple_villageois"]["camp"]) == (
+        "loups",
+        "village",
+    )
     blind = report(capsys, *deal, "--policy", "random")
     assert 0 < blind["camps"]["village"]["wins"] < blind["camps"]["loups"]["wins"]
 
