@@ -36,17 +36,21 @@ def add_simulate_command(commands: Any) -> None:
         ),
     )
     sim.add_argument("ruleset", metavar="RULESET", help=_("the rule set's id (meneur rulesets lists them)"))
-    sim.add_argument("--players", help=_("how many players (required unless --roles gives them)"))
-    sim.add_argument("--roles", help=_('the roles dealt, comma-separated, one per player: "voyante,loup_garou,…"'))
-    sim.add_argument("--games", default="1000", help=_("how many games (default 1000)"))
+    sim.add_argument("--players", metavar="N", help=_("how many players (required unless --roles gives them)"))
+    sim.add_argument(
+        "--roles", metavar="ROLE,…", help=_('the roles dealt, comma-separated, one per player: "voyante,loup_garou,…"')
+    )
+    sim.add_argument("--games", metavar="N", default="1000", help=_("how many games (default 1000)"))
     sim.add_argument(
         "--policy",
         choices=sorted(POLICIES),
         default="random",
         help=_("random: random votes and powers; pack: the wolves act together, the village follows its seers"),
     )
-    sim.add_argument("--seed", default="0", help=_("the run's seed: the same seed gives the same games (default 0)"))
-    sim.add_argument("--processes", default="1", help=_("processes to play the games on (default 1)"))
+    sim.add_argument(
+        "--seed", metavar="N", default="0", help=_("the run's seed: the same seed gives the same games (default 0)")
+    )
+    sim.add_argument("--processes", metavar="N", default="1", help=_("processes to play the games on (default 1)"))
     sim.add_argument("--json", action="store_true", help=_("print JSON"))
     sim.add_argument("--svg", metavar="FILE", help=_("also write a bar chart of the win rates (SVG)"))
     sim.set_defaults(handler=cmd_simulate)
