@@ -280,8 +280,8 @@ def summarise(results: Sequence[GameResult]) -> Summary:
             counts = held.setdefault(role, [0, 0])
             counts[0] += won
             counts[1] += 1
-            camps = dealt_in.setdefault(role, {})
-            camps[camp] = camps.get(camp, 0) + 1
+            seen = dealt_in.setdefault(role, {})
+            seen[camp] = seen.get(camp, 0) + 1
     order = ["village", "loups", *sorted(k for k in winners if k not in ("village", "loups", UNFINISHED))]
     if UNFINISHED in winners:
         order.append(UNFINISHED)
