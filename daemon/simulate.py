@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.contract import RuleSet
 from ..engine.simulate import POLICIES, UNFINISHED, GameResult, Rate, Summary, game_seed, play, summarise
-from .i18n import _
+from .i18n import _, language
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 200
@@ -128,8 +128,14 @@ def _label(rules: RuleSet, key: str) -> str:
     return rules.role_names.get(key) or rules.item_names.get(key) or key
 
 
+def _decimal(value: float, digits: int = 1) -> str:
+    """A number as the MJ writes it: a decimal comma in French."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if language() == "fr" else text
+
+
 def _percent(value: float) -> str:
-    return f"{100 * value:.1f}"
+    return _decimal(100 * value)
 
 
 def report_text(rules: RuleSet, players: int, policy: str, seed: int, summary: Summary, seconds: float) -> str:
@@ -137,10 +143,10 @@ def report_text(rules: RuleSet, players: int, policy: str, seed: int, summary: S
         _("{ruleset}: {players} players, {games} games, policy {policy}, seed {seed}").format(
             ruleset=rules.id, players=players, games=summary.games, policy=policy, seed=seed
         ),
-        _("time taken: {seconds:.1f} s ({rate:.0f} games per second), {phases:.1f} phases per game").format(
-            seconds=seconds,
-            rate=summary.games / seconds if seconds > 0 else 0.0,
-            phases=summary.phases / summary.games if summary.games else 0.0,
+        _("time taken: {seconds} s ({rate} games per second), {phases} phases per game").format(
+            seconds=_decimal(seconds),
+            rate=_decimal(summary.games / seconds if seconds > 0 else 0.0, 0),
+            phases=_decimal(summary.phases / summary.games if summary.games else 0.0),
         ),
         "",
         _("Wins per camp (95 % Wilson interval):"),

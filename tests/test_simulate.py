@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -143,6 +144,7 @@ def test_the_text_report_is_french(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     village = next(line for line in lines if line.strip().startswith("village "))
     assert village.rstrip().endswith("/20")
+    assert re.search(r" \d+,\d %  \[\d+,\d – \d+,\d\]  \d+/20$", village), village  # decimal commas
 
 
 # -- the chart -------------------------------------------------------------------------------------
