@@ -30,6 +30,7 @@ from .i18n import _, translated
 from .outbox import OutboxError
 from .poller import CountingStopped
 from .probe_cmd import add_probe_command
+from .simulate import add_simulate_command
 from .store import Store, StoreError
 
 
@@ -332,6 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(handler=cmd_rulesets)
     add_commands(commands)
     add_probe_command(commands)
+    add_simulate_command(commands)
     return parser
 
 
