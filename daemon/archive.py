@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -43,7 +45,7 @@ CAUSES = {
     "acolyte": "mort·e avec son Maître vampire",
     "mj": "décision du MJ",
 }
-CAMPS = {"village": "le village", "loups": "les loups-garous", "aucun": "personne"}
+CAMPS = {"village": "Victoire du village.", "loups": "Victoire des loups-garous.", "aucun": "Personne ne l'emporte."}
 PALETTE = ("#b5462f", "#2f6db5", "#3c8c3a", "#8a4fb0", "#c28a12", "#1f8f8f", "#a83e79", "#5a5a5a")
 CHART_W, CHART_H, LEFT, RIGHT, TOP, BOTTOM = 640, 220, 36, 12, 10, 26
 
@@ -104,7 +106,10 @@ def gather(config: Config, store: Store, now: datetime) -> dict[str, Any]:
             ],
             "facts": _facts(events, roles),
             "actions": [
-                {"player": a["player"], "power": _power(str(a["power"]), roles), "targets": list(a["targets"])}
+                {
+                    "player": str(a["player"]),
+                    "text": _action(str(a["power"]), [str(t) for t in a["targets"]], rules.help, roles),
+                }
                 for a in inputs.get("actions", [])
             ],
             "winner": next((str(e["winner"]) for e in events if e.get("type") == "game_over"), None),
@@ -121,7 +126,7 @@ def gather(config: Config, store: Store, now: datetime) -> dict[str, Any]:
         "title": f"Partie de loup-garou : {rules.title}",
         "ruleset": rules.title,
         "winner": final.winner,
-        "winner_name": CAMPS.get(final.winner or "", final.winner),
+        "verdict": _verdict(final.winner),
         "over": final.winner is not None,
         "players": _players(setup, final, roles),
         "phases": phases,
@@ -129,6 +134,12 @@ def gather(config: Config, store: Store, now: datetime) -> dict[str, Any]:
         "mps_sent": int(mps_sent.fetchone()[0]),
         "made_at": now.astimezone(tz).strftime("%d/%m/%Y %H:%M"),
     }
+
+
+def _verdict(winner: str | None) -> str:
+    if winner is None:
+        return "Partie en cours : pas encore de vainqueur."
+    return CAMPS.get(winner, f"Victoire : {winner}.")
 
 
 def _local(stamp: str, tz: ZoneInfo) -> str:
@@ -139,6 +150,21 @@ def _power(power: str, roles: dict[str, str]) -> str:
     owner, _sep, verb = power.partition(".")
     who = roles.get(owner, "Loups-garous" if owner == "loups" else owner)
     return f"{who} — {verb.replace('_', ' ')}" if verb else who
+
+
+def _action(power: str, targets: list[str], help: Mapping[str, str], roles: dict[str, str]) -> str:
+    """An action in the rule set's own words (its role card help, "Voyante : découvrir le rôle de NOM."),
+    with the names it was given; without a help line, the power's name and its targets."""
+    said = help.get(power)
+    named = ", ".join(targets) or "personne"
+    if not said:
+        return f"{_power(power, roles)} → {named}"
+    said = re.sub(r"\s*\([^)]*\)", "", said).rstrip(". ")
+    if "NOM" not in said:
+        return f"{said} → {named}"
+    for number, target in enumerate(targets[:2], 1):
+        said = said.replace(f"NOM{number}", target)
+    return said.replace("NOM", named) + "."
 
 
 def _players(setup: GameState, final: GameState, roles: dict[str, str]) -> list[dict[str, Any]]:
@@ -183,7 +209,7 @@ def _facts(events: list[dict[str, Any]], roles: dict[str, str]) -> list[str]:
         elif kind == "mj_event" and e.get("text"):
             said.append(str(e["text"]))
         elif kind == "game_over":
-            said.append(f"Fin de la partie : victoire de {CAMPS.get(str(e['winner']), str(e['winner']))}.")
+            said.append(f"Fin de la partie. {_verdict(str(e['winner']))}")
     return said
 
 
@@ -205,8 +231,9 @@ def _day(
     refusal = partial(rules.vote_refusal, state) if rules.vote_refusal else None
 
     def tally_at(when: datetime) -> tuple[dict[str, int], Any]:
-        count, posts = count_from_store(driver.store, TOPIC, replace(config, deadline=when, players=players), since,
-                                        refusal)  # fmt: skip
+        count, posts = count_from_store(
+            driver.store, TOPIC, replace(config, deadline=when, players=players), since, refusal
+        )
         tally = rules.day_tally(state, count.current)[0] if rules.day_tally else count.tally
         return {row.target: row.votes for row in tally.counts if row.votes > 0}, (count, posts)
 
@@ -217,8 +244,14 @@ def _day(
         tally, _seen = tally_at(vote.posted_at)
         excerpt = " ".join(texts.get(vote.post_id, "").split())
         steps.append(
-            Step(vote.posted_at, vote.voter, vote.target, vote.post_id, excerpt[:140] + ("…" if len(excerpt) > 140
-                 else ""), tally)  # fmt: skip
+            Step(
+                vote.posted_at,
+                vote.voter,
+                vote.target,
+                vote.post_id,
+                excerpt[:140] + ("…" if len(excerpt) > 140 else ""),
+                tally,
+            )
         )
     final = rules.day_tally(state, votes)[0] if rules.day_tally else None
     rows: list[dict[str, Any]] = []
@@ -236,10 +269,14 @@ def _day(
         "rows": rows,
         "not_voted": not_voted,
         "steps": [
-            {"at": s.at.astimezone(tz).strftime("%d/%m %H:%M"), "voter": s.voter, "target": s.target,
-             "excerpt": s.excerpt}
+            {
+                "at": s.at.astimezone(tz).strftime("%d/%m %H:%M"),
+                "voter": s.voter,
+                "target": s.target,
+                "excerpt": s.excerpt,
+            }
             for s in steps
-        ],  # fmt: skip
+        ],
         "chart": chart(steps, start, at, tz),
     }
 
@@ -281,6 +318,14 @@ def chart(steps: list[Step], start: datetime, end: datetime, tz: ZoneInfo) -> di
             }
         )
     step = 1 if top <= 8 else 2 if top <= 16 else 5
+    hours = max(1, int(span // 3600 // 6))  # at most about six hour marks between the ends
+    mark = start.astimezone(tz).replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    marks = []
+    while mark < end:
+        where = x(mark)
+        if LEFT + 60 < where < CHART_W - RIGHT - 60 and mark.astimezone(tz).hour % hours == 0:
+            marks.append({"x": where, "label": mark.astimezone(tz).strftime("%Hh"), "anchor": "middle"})
+        mark += timedelta(hours=1)
     return {
         "width": CHART_W,
         "height": CHART_H,
@@ -288,6 +333,7 @@ def chart(steps: list[Step], start: datetime, end: datetime, tz: ZoneInfo) -> di
         "yticks": [{"y": y(v), "label": v} for v in range(0, top + 1, step)],
         "xticks": [
             {"x": x(start), "label": start.astimezone(tz).strftime("%d/%m %H:%M"), "anchor": "start"},
+            *marks,
             {"x": x(end), "label": end.astimezone(tz).strftime("%d/%m %H:%M"), "anchor": "end"},
         ],
         "left": LEFT,
@@ -382,9 +428,7 @@ def cmd_archive(args: argparse.Namespace) -> int:
     except StoreError:
         raise
     if not data["over"] and not args.partial:
-        raise UsageError(
-            _("the game is not over (no winner yet): give --partial to archive it as it stands")
-        )
+        raise UsageError(_("the game is not over (no winner yet): give --partial to archive it as it stands"))
     try:
         written = write_site(data, Path(args.out), args.force)
     except ArchiveError as exc:
