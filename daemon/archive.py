@@ -32,7 +32,7 @@ from .config import Config, ConfigError, load_config
 from .counting import count_from_store
 from .engine_live import TOPIC, EngineDriver
 from .i18n import _
-from .store import Store, StoreError
+from .store import Store
 
 # The causes of death the built-in rule sets give, in the players' words; another shows as it is.
 CAUSES = {
@@ -425,8 +425,6 @@ def cmd_archive(args: argparse.Namespace) -> int:
         data = gather(config, store, datetime.now().astimezone())
     except ArchiveError as exc:
         raise UsageError(str(exc)) from exc
-    except StoreError:
-        raise
     if not data["over"] and not args.partial:
         raise UsageError(_("the game is not over (no winner yet): give --partial to archive it as it stands"))
     try:
@@ -435,6 +433,11 @@ def cmd_archive(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     except OSError as exc:
         raise UsageError(_("cannot write {path}: {error}").format(path=args.out, error=exc.strerror or exc)) from exc
+    if not data["over"]:
+        print(
+            _("warning: the game is not over and this archive shows every role and night action: keep it to yourself"),
+            file=sys.stderr,
+        )
     if args.summary:
         sys.stdout.write(summary(data, config.markup))
     print(_("archive written: {path}").format(path=written[0].resolve()), file=sys.stderr)

@@ -211,6 +211,7 @@ def test_the_archive_tells_the_game_as_it_was(finished: Path, tmp_path: Path) ->
     assert sorted(p.name for p in out.iterdir()) == ["archive.css", "index.html", "resume.bbcode", "resume.md"]
     page = lxml.html.fromstring((out / "index.html").read_text(encoding="utf-8"))
     assert text(page.find(".//p[@class='verdict']")) == "Victoire du village."
+    assert page.find(".//p[@class='secret']") is None and "attention" not in done.stderr
     # The roles dealt, and who was alive at the end.
     rows = {text(r[0]): (text(r[1]), text(r[2])) for r in page.findall(".//table[@class='roles']/tbody/tr")}
     assert {name: role.split(" (puis")[0] for name, (role, _end) in rows.items()} == ROLES
@@ -299,6 +300,8 @@ def test_a_game_not_over_is_archived_only_with_partial(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     page = lxml.html.fromstring((out / "index.html").read_text(encoding="utf-8"))
     assert text(page.find(".//p[@class='verdict']")) == "Partie en cours : pas encore de vainqueur."
+    assert "ne la publiez pas avant la fin" in text(page.find(".//p[@class='secret']"))
+    assert "la partie n'est pas finie et cette archive montre tous les rôles" in done.stderr
     assert [s.get("id") for s in page.findall(".//section") if "phase" in (s.get("class") or "")] == PHASES[:5]
     assert [text(li) for li in page.findall(".//section[@id='J2']//ul[@class='deaths']/li")] == DEATHS_BY_PHASE["J2"]
     # A folder that is not empty is written over only with --force.
