@@ -27,9 +27,10 @@ from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from ..engine.daycount import DayCount
 from ..engine.model import GameState
 from .config import Config, ConfigError, load_config
-from .counting import count_from_store
+from .counting import account_binding, count_posts, resolver_of
 from .engine_live import TOPIC, EngineDriver
 from .i18n import _
 from .store import Store
@@ -223,25 +224,43 @@ def _day(
     tz: ZoneInfo,
 ) -> dict[str, Any]:
     """A day's final count (the votes the rules engine resolved it with) and its chart: the day recounted
-    from the store at each vote post, as it stood then."""
+    from the store at each vote post, as it stood then. The topic is read once; each recount takes the
+    day's posts up to that moment (the posts of earlier days are not parsed again: the counter drops them
+    all the same)."""
     rules = driver.rules
+    store = driver.store
     state = driver.day_state(phase)
     dead = driver.not_voting(state)
     players = tuple(replace(p, dead=p.name in dead) for p in config.players)
     refusal = partial(rules.vote_refusal, state) if rules.vote_refusal else None
+    everything = store.posts(TOPIC, deleted=True)
+    gone = store.deleted_posts(TOPIC)
+    accounts = account_binding(store, TOPIC, resolver_of(config))
+    corrections = store.corrections(TOPIC)
+    day_posts = [p for p in everything if since is None or p.posted_at > since]
+    tallies: dict[datetime, dict[str, int]] = {}
 
-    def tally_at(when: datetime) -> tuple[dict[str, int], Any]:
-        count, posts = count_from_store(
-            driver.store, TOPIC, replace(config, deadline=when, players=players), since, refusal
-        )
-        tally = rules.day_tally(state, count.current)[0] if rules.day_tally else count.tally
-        return {row.target: row.votes for row in tally.counts if row.votes > 0}, (count, posts)
+    def count_at(when: datetime) -> DayCount:
+        posts = [p for p in day_posts if p.posted_at <= when]
+        day = replace(config, deadline=when, players=players)
+        return count_posts(posts, day, since, corrections, refusal, gone, accounts)
 
-    _end, (count, posts) = tally_at(at)
-    texts = {p.post_id: p.content_text for p in posts}
-    steps = []
+    def tally_at(when: datetime) -> dict[str, int]:
+        if when not in tallies:
+            counted = count_at(when)
+            tally = rules.day_tally(state, counted.current)[0] if rules.day_tally else counted.tally
+            tallies[when] = {row.target: row.votes for row in tally.counts if row.votes > 0}
+        return tallies[when]
+
+    count = count_at(at)
+    texts = {p.post_id: p.content_text for p in day_posts if p.post_id not in gone}
+    steps: list[Step] = []
+    standing: dict[str, str] = {}
     for vote in count.history:
-        tally, _seen = tally_at(vote.posted_at)
+        # A vote said again changes nothing: the count is the one before (a long day recounts far less).
+        same = bool(steps) and standing.get(vote.voter) == vote.target
+        tally = steps[-1].tally if same else tally_at(vote.posted_at)
+        standing[vote.voter] = vote.target
         excerpt = " ".join(texts.get(vote.post_id, "").split())
         steps.append(
             Step(

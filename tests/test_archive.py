@@ -55,9 +55,11 @@ DEATHS = [
 ]
 
 
-def play_scenario(folder: Path, hostile: bool = True, phases: int | None = None) -> Path:
+def play_scenario(folder: Path, hostile: bool = True, phases: int | None = None, again: int = 0) -> Path:
     """The scenario played into ``folder``/partie.sqlite; returns the configuration file. ``phases``: stop
-    after that many (a game not over). ``hostile``: Théo's first post of J1 also holds a script."""
+    after that many (a game not over). ``hostile``: Théo's first post of J1 also holds a script. ``again``:
+    each post is posted that many more times, a second apart (a bigger topic, the same votes: for
+    bench/archive_size.py)."""
     scenario = load_scenario(GAME)
     folder.mkdir(parents=True, exist_ok=True)
     deadlines = "".join(
@@ -89,14 +91,15 @@ def play_scenario(folder: Path, hostile: bool = True, phases: int | None = None)
                     text = HOSTILE + "\n" + text
                 html = render_bbcode(text)
                 shown = lxml.html.fragment_fromstring(html, create_parent="div").text_content()
-                number += 1
-                when = (begins + timedelta(minutes=7 + 9 * index)).isoformat()
-                store.db.execute(
-                    "insert into posts (topic, post_id, page_no, author, author_id, posted_at, content_html, "
-                    "content_text, content_hash, version, first_seen, last_seen) values "
-                    "('game', ?, 1, ?, null, ?, ?, ?, ?, 1, ?, ?)",
-                    [str(number), post["author"], when, html, shown, content_hash(html), when, when],
-                )
+                for repeat in range(1 + again):
+                    number += 1
+                    when = (begins + timedelta(minutes=7 + 9 * index, seconds=repeat)).isoformat()
+                    store.db.execute(
+                        "insert into posts (topic, post_id, page_no, author, author_id, posted_at, content_html, "
+                        "content_text, content_hash, version, first_seen, last_seen) values "
+                        "('game', ?, 1, ?, null, ?, ?, ?, ?, 1, ?, ?)",
+                        [str(number), post["author"], when, html, shown, content_hash(html), when, when],
+                    )
             for index, mp in enumerate(spec.mps):
                 when = (begins + timedelta(minutes=30 + index)).isoformat()
                 store.db.execute(
@@ -277,6 +280,21 @@ def test_each_day_is_charted_as_it_was_counted_over_time(finished: Path, tmp_pat
             for t in (p.find("title") for p in ends.values())
         }
         assert finals == expected, day
+
+
+def test_votes_said_again_leave_the_charts_as_they_were(tmp_path: Path) -> None:
+    """Each post posted twice more, a second apart: three times the vote posts, the same day counts."""
+    config = play_scenario(tmp_path / "game", hostile=False, again=2)
+    out, done = written(tmp_path, config)
+    assert done.returncode == 0, done.stderr
+    page = lxml.html.fromstring((out / "index.html").read_text(encoding="utf-8"))
+    charts = {s.get("id"): s.find(".//svg") for s in page.findall(".//section") if s.find(".//svg") is not None}
+    assert levels(charts["J0"], "Boris") == [0, 1, 2, 3, 2, 3]
+    assert levels(charts["J1"], "Théo") == [0, 1, 2, 3, 4, 5, 4]
+    for day, expected in COUNTS.items():
+        table = page.find(f".//section[@id='{day}']//table[@class='count']")
+        assert {text(r[0]): int(text(r[1])) for r in table.findall("tbody/tr")} == expected, day
+    assert len(page.findall(".//section[@id='J0']//ol[@class='votes']/li")) == 3 * 9
 
 
 def test_a_players_html_is_shown_as_text(finished: Path, tmp_path: Path) -> None:
