@@ -7,17 +7,21 @@ need someone's choice. Same inputs, answers and seed ⇒ same outcome: that is h
 Copying is the engine's hot path (every phase starts from a copy of the state it is given), so
 ``GameState.copy`` copies only what may change in place: the players' records and ``markers``, and the
 containers of ``memory``. Immutable values — strings, numbers, tuples and frozensets of them, frozen
-dataclasses such as ``items.Item`` — are shared between the states, never copied. A state therefore
-holds only plain data (dicts, lists, sets, atoms) and frozen records; anything else still copies,
-through ``copy.deepcopy``, correctly but slowly.
+dataclasses such as ``items.Item``, a ``FrozenMap`` (a read-only mapping a rule set keeps in its memory) —
+are shared between the states, never copied. A state therefore holds only plain data (dicts, lists,
+sets, atoms) and frozen records; anything else still copies, through ``copy.deepcopy``, correctly but
+slowly.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .quick import quick_init
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes})
 # Types whose values are shared, never copied: the atoms, and each frozen dataclass once seen.
@@ -67,6 +71,51 @@ def copy_data(value: Any) -> Any:
     if _immutable(kind):
         return value
     return copy.deepcopy(value)
+
+
+class FrozenMap(Mapping[str, Any]):
+    """A read-only mapping for a rule set's memory, shared (never copied) by ``GameState.copy``: it never
+    changes, a change is a new one. Its values must be immutable too (atoms, tuples of them, frozen
+    records): a mutable one is refused. Equal to a dict with the same items."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+        content = dict(items)
+        mutable = [key for key, value in content.items() if copy_data(value) is not value]
+        if mutable:
+            raise TypeError(f"FrozenMap values must be immutable: {', '.join(map(repr, mutable))}")
+        object.__setattr__(self, "_items", content)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a FrozenMap does not change: make a new one")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._items.get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenMap:
+        return self
+
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[str, Any]]]:
+        return FrozenMap, (dict(self._items),)
+
+
+_SHARED.add(FrozenMap)
 
 
 PUBLIC = "public"  # the morning or evening post
@@ -167,6 +216,7 @@ class GameState:
         return random.Random(f"{self.seed}:{self.phase}:{purpose}")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A power used by a player (from an MP or a public command), names already resolved."""
@@ -177,6 +227,7 @@ class Action:
     source: str = ""  # the MP's id, for the MJ
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decree:
     """The MJ's word: kill, revive, set the mayor, or an event told in the next post."""
@@ -187,6 +238,7 @@ class Decree:
     text: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     type: str
@@ -205,6 +257,7 @@ class Event:
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Question:
     """A choice the rules leave to a player or the MJ. ``id`` is stable: PHASE:KIND[:PLAYER]."""

@@ -310,10 +310,12 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     une." The saved player then does what the dawn skipped while they were dead."""
     r, s = m.r, m.r.state
     holders = items.holders(s, "potion_de_soins")  # read again after a save (its steps may move items)
+    without: list[str] = []  # the living without a usable potion: not asked (``skip``), in one go
+    r.skip_each("soins", without, "{player} n'a pas (ou plus) de potion de soins utilisable.")
     for healer in [p for p in s.players if p.alive]:
         potion = items.usable(s, healer.name, "potion_de_soins") if healer.name in holders else None
         if potion is None:
-            r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
+            without.append(healer.name)
             continue
         dying = [n for n in m.died if not s.player(n).alive]
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.

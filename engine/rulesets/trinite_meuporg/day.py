@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ... import items
-from ...model import Action, Decree, GameState, Outcome, next_phase
+from ...model import Action, Decree, FrozenMap, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .dawn import _latest
@@ -139,10 +139,11 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
         return
     home[home.index(named)], away[away.index(other)] = other, named
     s.memory["groups"] = grouped
-    friends = s.memory["compagnons"]
+    friends = dict(s.memory["compagnons"])
     for group in (home, away):
         for member in group:
             friends[member] = tuple(sorted(set(friends[member]) | set(group)))
+    s.memory["compagnons"] = FrozenMap(friends)
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 
