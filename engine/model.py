@@ -79,6 +79,7 @@ class FrozenMap(Mapping[str, Any]):
     records): a mutable one is refused. Equal to a dict with the same items."""
 
     __slots__ = ("_items",)
+    _items: dict[str, Any]
 
     def __init__(self, items: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
         content = dict(items)

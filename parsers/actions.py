@@ -83,12 +83,12 @@ from .actionwords import (
     _SELF_SEQS,
     _SEPARATORS,
     _SKIPPABLE,
-    _STOP,
     _STOP_SEQS,
     _TARGET_FILLERS,
     _is_quote,
     _seq_at,
 )
+from .actionwords import _STOP as _STOP  # the MP flow's name stops
 from .frtext import COLON as _COLON
 from .frtext import NEWLINE as _NEWLINE
 from .frtext import PUNCT as _PUNCT
