@@ -2,7 +2,8 @@
 
 Every error names the key and, where it can be found, the line, so the MJ can fix the file
 without reading code. The reading's plumbing (the error, each value's shape) is in ``config_reader``,
-deadlines in ``config_deadlines``, the rule set and the dealt roles in ``config_rules``, and what
+deadlines in ``config_deadlines``, the rule set and the dealt roles in ``config_rules``, what the commands
+require of a valid file and what
 `meneur check` warns about in a valid file in ``config_checks``; their public names are importable from
 here as before.
 """
@@ -30,6 +31,8 @@ from .config_checks import EXAMPLE_PLAYERS as EXAMPLE_PLAYERS
 from .config_checks import WARNING as WARNING
 from .config_checks import clock_problem as clock_problem
 from .config_checks import is_example_player as is_example_player
+from .config_checks import require_live as require_live
+from .config_checks import require_secrets as require_secrets
 from .config_checks import setup_problems as setup_problems
 from .config_deadlines import deadline_problem as deadline_problem
 from .config_deadlines import parse_deadline as parse_deadline
@@ -596,27 +599,3 @@ def _phase_of(label: str, kind: str) -> str | None:
     if found is None:
         return None
     return ("J" if kind == "day" else "N") + found.group(1)
-
-
-def require_live(config: Config) -> None:
-    """The daemon's commands need the forum's address, the account and the topic."""
-    missing = [key for key, value in (("forum.url", config.live.url), ("account.username", config.live.username),
-                                      ("game.topic", config.live.topic)) if not value]  # fmt: skip
-    if missing:
-        raise ConfigError(
-            _("{path}: the daemon needs {keys}").format(path=config.path or "config", keys=", ".join(missing))
-        )
-    if not config.players:
-        raise ConfigError(
-            _("{path}: players: the game needs [[players]] (none listed)").format(path=config.path or "config")
-        )
-
-
-def require_secrets(config: Config, web: bool = False) -> None:
-    """Commands that log in ask for the password at start, not at the first poll: a missing one is one
-    clear line then, never a traceback per poll."""
-    config.live.password()
-    if web:
-        config.live.web_password()
-
-

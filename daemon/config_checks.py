@@ -1,5 +1,7 @@
-"""What `meneur check` warns about before the first request: a valid configuration that would still spoil a
-day (the example's forum or players left in, a deadline already past, a forum clock in another zone)."""
+"""What the commands check in a valid configuration before the first request: what the daemon needs (the
+forum, the account, the topic, the players, the secrets), and what `meneur check` warns about, which would
+still spoil a day (the example's forum or players left in, a deadline already past, a forum clock in another
+zone)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,33 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..parsers.dates import zone
+from .config_reader import ConfigError
+from .i18n import _
 
 if TYPE_CHECKING:
     from .config import Config
+
+
+def require_live(config: Config) -> None:
+    """The daemon's commands need the forum's address, the account and the topic."""
+    missing = [key for key, value in (("forum.url", config.live.url), ("account.username", config.live.username),
+                                      ("game.topic", config.live.topic)) if not value]  # fmt: skip
+    if missing:
+        raise ConfigError(
+            _("{path}: the daemon needs {keys}").format(path=config.path or "config", keys=", ".join(missing))
+        )
+    if not config.players:
+        raise ConfigError(
+            _("{path}: players: the game needs [[players]] (none listed)").format(path=config.path or "config")
+        )
+
+
+def require_secrets(config: Config, web: bool = False) -> None:
+    """Commands that log in ask for the password at start, not at the first poll: a missing one is one
+    clear line then, never a traceback per poll."""
+    config.live.password()
+    if web:
+        config.live.web_password()
 
 
 EXAMPLE_HOSTS = ("example.org", "example.com", "example.net")
