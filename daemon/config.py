@@ -3,9 +3,8 @@
 Every error names the key and, where it can be found, the line, so the MJ can fix the file
 without reading code. The reading's plumbing (the error, each value's shape) is in ``config_reader``,
 deadlines in ``config_deadlines``, the rule set and the dealt roles in ``config_rules``, what the commands
-require of a valid file and what
-`meneur check` warns about in a valid file in ``config_checks``; their public names are importable from
-here as before.
+require of a valid file and what `meneur check` warns about in ``config_checks``; their public names are
+importable from here as before.
 """
 
 from __future__ import annotations
