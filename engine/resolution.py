@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question
+from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question, next_phase
 
 NOBODY = "aucun"
 
@@ -172,6 +172,16 @@ class Resolution:
             if not player.alive and player.death_phase != self._start_phase:
                 return f"{about} est mort·e : la question ne lui est pas posée."
         return "Cette question n'a pas été posée dans cette phase : la réponse n'a pas servi."
+
+    def finish(self, winner: str | None) -> Outcome:
+        """The end of a resolution, its deaths settled and ``winner`` read from them (the rule set's own
+        reading): the game is over (``game_over``), or the state moves on to the next phase."""
+        if winner:
+            self.state.winner = winner
+            self.emit("game_over", winner=winner)
+        else:
+            self.state.phase = next_phase(self.state.phase)
+        return self.outcome()
 
     def outcome(self) -> Outcome:
         self._unused_answers()

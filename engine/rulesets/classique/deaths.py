@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...model import Decree, GameState, Outcome, next_phase
+from ...model import Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .common import has_power, option
 from .roles import WOLVES
@@ -90,13 +90,7 @@ def _traitor(r: Resolution) -> None:
 def _finish(r: Resolution) -> Outcome:
     r.settle()
     _traitor(r)
-    winner = check_winner(r.state)
-    if winner:
-        r.state.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        r.state.phase = next_phase(r.state.phase)
-    return r.outcome()
+    return r.finish(check_winner(r.state))
 
 
 def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:

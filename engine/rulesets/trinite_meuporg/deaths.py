@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ... import items
-from ...model import Action, Decree, GameState, Outcome, next_phase
+from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
@@ -301,14 +301,9 @@ def _finish(r: Resolution, m: _Moment) -> Outcome:
     s = r.state
     _succession(r)
     winner = check_winner(s)
-    if winner:
-        s.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        if s.phase.startswith("N"):
-            r.emit("groups", groups=_groups_view(s))
-        s.phase = next_phase(s.phase)
-    return r.outcome()
+    if not winner and s.phase.startswith("N"):  # a night that does not end the game ends with the groups
+        r.emit("groups", groups=_groups_view(s))
+    return r.finish(winner)
 
 
 def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
