@@ -152,6 +152,8 @@ class Resolution:
     def _unused_answers(self) -> None:
         """Answers to this phase's questions that the resolution never asked are not silently dropped:
         the MJ is told the answer was not used, and why (RULINGS of each rule set)."""
+        if not self.answers:
+            return
         prefix = f"{self._start_phase}:"
         for qid, answer in self.answers.items():
             if not qid.startswith(prefix) or qid in self._asked:

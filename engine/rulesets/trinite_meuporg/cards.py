@@ -33,6 +33,7 @@ _ITEM_OF_POWER: tuple[tuple[str, str | None], ...] = tuple((power, spec.item) fo
 _POWERS_OF_ITEM: dict[str | None, tuple[str, ...]] = {
     item: tuple(power for power, of in _ITEM_OF_POWER if of == item) for _, item in _ITEM_OF_POWER
 }
+_EMPTY: frozenset[str] = frozenset()
 _NIGHT_ITEMS: frozenset[str | None] = frozenset(spec.item for spec in POWERS.values() if not spec.by_day)
 
 
@@ -46,7 +47,7 @@ def night_actors(state: GameState) -> list[str]:
             kinds.setdefault(item.holder, set()).add(item.kind)
     able = []
     for player in state.players:
-        hand = kinds.get(player.name, set())
+        hand = kinds.get(player.name, _EMPTY)
         if player.alive:
             if player.camp == LOUPS or not hand.isdisjoint(_NIGHT_ITEMS):
                 able.append(player.name)

@@ -307,8 +307,15 @@ def _finish(r: Resolution, m: _Moment) -> Outcome:
 
 
 def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
+    """The groups as the posts show them, each member with whether he lives (twice a day: plain loops)."""
     alive = {p.name for p in s.players if p.alive}
-    return [[{"player": n, "alive": n in alive} for n in g] for g in s.memory["groups"]]
+    view = []
+    for group in s.memory["groups"]:
+        row: list[dict[str, object]] = []
+        for name in group:
+            row.append({"player": name, "alive": name in alive})
+        view.append(row)
+    return view
 
 
 def _usable_now(m: _Moment, key: str, action: Action, record: bool = True) -> items.Item | None:
