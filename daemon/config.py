@@ -442,7 +442,9 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 
 
 _MAX_SECONDS = 7 * 24 * 3600
-_DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card")
+_DRAFT_KINDS = (
+    "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
+)
 
 
 def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | None) -> LiveConfig:
