@@ -299,6 +299,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         elif kind == "deadline":
             print(_("deadline: drafted {key}").format(key=getattr(value, "key", value)))
             print(getattr(value, "body", ""))
+        elif kind == "reminder" and isinstance(value, list):
+            print(_("reminder: drafted {keys}").format(keys=", ".join(str(getattr(d, "key", d)) for d in value)))
         elif kind == "mps":
             print(_("inbox: {n} new MP(s)").format(n=len(value) if isinstance(value, list) else value))
         sys.stdout.flush()
