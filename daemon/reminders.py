@@ -23,6 +23,7 @@ from .store import kv_get, kv_set
 log = logging.getLogger("meneur.reminders")
 
 DAY = "day"
+_Text = tuple[str, str | None, str | None, str]  # a draft to make: key, recipient (None: the topic), subject, body
 NIGHT = "night"
 
 
@@ -95,7 +96,7 @@ def draft_reminder(game: LiveGame, deadline_id: str, kind: str) -> list[Draft]:
     return made
 
 
-def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[tuple[str, str | None, str | None, str]]:
+def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     count = game.live_count(deadline)
     posts = {p.post_id: p for p in game.store.posts(TOPIC)}
     context = {
@@ -111,7 +112,7 @@ def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[tuple[s
     return [(f"{deadline.id}/reminder/day", None, None, body)]
 
 
-def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[tuple[str, str | None, str | None, str]]:
+def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     engine = game.engine
     assert engine is not None and deadline.phase is not None
     view = engine.night_view(deadline.phase, game.window(deadline), deadline.at)
@@ -119,7 +120,7 @@ def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[tuple[
     state = engine.state_before(deadline.phase)
     if state.phase != deadline.phase or state.winner:
         return []  # the phase before is not resolved (or the game is over): nobody to remind yet
-    texts = []
+    texts: list[_Text] = []
     for player in view["not_acted"]:
         if player in wrote:
             continue
