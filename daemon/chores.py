@@ -1,20 +1,28 @@
 """The MJ's chores that meneur takes off his hands: a player's call for help answered by MP with the list of
-his powers (what he may send, its safe form and an example as players write it).
+his powers (what he may send, its safe form and an example as players write it); a player's replacement by
+another forum account (`meneur replace`, see also daemon/replace.py).
 
 Reading a call for help is a matter of the MP's words only (:func:`asks_for_help`); the live daemon asks it
 of an MP in which no order was read, so « aide : je protège Basile » stays an order."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.model import GameState
+from ..engine.names import Account
 from ..engine.rulesets import ruleset
 from ..parsers.records import VoteFormat
 from ..vocabulary import word_key
 from .drafts import DraftText, powers_of
-from .render import render
+from .i18n import _
+from .render import french_datetime, render
+
+if TYPE_CHECKING:
+    from .game import LiveGame
+    from .outbox import Draft
 
 # The first word of an MP that asks for help (« !aide », « Aide stp », « help »), once folded.
 _HELP_FIRST = frozenset({"aide", "aidez", "help", "helpe", "sos"})
@@ -86,3 +94,59 @@ def help_reply(
     }
     body = render("help", markup, context, override, vote_format)
     return DraftText("help", player, subject, body, key)
+
+
+def record_replacement(game: LiveGame, player: str, new: str, at: datetime) -> list[Draft]:
+    """`meneur replace`: from ``at``, the forum account ``new`` plays for ``player``, and the account that did
+    until then no longer counts. Stored (the count, the inbox and the outbox read it), the MPs already stored
+    from ``at`` on given to their new owner, and drafted for the MJ: the public post (« X remplace Y ») and,
+    in a game with a rule set, the player's role card sent to the newcomer. Refused (GameError) for a name
+    that is no player, an empty or current account, or a moment before the last replacement of the player."""
+    from .counting import account_binding, resolver_of
+    from .game import TOPIC, GameError
+    from .replace import replacements
+
+    players = {p.name: p for p in game.config.players}
+    if player not in players:
+        raise GameError(_("{player!r} is not a player of this game").format(player=player))
+    new = new.strip()
+    earlier = [r for r in replacements(game.store) if r.player == player]
+    if earlier:
+        old = earlier[-1].new
+    else:
+        old = account_binding(game.store, TOPIC, resolver_of(game.config)).get(player) or Account(
+            player, players[player].user_id
+        )
+    if not new or old.same_as(Account(new)):
+        raise GameError(_("{new!r} already plays for {player}").format(new=new, player=player))
+    if earlier and at < earlier[-1].at:
+        raise GameError(_("{player} was already replaced at {when}: a replacement comes after it").format(
+            player=player, when=earlier[-1].at.isoformat()))  # fmt: skip
+    with game.store.transaction():
+        cursor = game.store.db.execute(
+            "insert into replacements (player, old_account, old_user_id, new_account, at) values (?, ?, ?, ?, ?)",
+            [player, old.name, old.user_id, new, at.isoformat()],
+        )
+        number = cursor.lastrowid
+        for row in list(game.store.db.query("select msg_id, author, author_id, sent_at from mps")):
+            if row["sent_at"] is None or datetime.fromisoformat(str(row["sent_at"])) < at:
+                continue
+            account = Account(str(row["author"]), str(row["author_id"]) if row["author_id"] is not None else None)
+            if account.same_as(Account(new)):
+                game.store.db.execute("update mps set player = ? where msg_id = ?", [player, row["msg_id"]])
+            elif account.same_as(old):
+                game.store.db.execute("update mps set player = null where msg_id = ?", [row["msg_id"]])
+    config = game.config
+    when = french_datetime(at, config.timezone)
+    context = {"player": player, "new": new, "old": old.name, "when": when}
+    post = render("replacement", config.markup, context, config.templates_dir, config.vote_format)
+    approved = "replacement" in config.live.auto
+    made = [game.outbox.draft(f"replace/{number}/post", "replacement", post, None, None, approved)]
+    if game.engine is not None:
+        card = next(c for c in game.engine.role_cards() if c.recipient == player)
+        intro = render("replacement_card", config.markup, context, config.templates_dir, config.vote_format)
+        subject = f"Ton rôle : tu remplaces {player}"
+        body = intro.rstrip() + "\n\n" + card.body
+        made.append(game.outbox.draft(f"replace/{number}/role_card", "role_card", body, new, subject,
+                                      "role_card" in config.live.auto))  # fmt: skip
+    return made

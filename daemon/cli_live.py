@@ -33,7 +33,7 @@ from .config import (
     setup_problems,
 )
 from .counting import count_json
-from .game import TOPIC, CycleReport, Deadline, LiveGame
+from .game import TOPIC, CycleReport, Deadline, GameError, LiveGame
 from .http import ForumUnavailable
 from .i18n import _, set_language, translated
 from .init_file import FORUMS
@@ -553,6 +553,26 @@ def cmd_decree(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replace(args: argparse.Namespace) -> int:
+    from .chores import record_replacement
+
+    game = _game(args)
+    at = _now()
+    if args.at:
+        try:
+            at = datetime.fromisoformat(args.at)
+        except ValueError as exc:
+            raise GameError(_("--at: an ISO 8601 time, not {value!r}").format(value=args.at)) from exc
+        if at.tzinfo is None:
+            from zoneinfo import ZoneInfo
+
+            at = at.replace(tzinfo=ZoneInfo(game.config.timezone))
+    made = record_replacement(game, args.old, args.new, at.astimezone(UTC))
+    print(_("{new} replaces {player}: drafted {keys} (see the outbox)").format(
+        new=args.new, player=args.old, keys=", ".join(d.key for d in made)))  # fmt: skip
+    return 0
+
+
 def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(_store(config))
@@ -682,6 +702,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     decree.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
     decree.set_defaults(handler=cmd_decree)
+
+    replacing = command(
+        "replace",
+        N_("replace a player by another forum account"),
+        N_(": from now (or --at), the new account's posts and MPs count as the player's and the old account's no "
+           "longer; the public post and the newcomer's role card are drafted."),
+    )  # fmt: skip
+    replacing.add_argument("old", help=_("the player replaced (his name in the game)"))
+    replacing.add_argument("new", help=_("the forum account that plays for him from now on"))
+    replacing.add_argument("--at", help=_("when, ISO 8601 (default: now); without an offset, in the forum's time zone"))
+    replacing.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
+    replacing.add_argument("-v", "--verbose", action="store_true", help=verbose)
+    replacing.set_defaults(handler=cmd_replace)
 
     replay_cmd = command(
         "replay",

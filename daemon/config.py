@@ -448,6 +448,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 _MAX_SECONDS = 7 * 24 * 3600
 _DRAFT_KINDS = (
     "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
+    "replacement",
 )
 
 

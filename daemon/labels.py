@@ -24,6 +24,7 @@ LABELS = {
     "mp": N_("MP"),
     "help": N_("help"),
     "reminder": N_("reminder"),
+    "replacement": N_("replacement"),
 }
 ALERT_KINDS = {
     "layout": N_("topic unreadable"),
