@@ -150,3 +150,53 @@ def record_replacement(game: LiveGame, player: str, new: str, at: datetime) -> l
         made.append(game.outbox.draft(f"replace/{number}/role_card", "role_card", body, new, subject,
                                       "role_card" in config.live.auto))  # fmt: skip
     return made
+
+
+def activity(game: LiveGame) -> list[dict[str, Any]]:
+    """Who did what in each phase, for the MJ's page: for every deadline (in order), each player's posts in the
+    game topic during the phase, whether his vote stood at the end of the day (a day; None at night), whether
+    an order of his was understood by MP (a night power, a day power), and his last post up to the phase's
+    end (ISO time, or None). Posts are attributed as the count attributes them: each player's own forum
+    account (a look-alike is nobody), a replacement's newcomer from its moment on."""
+    from ..engine.names import identify_account
+    from .counting import account_binding, resolver_of
+    from .engine_live import UNDERSTOOD
+    from .game import TOPIC
+    from .replace import apply_to_posts, replacements
+
+    resolver = resolver_of(game.config)
+    bound = account_binding(game.store, TOPIC, resolver)
+    posts, refused = apply_to_posts(game.store.posts(TOPIC), replacements(game.store))
+    mj = game.config.live.username.strip().casefold()
+    written: list[tuple[datetime, str]] = []
+    for post in posts:
+        if post.post_id in refused or post.author.strip().casefold() == mj:
+            continue
+        player = identify_account(resolver, Account(post.author, post.author_id), bound).player
+        if player is not None:
+            written.append((post.posted_at, player))
+    names = [p.name for p in game.config.players]
+    phases = []
+    for deadline in game.deadlines():
+        since = game.window(deadline)
+        mine = [(when, who) for when, who in written if when <= deadline.at and (since is None or when > since)]
+        voted: set[str] | None = None
+        if deadline.kind == "day":
+            voted = set(game.live_count(deadline).current)
+        acted: set[str] = set()
+        if game.engine is not None and deadline.phase:
+            acted = {str(o["player"]) for o in game.engine.mp_outcomes(deadline.phase).values()
+                     if o["outcome"] == UNDERSTOOD}  # fmt: skip
+        rows = []
+        for name in names:
+            last = max((when for when, who in written if who == name and when <= deadline.at), default=None)
+            rows.append({
+                "player": name,
+                "posts": sum(1 for _when, who in mine if who == name),
+                "voted": None if voted is None else name in voted,
+                "acted": name in acted,
+                "last_post": last.isoformat() if last else None,
+            })  # fmt: skip
+        phases.append({"deadline": deadline.label, "phase": deadline.phase, "kind": deadline.kind,
+                       "state": deadline.state, "players": rows})  # fmt: skip
+    return phases
