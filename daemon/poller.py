@@ -21,7 +21,7 @@ from .adapters.base import ForumAdapter
 from .counting import accounts_seen
 from .http import ForumUnavailable
 from .i18n import _, translated
-from .replace import mp_player
+from .replace import mp_player, owner, replacements
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
@@ -244,9 +244,12 @@ class Poller:
         look-alike that wrote first loses the name. They become nobody's, with an alert; the ids."""
         moved = []
         replaced = set()  # MPs a newcomer sent as the player he replaces (`meneur replace`): his by right
+        reps = replacements(self.store)
         for r in self.store.db.query("select msg_id, author, author_id, sent_at from mps where player is not null"):
-            when = datetime.fromisoformat(str(r["sent_at"])) if r["sent_at"] else None
-            player, gone = mp_player(self.store, str(r["author"]), r["author_id"], when)
+            if not reps or not r["sent_at"]:
+                continue
+            user_id = str(r["author_id"]) if r["author_id"] is not None else None
+            player, gone = owner(reps, str(r["author"]), user_id, datetime.fromisoformat(str(r["sent_at"])))
             if player is not None and not gone:
                 replaced.add(str(r["msg_id"]))
         for row in list(
