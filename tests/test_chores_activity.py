@@ -65,3 +65,24 @@ def test_activity_per_phase(forum: SpiritForum, tmp_path: Path, monkeypatch: pyt
     assert (day1["Coline"]["posts"], day1["Coline"]["voted"]) == (1, True)
     assert [name for name, r in day1.items() if r["voted"]] == ["Coline"]
     assert day1["Denis"]["last_post"] is None
+
+    # The MJ's page shows it: one column per phase, one row per player.
+    html = page_text(game)
+    section = html[html.index('<section id="activity">') : html.index("</section>", html.index('id="activity"'))]
+    assert "Activité par phase" in section and "<th>Jour 0</th><th>Nuit 1</th><th>Jour 1</th>" in section
+    anna = section[section.index("<b>Anna</b>") : section.index("</tr>", section.index("<b>Anna</b>"))]
+    assert "<td>2 message(s) · a voté</td><td>0 message(s)</td><td>0 message(s) · " in anna
+    basile = section[section.index("<b>Basile</b>") : section.index("</tr>", section.index("<b>Basile</b>"))]
+    assert "<td>0 message(s) · pouvoir utilisé</td>" in basile
+
+
+def page_text(game: object) -> str:
+    import httpx
+    from meneur.daemon.web import serve
+
+    server, address = serve(game, port=0, token="jeton")  # type: ignore[arg-type]
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            return browser.get(address).text
+    finally:
+        server.shutdown()
