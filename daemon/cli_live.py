@@ -40,6 +40,7 @@ from .init_file import FORUMS
 from .labels import alert_kind, label
 from .outbox import Outbox, OutboxError
 from .poller import open_alerts
+from .reminders import draft_reminder, due_reminders
 from .store import Store, StoreError, kv_get, kv_set
 
 
@@ -256,6 +257,10 @@ def cmd_poll(args: argparse.Namespace) -> int:
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     with _reaching(game.config, game.adapter):
         report = game.cycle()
+        for reminder in due_reminders(game):  # a cron'd poll drafts the reminders that are due, as `run` does
+            if reminder.at <= game.clock() and (made := draft_reminder(game, reminder.deadline, reminder.kind)):
+                game.outbox.send_ready(game.adapter)
+                print(_("reminder: drafted {keys}").format(keys=", ".join(d.key for d in made)))
         due = game.due_deadlines()
         # With deadlines due, the cycle's count is the first pending day's over every later post: each day is
         # shown instead with its own votes against its own deadline, once it is closed.

@@ -142,6 +142,39 @@ def test_the_night_reminder_goes_to_those_with_a_power_who_sent_nothing(
     assert len(mine) == 1 and "!salvateur.proteger NOM" in forum.client("Coline").comments(mine[0]["id"])[0]["text"]
 
 
+def test_a_cron_poll_drafts_the_reminder_once(forum: SpiritForum, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Without `meneur run`, the MJ's cron'd `meneur poll` drafts a reminder that is due — once."""
+    import os
+    import subprocess
+    import sys
+
+    seeded = forum.seed(MJ, ["Anna", "Basile"], topic_title="Partie rappels par cron")
+    end = datetime.now(UTC) + timedelta(minutes=30)
+    path = tmp_path / "partie.toml"
+    path.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "{MJ}"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{end.isoformat(timespec="seconds")}"\n'
+        "[poll]\ngrace = 0\nmin_request_interval = 0.01\n[reminders]\nday_post_hours = 2\n"
+        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "MENEUR_PASSWORD": seeded["password"]}
+    meneur = Path(sys.executable).parent / "meneur"
+    outs = []
+    for _ in range(2):
+        done = subprocess.run([str(meneur), "poll", "--config", str(path)], env=env, capture_output=True, text=True,
+                              timeout=300)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert "rappel : rédigé Jour 1/reminder/day" in outs[0] and "rappel" not in outs[1]
+    with sqlite3.connect(tmp_path / "partie.sqlite") as db:
+        assert db.execute("select key, kind, state from drafts").fetchall() == [
+            ("Jour 1/reminder/day", "reminder", "drafted")
+        ]
+
+
 @pytest.mark.parametrize("value", ["-1", "200", '"trois"'])
 def test_reminder_hours_are_checked(value: str) -> None:
     with pytest.raises(ConfigError, match=r"reminders\.day_post_hours"):
