@@ -32,11 +32,12 @@ from .config import (
     setup_problems,
 )
 from .counting import count_json
-from .game import TOPIC, CycleReport, Deadline, LiveGame
+from .game import TOPIC, CycleReport, Deadline, GameError, LiveGame
 from .i18n import _, translated
 from .init_file import FORUMS
 from .labels import alert_kind, label
 from .poller import open_alerts
+from .reminders import draft_reminder, due_reminders
 from .store import Store
 
 
@@ -169,6 +170,10 @@ def cmd_poll(args: argparse.Namespace) -> int:
     game.store.hold_daemon_lock()  # one cycle of the daemon's: never beside a running one
     with _reaching(game.config, game.adapter):
         report = game.cycle()
+        for reminder in due_reminders(game):  # a cron'd poll drafts the reminders that are due, as `run` does
+            if reminder.at <= game.clock() and (made := draft_reminder(game, reminder.deadline, reminder.kind)):
+                game.outbox.send_ready(game.adapter)
+                print(_("reminder: drafted {keys}").format(keys=", ".join(d.key for d in made)))
         due = game.due_deadlines()
         # With deadlines due, the cycle's count is the first pending day's over every later post: each day is
         # shown instead with its own votes against its own deadline, once it is closed.
@@ -212,6 +217,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         elif kind == "deadline":
             print(_("deadline: drafted {key}").format(key=getattr(value, "key", value)))
             print(getattr(value, "body", ""))
+        elif kind == "reminder" and isinstance(value, list):
+            print(_("reminder: drafted {keys}").format(keys=", ".join(str(getattr(d, "key", d)) for d in value)))
         elif kind == "mps":
             print(_("inbox: {n} new MP(s)").format(n=len(value) if isinstance(value, list) else value))
         sys.stdout.flush()
@@ -386,6 +393,26 @@ def cmd_decree(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replace(args: argparse.Namespace) -> int:
+    from .chores import record_replacement
+
+    game = _game(args)
+    at = _now()
+    if args.at:
+        try:
+            at = datetime.fromisoformat(args.at)
+        except ValueError as exc:
+            raise GameError(_("--at: an ISO 8601 time, not {value!r}").format(value=args.at)) from exc
+        if at.tzinfo is None:
+            from zoneinfo import ZoneInfo
+
+            at = at.replace(tzinfo=ZoneInfo(game.config.timezone))
+    made = record_replacement(game, args.old, args.new, at.astimezone(UTC))
+    print(_("{new} replaces {player}: drafted {keys} (see the outbox)").format(
+        new=args.new, player=args.old, keys=", ".join(d.key for d in made)))  # fmt: skip
+    return 0
+
+
 def cmd_alerts(args: argparse.Namespace) -> int:
     config = _config(args)
     alerts = open_alerts(_store(config))
@@ -515,6 +542,19 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     decree.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
     decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
     decree.set_defaults(handler=cmd_decree)
+
+    replacing = command(
+        "replace",
+        N_("replace a player by another forum account"),
+        N_(": from now (or --at), the new account's posts and MPs count as the player's and the old account's no "
+           "longer; the public post and the newcomer's role card are drafted."),
+    )  # fmt: skip
+    replacing.add_argument("old", help=_("the player replaced (his name in the game)"))
+    replacing.add_argument("new", help=_("the forum account that plays for him from now on"))
+    replacing.add_argument("--at", help=_("when, ISO 8601 (default: now); without an offset, in the forum's time zone"))
+    replacing.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
+    replacing.add_argument("-v", "--verbose", action="store_true", help=verbose)
+    replacing.set_defaults(handler=cmd_replace)
 
     replay_cmd = command(
         "replay",

@@ -97,6 +97,9 @@ class LiveConfig:
     web_host: str = "127.0.0.1"  # the MJ's page listens here only
     web_password_env: str | None = None  # an environment variable holding a password for the page
     web_lang: str | None = None  # "fr" or "en": the language of the MJ's page (and of the daemon's messages)
+    # [reminders]: hours before a day's end for the reminder post, before dawn for the night MPs (0: none)
+    remind_day_hours: float = 0.0
+    remind_night_hours: float = 0.0
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -185,6 +188,7 @@ _KNOWN = {
     "votes": {"colours", "require_bold", "require_colour"},
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
+    "reminders": {"day_post_hours", "night_mp_hours"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
 _ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
@@ -396,7 +400,10 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 
 
 _MAX_SECONDS = 7 * 24 * 3600
-_DRAFT_KINDS = ("vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card")
+_DRAFT_KINDS = (
+    "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
+    "replacement",
+)
 
 
 def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | None) -> LiveConfig:
@@ -548,6 +555,15 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             key = str(exc).split(":", 1)[0]
             table = ".".join(key.split(".")[:2]) if key.startswith("forum.") else "forum"
             raise reader.error(key, str(exc).split(":", 1)[-1].strip(), table, key.split(".")[-1]) from exc
+    hours = {}
+    for key in ("day_post_hours", "night_mp_hours"):  # [reminders]
+        value = data.get("reminders", {}).get(key, 0)
+        _expect(reader, value, (int, float), f"reminders.{key}", "reminders", key)
+        if not 0 <= value <= 24 * 7:
+            raise reader.error(
+                f"reminders.{key}", _("hours from 0 to 168, not {value}").format(value=value), "reminders", key
+            )
+        hours[key] = float(value)
     return LiveConfig(
         url=url,
         username=_expect(reader, account.get("username", ""), str, "account.username", "account", "username"),
@@ -570,6 +586,8 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         settle=float(settle),
         alert_mj_by_mp=_expect(reader, alerts.get("mp_mj", False), bool, "alerts.mp_mj", "alerts", "mp_mj"),
         count_at=tuple(count_at),
+        remind_day_hours=hours["day_post_hours"],
+        remind_night_hours=hours["night_mp_hours"],
         site=site,
         ruleset=_ruleset(reader, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine.daycount import DayCount, PostVotes, Roster, count_day
+from ..engine.daycount import CountWarning, DayCount, PostVotes, Roster, WarningKind, count_day
 from ..engine.messages import Message
 from ..engine.names import Account, NameResolver, bind_accounts
 from ..parsers.layout import parse_topic_page, votes_in_html
@@ -16,6 +16,7 @@ from ..parsers.records import ParseError, Post, TopicPage
 from .config import Config
 from .i18n import translated
 from .render import render
+from .replace import apply_to_posts, replacements
 from .store import Store
 
 
@@ -61,8 +62,12 @@ def count_posts(
     refusal: Callable[[str, str], str | Message | None] | None = None,
     deleted: set[str] | None = None,
     accounts: Mapping[str, Account] | None = None,
+    replaced: Mapping[str, Message] | None = None,
 ) -> DayCount:
+    """``replaced``: posts by an account replaced in the game (`meneur replace`), by id, with the warning that
+    refuses their votes (the player's earlier vote stands)."""
     gone = deleted or set()
+    refused = replaced or {}
     mj = config.live.username.strip().casefold()
     players = {p.name.casefold() for p in config.players}
     # The MJ's own posts hold no vote (an opening that shows the format is not "a non-player voted").
@@ -75,7 +80,13 @@ def count_posts(
         )
         for post in posts
     ]
-    return count_day(
+    warned = [
+        CountWarning(e.post.post_id, WarningKind.VOTE_REFUSED, refused[e.post.post_id])
+        for e in entries
+        if e.post.post_id in refused and e.mentions and not e.deleted
+    ]
+    entries = [replace(e, mentions=()) if e.post.post_id in refused else e for e in entries]
+    count = count_day(
         entries,
         roster_of(config),
         resolver_of(config),
@@ -85,6 +96,7 @@ def count_posts(
         refusal=refusal,
         accounts=accounts,
     )
+    return replace(count, warnings=(*count.warnings, *warned)) if warned else count
 
 
 def count_from_store(
@@ -97,7 +109,8 @@ def count_from_store(
     everything = store.posts(topic, deleted=True)
     gone = store.deleted_posts(topic)
     accounts = account_binding(store, topic, resolver_of(config))
-    count = count_posts(everything, config, since, store.corrections(topic), refusal, gone, accounts)
+    read, replaced = apply_to_posts(everything, replacements(store))  # `meneur replace`: whose posts are whose
+    count = count_posts(read, config, since, store.corrections(topic), refusal, gone, accounts, replaced)
     return count, [p for p in everything if p.post_id not in gone]
 
 

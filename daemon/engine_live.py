@@ -19,6 +19,7 @@ from ..engine import items
 from ..engine.model import Action, Decree, GameState, Outcome, Question
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
+from .chores import asks_for_help, help_reply
 from .config import Config
 from .counting import count_from_store
 from .drafts import DraftText, day_power_drafts, drafts_for, mp_reply, opening_post, powers_of, role_cards
@@ -35,6 +36,7 @@ NOT_AN_ORDER = "not_an_order"  # chatter, a question to the MJ: shown to the MJ,
 NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
 LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
 ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
+HELP = "help"  # a call for help (« aide », « comment je fais ? »): the list of the sender's powers goes to him
 
 RECEIPTS = ("action_received", "action_refused")  # what the reply to an MP tells: not drafted twice
 TOPIC = "game"  # the game topic's name in the store (daemon/game.py)
@@ -408,6 +410,8 @@ class EngineDriver:
         if not player.alive:
             return MpAnswer(msg_id, sender, window, NOT_LIVING, {}, None, None)
         reading = self._read(row, sender, state)
+        if not reading.actions and not reading.unclear and asks_for_help(str(row["content_text"] or "")):
+            return self._help(msg_id, sender, window, state, when, tz)
         if reading.not_an_order:
             return MpAnswer(
                 msg_id,
@@ -477,6 +481,25 @@ class EngineDriver:
                 "correct it."
             ).format(**said)
         return MpAnswer(msg_id, sender, window, outcome, detail, reply, alert, at_once)
+
+    def _help(
+        self, msg_id: str, sender: str, window: MpWindow, state: GameState, when: datetime, tz: str
+    ) -> MpAnswer:
+        """A call for help: the sender's powers as the day or night stands (a day power spent is gone)."""
+        number = len([o for o in self.mp_outcomes().values() if o["player"] == sender]) + 1
+        reply = help_reply(
+            self.day_state(window.phase, state),
+            sender,
+            label=window.label,
+            key=f"{window.deadline}/help/{msg_id}",
+            # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one.
+            subject=f"{window.label} — aide pour ton message de {french_time(when, tz)} (n°{number})",
+            mj=self.config.live.username,
+            override=self.config.templates_dir,
+            markup=self.config.markup,
+            vote_format=self.config.vote_format,
+        )
+        return MpAnswer(msg_id, sender, window, HELP, {}, reply, None)  # nothing for the MJ to do
 
     def settled_by(self, answer: MpAnswer) -> list[str]:
         """The sender's earlier MPs of the phase that were not understood, now that this one was: the player

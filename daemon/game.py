@@ -231,7 +231,7 @@ class LiveGame:
                 self.engine.record_mp(answer)
                 if answer.reply is not None:
                     r = answer.reply
-                    auto = "receipt" in self.config.live.auto
+                    auto = r.kind in self.config.live.auto  # a receipt, an answer: "receipt"; a call for help: "help"
                     keys.append(self.outbox.draft(r.key, r.kind, r.body, r.recipient, r.subject, auto).key)
                 for told in answer.drafts:  # what a day power implies at once: an announcement, a result
                     approved = told.kind in self.config.live.auto

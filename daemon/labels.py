@@ -22,6 +22,9 @@ LABELS = {
     "opening": N_("opening post"),
     "role_card": N_("role card"),
     "mp": N_("MP"),
+    "help": N_("help"),
+    "reminder": N_("reminder"),
+    "replacement": N_("replacement"),
 }
 ALERT_KINDS = {
     "layout": N_("topic unreadable"),

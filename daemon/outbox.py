@@ -28,6 +28,7 @@ from .adapters.base import ForumAdapter, ForumError, LoginFailed, same_name
 from .http import ForumUnavailable
 from .i18n import _
 from .labels import label
+from .replace import account_of
 from .store import Store, kv_get
 
 log = logging.getLogger("meneur.outbox")
@@ -250,7 +251,9 @@ class Outbox:
             if draft.recipient is None:
                 forum_id = adapter.reply(draft.body)
             else:
-                forum_id = adapter.send_mp(draft.recipient, None, draft.subject or "", draft.body)
+                # A replaced player's MPs go to the account that plays for him now (`meneur replace`).
+                to = account_of(self.store, draft.recipient)
+                forum_id = adapter.send_mp(to, None, draft.subject or "", draft.body)
         except ForumUnavailable as exc:
             # It may or may not have been saved: stay "sending", so the next try waits, then looks first.
             with self.store.transaction():
@@ -301,7 +304,7 @@ class Outbox:
             # that landed pages back (the topic grew while the draft waited to be looked for) is in the store;
             # the forum's last pages then, for one posted since that reading.
             return self._stored_own_post(draft.reference, adapter) or adapter.find_own_post(draft.reference)
-        return adapter.find_own_mp(draft.recipient, draft.subject or "", draft.reference)
+        return adapter.find_own_mp(account_of(self.store, draft.recipient), draft.subject or "", draft.reference)
 
     def _stored_own_post(self, reference: str, adapter: ForumAdapter) -> str | None:
         rows = self.store.db.query(

@@ -21,6 +21,7 @@ from .adapters.base import ForumAdapter
 from .counting import accounts_seen
 from .http import ForumUnavailable
 from .i18n import _, translated
+from .replace import mp_player, owner, replacements
 from .store import PageChanges, Store, kv_get, kv_set
 
 log = logging.getLogger("meneur.poll")
@@ -242,12 +243,21 @@ class Poller:
         exactly as the MJ wrote the player has since appeared (in the topic or the inbox), and the
         look-alike that wrote first loses the name. They become nobody's, with an alert; the ids."""
         moved = []
+        replaced = set()  # MPs a newcomer sent as the player he replaces (`meneur replace`): his by right
+        reps = replacements(self.store)
+        for r in self.store.db.query("select msg_id, author, author_id, sent_at from mps where player is not null"):
+            if not reps or not r["sent_at"]:
+                continue
+            user_id = str(r["author_id"]) if r["author_id"] is not None else None
+            player, gone = owner(reps, str(r["author"]), user_id, datetime.fromisoformat(str(r["sent_at"])))
+            if player is not None and not gone:
+                replaced.add(str(r["msg_id"]))
         for row in list(
             self.store.db.query("select msg_id, author, author_id, player from mps where player is not null")
         ):
             account = Account(str(row["author"]), str(row["author_id"]) if row["author_id"] is not None else None)
             theirs = bound.get(str(row["player"]))
-            if theirs is not None and not theirs.same_as(account):
+            if theirs is not None and not theirs.same_as(account) and row["msg_id"] not in replaced:
                 moved.append(str(row["msg_id"]))
                 with self.store.transaction():
                     self.store.db.execute("update mps set player = null where msg_id = ?", [row["msg_id"]])
@@ -267,6 +277,9 @@ class Poller:
         so an MP from a second account whose name resolves to a player ("Lucas_", a Cyrillic
         look-alike) is stored as nobody's, with an alert: the same binding as the vote count's."""
         account = Account(message.author, message.author_id)
+        player, gone = mp_player(self.store, message.author, message.author_id, message.sent_at)
+        if player is not None:  # `meneur replace`: a newcomer's MP is the player's; the replaced account's, nobody's
+            return None if gone else player
         seen = [*accounts_seen(self.store, self.topic_key), account]
         found = identify_account(self.resolver, account, bind_accounts(self.resolver, seen))
         if found.other_account_of is not None:

@@ -35,6 +35,7 @@ from .game import LiveGame
 from .http import ForumUnavailable
 from .i18n import _
 from .poller import CountingStopped, add_alert, open_alerts, resolve_alerts
+from .reminders import draft_reminder, due_reminders
 from .store import Store
 
 log = logging.getLogger("meneur.run")
@@ -260,6 +261,26 @@ class GameScheduler:
         for deadline in self.game.deadlines("pending"):
             self._schedule_deadline(deadline.id, deadline.at + grace)
 
+    def schedule_reminders(self) -> None:
+        """One job per reminder still to draft (``[reminders]``), from the database: a restart sets again only
+        those not drafted yet; one whose time passed while meneur was down is drafted at once (before its
+        deadline only)."""
+        for reminder in due_reminders(self.game):
+            self._add_job(self._remind, "date", run_date=max(reminder.at, datetime.now(UTC)),
+                          args=[reminder.deadline, reminder.kind], id=reminder.job_id, replace_existing=True,
+                          coalesce=True)  # fmt: skip
+
+    def _remind(self, deadline_id: str, kind: str) -> None:
+        def work() -> list[Any]:
+            made = draft_reminder(self.game, deadline_id, kind)
+            if made:
+                self.game.outbox.send_ready(self.game.adapter)  # `[outbox] auto` may list "reminder"
+            return made
+
+        made = self._guard(f"reminder {deadline_id}", work)
+        if made:
+            self.on_report("reminder", made)
+
     def _maybe_stop(self) -> None:
         if self.stop_when_done and not self.game.deadlines("pending"):
             log.info("no deadline left: stopping")
@@ -341,6 +362,7 @@ class GameScheduler:
                       next_run_time=datetime.now(UTC), coalesce=True)  # fmt: skip
         self._add_job(self._poll_topic, "date", run_date=datetime.now(UTC), id="topic")
         self.schedule_deadlines()
+        self.schedule_reminders()
         for moment in live.count_at:
             hour, minute = (int(part) for part in moment.split(":"))
             self.scheduler.add_job(

@@ -142,6 +142,15 @@ def _migration_7(db: sqlite_utils.Database) -> None:
     )
 
 
+def _migration_8(db: sqlite_utils.Database) -> None:
+    """Replacements (`meneur replace`): from ``at``, ``new_account``'s posts and MPs are ``player``'s and
+    ``old_account``'s (the player's account until then) no longer count."""
+    db.execute(
+        "create table if not exists replacements (id integer primary key, player text not null, "
+        "old_account text not null, old_user_id text, new_account text not null, at text not null)"
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1,
     _migration_2,
@@ -150,6 +159,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_5,
     _migration_6,
     _migration_7,
+    _migration_8,
 ]
 
 

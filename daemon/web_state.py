@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import items
 from ..engine.daycount import DayCount
+from .chores import activity
 from .counting import count_json
 from .game import Deadline, LiveGame
 from .i18n import translated
@@ -94,6 +95,7 @@ def draw(game: LiveGame) -> dict[str, Any]:
         "timeline": _timeline(live, game.window(day) if day else None, day.at if day else None) if live else None,
         "night": night_view,
         "day_powers": day_powers,
+        "activity": activity(game) if live is not None else [],  # per phase: posts, votes, powers (chores.py)
         "rules": ruled,
         "alerts": [
             {"kind": a["kind"], "message": a["message"], "at": a["at"]}

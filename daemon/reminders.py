@@ -1,0 +1,142 @@
+"""Reminders drafted before a deadline (``[reminders]``): a post in the game topic ``day_post_hours`` before a
+day ends, with the standing count and who has not voted yet; an MP ``night_mp_hours`` before dawn to each
+living player who holds a night power and has sent the MJ nothing that night.
+
+Each reminder is drafted once per deadline: a mark in ``kv`` (``reminder/<deadline>/<day|night>``) is set in
+the transaction that drafts it, so neither a second job nor a restart drafts it again (a draft the MJ
+discarded stays discarded). The drafts go through the outbox like any other (``[outbox] auto`` may list
+``reminder``). The scheduler sets one job per pending deadline at start, from the database, as it does for
+the deadlines themselves (:func:`due_reminders`)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from .drafts import powers_of
+from .game import TOPIC, Deadline, LiveGame
+from .outbox import Draft
+from .render import render
+from .store import kv_get, kv_set
+
+log = logging.getLogger("meneur.reminders")
+
+DAY = "day"
+_Text = tuple[str, str | None, str | None, str]  # a draft to make: key, recipient (None: the topic), subject, body
+NIGHT = "night"
+
+
+@dataclass(frozen=True)
+class Reminder:
+    deadline: str  # the deadline's id
+    kind: str  # DAY (a post) or NIGHT (MPs)
+    at: datetime  # when it is due
+
+    @property
+    def job_id(self) -> str:
+        return f"reminder:{self.deadline}:{self.kind}"
+
+
+def _mark(deadline: str, kind: str) -> str:
+    return f"reminder/{deadline}/{kind}"
+
+
+def _hours(game: LiveGame, kind: str) -> float:
+    live = game.config.live
+    return live.remind_day_hours if kind == DAY else live.remind_night_hours
+
+
+def due_reminders(game: LiveGame) -> list[Reminder]:
+    """The reminders still to draft: one per pending deadline whose kind has a reminder configured, not drafted
+    yet, and whose deadline has not passed (a reminder after the deadline would tell nothing)."""
+    found = []
+    now = game.clock()
+    for deadline in game.deadlines("pending"):
+        if deadline.kind not in (DAY, NIGHT):
+            continue
+        hours = _hours(game, deadline.kind)
+        if hours <= 0 or deadline.at <= now or kv_get(game.store, _mark(deadline.id, deadline.kind)):
+            continue
+        if deadline.kind == NIGHT and game.engine is None:
+            continue  # who holds a night power is the rule set's to say
+        found.append(Reminder(deadline.id, deadline.kind, deadline.at - timedelta(hours=hours)))
+    return found
+
+
+def _left(deadline: datetime, now: datetime) -> str:
+    """The time left, in French: « 2 h 45 », « 3 h », « 40 min »."""
+    minutes = max(0, round((deadline - now).total_seconds() / 60))
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h" + (f" {rest:02d}" if rest else "")
+
+
+def draft_reminder(game: LiveGame, deadline_id: str, kind: str) -> list[Draft]:
+    """Draft the reminder of ``deadline_id`` now, once: the day's post or the night's MPs. Nothing when it was
+    drafted before, the deadline is no longer pending or has passed, or it is not yet due."""
+    rows = [d for d in game.deadlines("pending") if d.id == deadline_id and d.kind == kind]
+    now = game.clock()
+    if not rows or kv_get(game.store, _mark(deadline_id, kind)):
+        return []
+    deadline = rows[0]
+    if not deadline.at - timedelta(hours=_hours(game, kind)) <= now < deadline.at:
+        return []
+    texts = _day_post(game, deadline, now) if kind == DAY else _night_mps(game, deadline, now)
+    approved = "reminder" in game.config.live.auto
+    made = []
+    with game.store.transaction():
+        if kv_get(game.store, _mark(deadline_id, kind)):  # another process drafted it meanwhile
+            return []
+        for key, recipient, subject, body in texts:
+            made.append(game.outbox.draft(key, "reminder", body, recipient, subject, approved))
+        kv_set(game.store, _mark(deadline_id, kind), now.isoformat())
+    log.info("reminder for %r drafted: %d draft(s)", deadline.label, len(made))
+    return made
+
+
+def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
+    count = game.live_count(deadline)
+    posts = {p.post_id: p for p in game.store.posts(TOPIC)}
+    context = {
+        "day": deadline.label,
+        "left": _left(deadline.at, now),
+        "counts": count.tally.counts,
+        "not_voted": count.tally.not_voted,
+        "deadline": deadline.at,
+        "tz": game.config.timezone,
+        "last_post": posts.get(count.last_post_id or ""),
+    }
+    body = render("reminder_day", game.config.markup, context, game.config.templates_dir, game.config.vote_format)
+    return [(f"{deadline.id}/reminder/day", None, None, body)]
+
+
+def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
+    engine = game.engine
+    assert engine is not None and deadline.phase is not None
+    view = engine.night_view(deadline.phase, game.window(deadline), deadline.at)
+    wrote = {str(mp["player"]) for mp in view["mps"]}
+    state = engine.state_before(deadline.phase)
+    if state.phase != deadline.phase or state.winner:
+        return []  # the phase before is not resolved (or the game is over): nobody to remind yet
+    texts: list[_Text] = []
+    for player in view["not_acted"]:
+        if player in wrote:
+            continue
+        context = {
+            "player": player,
+            "night": deadline.label,
+            "left": _left(deadline.at, now),
+            "deadline": deadline.at,
+            "tz": game.config.timezone,
+            "powers": powers_of(state, player),
+            "mj": game.config.live.username,
+        }
+        body = render(
+            "reminder_night", game.config.markup, context, game.config.templates_dir, game.config.vote_format
+        )
+        # A subject of its own per player and night: spirit drops an MP whose title repeats the MJ's previous one.
+        subject = f"{deadline.label} — rappel pour {player}"
+        texts.append((f"{deadline.id}/reminder/night/{player}", player, subject, body))
+    return texts
