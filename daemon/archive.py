@@ -31,8 +31,9 @@ from ..engine.daycount import DayCount
 from ..engine.model import GameState
 from .config import Config, ConfigError, load_config
 from .counting import account_binding, count_posts, resolver_of
-from .engine_live import TOPIC, EngineDriver
+from .engine_live import EngineDriver
 from .i18n import _
+from .mp_answers import TOPIC
 from .store import Store
 
 # The causes of death the built-in rule sets give, in the players' words; another shows as it is.

@@ -160,8 +160,8 @@ def activity(game: LiveGame) -> list[dict[str, Any]]:
     account (a look-alike is nobody), a replacement's newcomer from its moment on."""
     from ..engine.names import identify_account
     from .counting import account_binding, resolver_of
-    from .engine_live import UNDERSTOOD
     from .game import TOPIC
+    from .mp_answers import UNDERSTOOD
     from .replace import apply_to_posts, replacements
 
     resolver = resolver_of(game.config)

@@ -18,8 +18,9 @@ from ..engine.daycount import DayCount
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
-from .engine_live import ANSWERED, EngineDriver, MpWindow
+from .engine_live import EngineDriver
 from .i18n import _
+from .mp_answers import ANSWERED, MpWindow
 from .outbox import Draft, Outbox
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
 from .render import render
