@@ -1,0 +1,107 @@
+"""`citadelles`: what J0's posts say besides the mayor's vote — each player's citadel, and the mayor's
+distribution at the zenith (SPEC.md, "J0 posts"). Pure: a post's text in, actions out."""
+
+from __future__ import annotations
+
+import re
+
+from ....vocabulary import fold
+from ...model import Action, GameState
+
+CHOOSE = "citadelle.choisir"
+DISTRIBUTE = "maire.repartir"
+
+# A citadel as players name it, in folded text. "est" is also a verb: the East needs its article
+# ("l'est", "a l'est") or a colon before it, or its own name.
+_CITADEL = (
+    r"(?P<cit>(?:du |au |le |la citadelle du |citadelle du )?nord|orchnoung|(?:du |au |le )?sud|bibiloune"
+    r"|(?:de l'|a l'|l'|: ?)est|sakoura|(?:de l'|a l'|l'|: ?)?ouest|tribudouduna)\b"
+)
+_VERB = (
+    r"(?:!citadelle|citadelle ?:|mon choix ?:|choix ?:|je (?:choisis|choisi|prends|vote pour|vais|rejoins|rejoint"
+    r"|veux aller|veux|pars|opte pour|irai|m'installe)|j'(?:opte pour|irai|vais))"
+)
+_CHOICE = re.compile(_VERB + r"(?:[^.!?;\n]*?)\s*" + _CITADEL)
+_KEYS = {"nord": "nord", "orchnoung": "nord", "sud": "sud", "bibiloune": "sud", "est": "est", "sakoura": "est"}
+_KEYS.update(ouest="ouest", tribudouduna="ouest")
+_QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
+_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
+_ARROW = r"\s*(?:→|->|=>|:|=|en|a l'|a|au|dans|vers)\s*"
+
+
+def citadel_word(text: str) -> str | None:
+    """The citadel id a folded word names (``l'est`` → ``est``), or None."""
+    word = text.strip().split(" ")[-1].split("'")[-1].strip(": ")
+    return _KEYS.get(word)
+
+
+def plain_lines(text: str) -> list[str]:
+    """The post's own lines, folded, without quotes or BBCode tags."""
+    while True:
+        stripped = _QUOTE.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    text = re.sub(r"\[quote[^\]]*\].*", " ", text, flags=re.S | re.I)  # an unclosed quote runs to the end
+    lines = [_TAG.sub("", line) for line in text.splitlines() if not line.lstrip().startswith(">")]
+    return [fold(line) for line in lines if line.strip()]
+
+
+def read_post(state: GameState, author: str, text: str) -> list[Action]:
+    """The J0 orders in a post: the author's citadel (the last one he names), and, from the mayor at the
+    zenith, his distribution. Nothing at any other phase."""
+    if state.phase not in ("J0-matin", "J0-zenith"):
+        return []
+    lines = plain_lines(text)
+    actions: list[Action] = []
+    chosen: str | None = None
+    for line in lines:
+        if "vote contre" in line:
+            continue
+        for found in _CHOICE.finditer(line):
+            citadel = citadel_word(found.group("cit"))
+            if citadel:
+                chosen = citadel
+    if chosen:
+        actions.append(Action(author, CHOOSE, (chosen,)))
+    if state.phase == "J0-zenith" and author == state.mayor and any("repartition" in line for line in lines):
+        placed = _distribution(state, lines)
+        if placed:
+            actions.append(Action(author, DISTRIBUTE, tuple(placed)))
+    return actions
+
+
+def _distribution(state: GameState, lines: list[str]) -> list[str]:
+    names = sorted(((fold(p.name), p.name) for p in state.players), key=lambda pair: -len(pair[0]))
+    placed: dict[str, str] = {}
+    for line in lines:
+        line = re.sub(r"^.*repartition\s*:?", "", line)
+        for part in re.split(r"[,;/]| et ", line):
+            part = part.strip(" -*")
+            for folded, name in names:
+                if not part.startswith(folded):
+                    continue
+                rest = re.match(_ARROW + r"(?:la citadelle )?(?:du |de l'|l')?(\w+)", part[len(folded) :])
+                if rest and _KEYS.get(rest.group(1)):
+                    placed[name] = _KEYS[rest.group(1)]
+                break
+    return [f"{name}={citadel}" for name, citadel in placed.items()]
+
+
+_CUE = re.compile(r"\b(brule|brulee|bucher|tranche|je choisis|je designe|je vote|contre|part au|monte sur)\b")
+
+
+def mayor_announcement(text: str, state: GameState) -> str:
+    """The mayor's one evening message when the vote is tied: the living player he names with a word of
+    choice (« Je tranche : Alice est brûlée »), the last one named; else ``aucun``."""
+    names = sorted(((fold(p.name), p.name) for p in state.players if p.alive), key=lambda pair: -len(pair[0]))
+    picked = "aucun"
+    for line in plain_lines(text):
+        if not _CUE.search(line):
+            continue
+        best = -1
+        for folded, name in names:
+            for found in re.finditer(rf"(?<!\w){re.escape(folded)}(?!\w)", line):
+                if found.start() > best:
+                    best, picked = found.start(), name
+    return picked

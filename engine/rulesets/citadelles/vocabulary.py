@@ -1,0 +1,205 @@
+"""How players of `citadelles` ask the MJ, by MP: the role and powers chosen on J0's evening, the wolves'
+target and killer, the scientists' projects, the fighters' powers, the lone survivor's post.
+
+Power ids are in SPEC.md. The project verbs are generated from the annex's table (`projects.py`):
+`sf.lancer.<projet>`, `sf.utiliser.<projet>` (a player, or none) and `sf.utiliser.<projet>.<citadelle>`.
+This first increment reads the usual wordings and the canonical forms; the MP corpus comes next."""
+
+from __future__ import annotations
+
+from ....vocabulary import Verb
+from .projects import CITADEL_TARGETS, NONE, PROJECTS, Project
+from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
+
+_ROLE_WORDS = {
+    SF: "(scientifique|sf)",
+    GM: "(gardien des murs|gardien|gm)",
+    CB: "(combattant|cb)",
+    CM: "(combattant-mur|combattant mur|cm)",
+    CS: "(combattant-science|combattant science|cs)",
+}
+_POST = "[le poste de|le rôle de|le poste|le rôle|être]"
+_POWER_WORDS = {p: f"({POWER_NAMES[p].lower()}|{p})" for p in POWERS} | {
+    "supervoix": "(supervoix|super voix|super-voix)"
+}
+_CITADEL_WORDS = {
+    "nord": "[la citadelle] (du nord|le nord|nord|örchnoung)",
+    "est": "[la citadelle] (de l'est|l'est|säkoura)",
+    "sud": "[la citadelle] (du sud|le sud|sud|bïbiloune)",
+    "ouest": "[la citadelle] (de l'ouest|l'ouest|ouest|tribüdouduna)",
+}
+_ALIASES = {
+    "radar_longue_portee": "(radar longue portée|radar)",
+    "canon_a_particules": "(canon à particules|canon)",
+    "espionnage_industriel": "(espionnage industriel|espionnage)",
+    "chant_des_sirenes": "(chant des sirènes|sirènes)",
+    "restauration_de_la_confiance": "restauration de la confiance",
+}
+
+
+def _name(project: Project) -> str:
+    return _ALIASES.get(project.id, project.name.lower())
+
+
+def _zero(power: str, phrases: tuple[str, ...]) -> Verb:
+    return Verb(power, phrases, min_targets=0, max_targets=0)
+
+
+def _projects() -> list[Verb]:
+    seen: dict[str, Project] = {}
+    for table in PROJECTS.values():
+        for pid, project in table.items():
+            seen.setdefault(pid, project)
+    verbs: list[Verb] = []
+    use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le] [projet]"
+    for pid, project in seen.items():
+        name = _name(project)
+        verbs.append(
+            _zero(
+                f"sf.lancer.{pid}",
+                (f"je (lance|démarre|commence) [le] [projet] {name}", f"lancement [du] [projet] {name}"),
+            )
+        )
+        if project.passive:
+            continue
+        if project.target in CITADEL_TARGETS:
+            for citadel in CITADELS:
+                place = _CITADEL_WORDS[citadel]
+                verbs.append(
+                    _zero(
+                        f"sf.utiliser.{pid}.{citadel}",
+                        (f"{use} {name} (sur|contre|vers|pour|:) {place}", f"{name} (sur|contre|:) {place}"),
+                    )
+                )
+        elif project.target == NONE:
+            verbs.append(_zero(f"sf.utiliser.{pid}", (f"(j'utilise|j'active|utilisation de) [le] [projet] {name}",)))
+        else:
+            verbs.append(
+                Verb(
+                    f"sf.utiliser.{pid}",
+                    (f"{use} {name} (sur|contre|pour|:) {{cible}}", f"{name} (sur|contre|:) {{cible}}"),
+                )
+            )
+    return verbs
+
+
+def _j0() -> list[Verb]:
+    verbs = []
+    for role, words in _ROLE_WORDS.items():
+        verbs.append(
+            _zero(
+                f"habitant.{role}",
+                (
+                    f"je (prends|choisis|veux|serai|demande|deviens) {_POST} [le|la] {words}",
+                    f"(poste|rôle) : {words}",
+                    f"{words} pour moi",
+                ),
+            )
+        )
+    for power, words in _POWER_WORDS.items():
+        verbs.append(
+            _zero(
+                f"habitant.{power}",
+                (
+                    f"[je (prends|choisis)] [le|mon] pouvoir [:] {words}",
+                    f"{words} comme pouvoir",
+                    f"je (prends|choisis) {words}",
+                ),
+            )
+        )
+    return verbs
+
+
+def _fighters() -> list[Verb]:
+    verbs = [
+        _zero(
+            f"{role}.annuler",
+            (
+                "j'utilise [mon pouvoir] annulation",
+                "j'annule le projet [en cours|de ma citadelle]",
+                "annulation du projet",
+            ),
+        )
+        for role in (CB, CM, CS)
+    ]
+    verbs.append(
+        _zero(
+            "cm.echanger",
+            ("j'échange [mon rôle|de rôle|ma place] avec [le] gardien [des murs]", "j'utilise [mon pouvoir] échange"),
+        )
+    )
+    for role in (SF, GM, CB, CM, CS):
+        for post in (SF, GM):
+            words = _ROLE_WORDS[post]
+            verbs.append(
+                _zero(
+                    f"{role}.poste_{post}",
+                    (
+                        f"je (vais|pars|passe) [au] poste [de] {words}",
+                        f"je (deviens|reste) {words}",
+                        f"je choisis le poste [de] {words}",
+                    ),
+                )
+            )
+    return verbs
+
+
+VERBS: tuple[Verb, ...] = (
+    Verb(
+        "loups.attaquer",
+        (
+            "(nous|on) (attaquons|attaque|mangeons|mange|dévorons|dévore|tuons|tue|ciblons|cible) {cible}",
+            "notre (cible|victime) (est|sera|:) {cible}",
+            "j'attaque {cible}",
+            "(cible|victime) [des loups] : {cible}",
+        ),
+    ),
+    Verb(
+        "loups.tueur",
+        ("{cible} (sera|est) [le] tueur", "[le] tueur (sera|est|:) {cible}", "(c'est|ce sera) {cible} qui tue"),
+    ),
+    _zero("sf.detruire", ("je détruis [le] [projet] (en cours|actuel|courant)", "destruction du projet [en cours]")),
+    *_j0(),
+    *_projects(),
+    *_fighters(),
+)
+
+HELP: dict[str, str] = {
+    "loups.attaquer": "La cible villageoise vivante de la meute cette nuit (jamais un loup).",
+    "loups.tueur": "Le loup désigné comme tueur de la nuit (sans tueur, celui qui a envoyé la cible).",
+    "sf.detruire": "Détruire le projet en cours, chargé à 100 % (lance alors un autre projet la même nuit).",
+    "cm.echanger": "ÉCHANGE : échanger ton rôle avec le gardien des murs de ta citadelle (à l'aube).",
+}
+HELP.update(
+    {
+        f"{r}.annuler": "ANNULATION : détruire le projet en cours de ta citadelle (une fois par partie)."
+        for r in (CB, CM, CS)
+    }
+)
+HELP.update(
+    {f"habitant.{r}": f"Demander le poste {r.upper()} dans ta citadelle (le soir du jour 0)." for r in _ROLE_WORDS}
+)
+HELP.update({f"habitant.{p}": f"Choisir le pouvoir {POWER_NAMES[p]} si tu es combattant." for p in POWERS})
+for _verb in VERBS:
+    _parts = _verb.power.split(".")
+    if _verb.power in HELP:
+        continue
+    if _parts[1].startswith("poste_"):
+        HELP[_verb.power] = f"Dernier habitant vivant de ta citadelle : prendre le poste {_parts[1][-2:].upper()}."
+    elif _parts[0] == SF:
+        _what = "Lancer" if _parts[1] == "lancer" else "Utiliser"
+        _where = f" sur la citadelle {_parts[3]}" if len(_parts) > 3 else ""
+        HELP[_verb.power] = f"{_what} le projet {_parts[2].replace('_', ' ').upper()}{_where}."
+
+EXAMPLES: dict[str, str] = {
+    "loups.attaquer": "Nous attaquons Zoé.",
+    "loups.tueur": "Le tueur sera Hugo.",
+    "habitant.sf": "Je prends le poste de scientifique.",
+    "habitant.supervoix": "Pouvoir : supervoix",
+    "sf.lancer.sabotage": "Je lance le projet sabotage.",
+    "sf.utiliser.sabotage.est": "J'utilise le projet sabotage sur l'Est.",
+    "sf.utiliser.explosif": "J'utilise le projet explosif sur Marc.",
+    "sf.detruire": "Je détruis le projet en cours.",
+    "cb.annuler": "J'utilise mon pouvoir annulation.",
+    "cm.echanger": "J'échange mon rôle avec le gardien des murs.",
+}
