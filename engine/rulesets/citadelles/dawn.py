@@ -241,7 +241,12 @@ def _deplacements(n: Night) -> None:
     big = len(s.players) == 16
     for citadel in CITADELS:
         living = members(s, citadel)
-        if len(living) == 1:
+        at_dusk = [
+            p for p in members(s, citadel, alive=False) if s.player(p).alive or s.player(p).death_phase == s.phase
+        ]
+        if not living:
+            continue
+        if len(at_dusk) == 1:  # alone since before tonight: his choice (RULINGS: the remark on the walls)
             who = s.player(living[0])
             post = n.moves.get(who.name)
             if post is None and who.role in FIGHTERS:
@@ -250,7 +255,7 @@ def _deplacements(n: Night) -> None:
                 _move(n, who.name, post)
             continue
         for vacant, first in ((SF, CS), (GM, CM)):
-            if holder(s, citadel, vacant) is not None:
+            if holder(s, citadel, vacant) is not None or _died_tonight(s, citadel, vacant):
                 continue
             order = [first, CM if first == CS else CS] if big else [CB]
             for role in order:
@@ -280,6 +285,16 @@ def _deplacements(n: Night) -> None:
         if choice != NOBODY:
             s.player(keeper).markers["pouvoirs"] = (choice,)
             n.r.tell(keeper, "power_changed", powers=[choice])
+
+
+def _died_tonight(s: GameState, citadel: str, role: str | None = None) -> bool:
+    """ "Déplacements dans les citadelles (sauf pour ceux qui sont morts pendant la nuit)": a post emptied
+    by this night's deaths is filled at the next dawn (RULINGS: the walls' remark)."""
+    return any(
+        p.death_phase == s.phase and p.markers.get("citadelle") == citadel and (role is None or p.role == role)
+        for p in s.players
+        if not p.alive
+    )
 
 
 def _move(n: Night, name: str, post: str) -> None:
