@@ -29,7 +29,7 @@ from .common import (
 )
 from .projects import PROJECTS
 from .roles import CB, CITADELS, CM, CS, FIGHTERS, GM, LOUPS, SF, powers_for
-from .validation import sf_order, validate
+from .validation import project_targets, sf_order, validate
 
 
 @dataclass
@@ -177,6 +177,12 @@ def _projets(n: Night) -> None:
             continue
         _, pid, named = sf_order(use.power)
         running = current(s, citadel)
+        if pid is None and running is not None:  # « je l'utilise sur Alice »: the project standing now
+            pid = running.id
+            reason = project_targets(s, use, citadel, running.target, named)
+            if running.passive or reason is not None:
+                r.tell(sf, "action_refused", power=use.power, reason=reason or "Ce projet agit tout seul.")
+                continue
         if running is None or running.id != pid or not charged(s, citadel):
             r.tell(sf, "action_refused", power=use.power, reason="Ce projet n'est pas prêt cette nuit.")
             continue

@@ -20,9 +20,13 @@ from .roles import CITADEL_ROLES, CITADELS, CM, FIGHTERS, GM, HABITANT, LOUPS, P
 
 
 def sf_order(power: str) -> tuple[str, str | None, str | None]:
-    """``sf.lancer.radio`` → (lancer, radio, None); ``sf.utiliser.sabotage.est`` → (utiliser, sabotage, est)."""
+    """``sf.lancer.radio`` → (lancer, radio, None); ``sf.utiliser.sabotage.est`` → (utiliser, sabotage, est);
+    the project left unnamed (« je l'utilise sur Alice », « je le vise sur l'Est »): ``sf.utiliser`` →
+    (utiliser, None, None), ``sf.viser.est`` → (utiliser, None, est)."""
     parts = power.split(".")
     kind = parts[1] if len(parts) > 1 else ""
+    if kind == "viser":
+        return "utiliser", None, parts[2] if len(parts) > 2 else None
     pid = parts[2] if len(parts) > 2 else None
     citadel = parts[3] if len(parts) > 3 else None
     return kind, pid, citadel
@@ -126,6 +130,8 @@ def _scientist(state: GameState, action: Action) -> str | None:
         if not charged(state, citadel):
             return f"Le projet {running.name} n'est pas chargé à 100 % : tu ne peux pas encore le détruire."
         return None
+    if kind == "utiliser" and pid is None:
+        return _unnamed(state, action, citadel, named)
     project = PROJECTS[citadel].get(pid or "")
     if project is None:
         return f"Ce projet n'existe pas dans ta citadelle : {', '.join(PROJECTS[citadel])}."
@@ -147,6 +153,29 @@ def _scientist(state: GameState, action: Action) -> str | None:
     elif project.need > 1:
         return f"Le projet {project.name} n'est pas lancé : lancé cette nuit, il ne sera pas encore chargé."
     return _targets(state, action, citadel, project.target, named)
+
+
+def _unnamed(state: GameState, action: Action, citadel: str, named: str | None) -> str | None:
+    """The project used without its name: the current one, or the one launched tonight (then the dawn
+    checks it)."""
+    running = current(state, citadel)
+    if running is None or charged(state, citadel):
+        if named is not None and named not in CITADELS:
+            return "Cette citadelle n'existe pas (nord, est, sud, ouest)."
+        if action.targets and not state.player(action.targets[0]).alive:
+            return f"{action.targets[0]} est mort·e."
+        return None  # the project launched tonight (or the charged one) is known at the dawn
+    if running.passive:
+        return f"Le projet {running.name} agit tout seul : il n'y a rien à utiliser."
+    if lab(state, citadel)["charge"] + 1 < running.need:
+        return f"Le projet {running.name} ne sera pas chargé à 100 % cette nuit."
+    return _targets(state, action, citadel, running.target, named)
+
+
+def project_targets(state: GameState, action: Action, citadel: str, target: str, named: str | None) -> str | None:
+    """Whether ``action`` names what a project of this kind of ``target`` aims at (the dawn's check of an
+    order that did not name its project)."""
+    return _targets(state, action, citadel, target, named)
 
 
 def _targets(state: GameState, action: Action, citadel: str, target: str, named: str | None) -> str | None:

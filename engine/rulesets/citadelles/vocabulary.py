@@ -101,8 +101,9 @@ def _j0() -> list[Verb]:
             _zero(
                 f"habitant.{power}",
                 (
-                    f"[je (prends|choisis)] [le|mon] pouvoir [:] {words}",
+                    f"[je (prends|choisis)] [le|mon] (pouvoir|pouvoirs) [:] {words}",
                     f"{words} comme pouvoir",
+                    f"et [le pouvoir] {words}",
                     f"je (prends|choisis) {words}",
                 ),
             )
@@ -158,6 +159,27 @@ VERBS: tuple[Verb, ...] = (
         "loups.tueur",
         ("{cible} (sera|est) [le] tueur", "[le] tueur (sera|est|:) {cible}", "(c'est|ce sera) {cible} qui tue"),
     ),
+    Verb(
+        "sf.utiliser",
+        (
+            "je l'utilise (sur|contre|pour) {cible}",
+            "j'utilise (mon|le|notre) projet (sur|contre|pour) {cible}",
+            "je l'utilise [tout de suite|dans la foulée|directement]",
+            "j'utilise (mon|le|notre) projet [en cours]",
+        ),
+        min_targets=0,
+        max_targets=1,
+    ),
+    *(
+        _zero(
+            f"sf.viser.{c}",
+            (
+                f"je l'utilise (sur|contre|vers) {_CITADEL_WORDS[c]}",
+                f"j'utilise (mon|le|notre) projet (sur|contre) {_CITADEL_WORDS[c]}",
+            ),
+        )
+        for c in CITADELS
+    ),
     _zero("sf.detruire", ("je détruis [le] [projet] (en cours|actuel|courant)", "destruction du projet [en cours]")),
     *_j0(),
     *_projects(),
@@ -167,6 +189,7 @@ VERBS: tuple[Verb, ...] = (
 HELP: dict[str, str] = {
     "loups.attaquer": "La cible villageoise vivante de la meute cette nuit (jamais un loup).",
     "loups.tueur": "Le loup désigné comme tueur de la nuit (sans tueur, celui qui a envoyé la cible).",
+    "sf.utiliser": "Utiliser le projet en cours (ou celui lancé cette nuit) sans le nommer.",
     "sf.detruire": "Détruire le projet en cours, chargé à 100 % (lance alors un autre projet la même nuit).",
     "cm.echanger": "ÉCHANGE : échanger ton rôle avec le gardien des murs de ta citadelle (à l'aube).",
 }

@@ -1,0 +1,124 @@
+"""`citadelles` as players write it: MPs read by meneur's real MP reader with the rule set's verbs, and a
+J0 played by `meneur replay` from posts (the citadel choice in the players' words) and MPs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from meneur.daemon.mp_actions import read_mp
+from meneur.daemon.replay import load_scenario, replay
+from meneur.engine.model import GameState
+from meneur.engine.names import NameResolver, PlayerName
+from meneur.engine.rulesets import ruleset
+from meneur.engine.rulesets.citadelles.setup import setup
+from meneur.tests.test_citadelles_engine import NAMES12, A, deaths, game12, night
+
+RULES = ruleset("citadelles")
+
+
+def read(state: GameState, sender: str, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp(text, sender, state, RULES.verbs, resolver, "mp")
+    return [(a.power, a.targets) for a in reading.actions]
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        (
+            "Carla",
+            "Nous attaquons David cette nuit. Le tueur sera Léo.",
+            [("loups.attaquer", ("David",)), ("loups.tueur", ("Léo",))],
+        ),
+        ("Alice", "Je lance le projet micro-ondes", [("sf.lancer.micro_ondes", ())]),
+        ("Alice", "J'utilise le projet sabotage sur l'Est", [("sf.utiliser.sabotage.est", ())]),
+        ("Alice", "Sabotage sur le Sud stp", [("sf.utiliser.sabotage.sud", ())]),
+        (
+            "Jules",
+            "Je lance le projet explosif et je l'utilise sur Alice",
+            [("sf.lancer.explosif", ()), ("sf.utiliser", ("Alice",))],
+        ),
+        ("Jules", "je lance le projet oeil de druide", [("sf.lancer.oeil_de_druide", ())]),
+        (
+            "Alice",
+            "Je détruis le projet en cours et je lance le projet radio",
+            [("sf.detruire", ()), ("sf.lancer.radio", ())],
+        ),
+        ("Léo", "J'utilise mon pouvoir annulation", [("cb.annuler", ())]),
+        ("Alice", "!sf.utiliser.sabotage.est", [("sf.utiliser.sabotage.est", ())]),
+    ],
+)
+def test_night_orders_as_players_write_them(
+    sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    assert read(game12(), sender, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Je prends le poste de scientifique", ["habitant.sf"]),
+        ("GM pour moi", ["habitant.gm"]),
+        (
+            "Je veux être combattant, pouvoirs : supervoix et intendant",
+            ["habitant.cb", "habitant.supervoix", "habitant.intendant"],
+        ),
+    ],
+)
+def test_j0_evening_requests(text: str, expected: list[str]) -> None:
+    state = setup(NAMES12, seed=3)
+    state.phase = "J0-soir"
+    assert [power for power, _ in read(state, "Alice", text)] == expected
+
+
+def test_a_project_used_without_its_name_is_the_one_launched_tonight() -> None:
+    """ "Si le projet est chargé à 100 % suite à cette charge, alors il peut l'utiliser dans la foulée." """
+    outcome = night(game12(), A("Jules", "sf.lancer.explosif"), A("Jules", "sf.utiliser", "Alice"))
+    assert deaths(outcome) == [("Alice", "explosif")]
+
+
+SCENARIO = """
+ruleset = "citadelles"
+seed = 4
+{players}
+
+[[phases]]
+phase = "J0-matin"
+posts = [
+{posts}
+]
+
+[[phases]]
+phase = "J0-zenith"
+posts = [
+  {{ author = "Alice", text = "Ok je bouge : je vais au Sud." }},
+  {{ author = "Bruno", text = "Moi je rejoins Tribüdouduna alors." }},
+]
+
+[[phases]]
+phase = "J0-soir"
+mps = [
+{mps}
+]
+"""
+
+
+def test_replay_plays_j0_from_posts_and_mps(tmp_path: Path) -> None:
+    players = "\n".join(f'[[players]]\nname = "{n}"' for n in NAMES12)
+    wanted = ["Nord"] * 5 + ["l'Est"] * 3 + ["Sud"] * 2 + ["l'Ouest"] * 2
+    posts = "\n".join(
+        f'  {{ author = "{n}", text = "[color=brown][b]Je vote contre Inès[/b][/color]\\n[b]Citadelle : {c}[/b]" }},'
+        for n, c in zip(NAMES12, wanted, strict=True)
+    )
+    mps = "\n".join(f'  {{ from = "{n}", text = "Je prends le poste de gardien des murs." }},' for n in NAMES12)
+    path = tmp_path / "j0.toml"
+    path.write_text(SCENARIO.format(players=players, posts=posts, mps=mps), encoding="utf-8")
+    lines = list(replay(load_scenario(path)))
+    by_type = {line["type"]: line for line in lines}
+    assert by_type["mayor_elected"]["player"] == "Inès"
+    assert by_type["citadels_chosen"]["balanced"] is False
+    final = by_type["citadels_final"]
+    assert final["how"] == "accord" and "Alice" in final["citadels"]["sud"] and "Bruno" in final["citadels"]["ouest"]
+    assert lines[-1]["phase"] == "N1"
+    assert len([line for line in lines if line["type"] == "roles_drawn"]) == 4  # everyone asked GM
