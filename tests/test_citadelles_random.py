@@ -71,7 +71,7 @@ def _sound(state: GameState) -> None:
         assert set(living) <= allowed
 
 
-def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
+def play(seed: int, checked: bool = True, events: list[dict[str, object]] | None = None) -> tuple[int, str | None]:
     rng = random.Random(seed)
     count = rng.choice((12, 16))
     state = RULES.setup([f"J{n:02d}" for n in range(count)], seed)
@@ -104,6 +104,8 @@ def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
                 skipped = state.phase == "J0-matin" and outcome.state.phase == "J0-soir"
                 assert outcome.state.phase == expected or skipped, (state.phase, outcome.state.phase)
             _sound(outcome.state)
+        if events is not None:
+            events.extend(e.as_json() for e in outcome.events)
         state = outcome.state
         phases += 1
     return phases, state.winner

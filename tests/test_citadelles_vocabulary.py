@@ -3,6 +3,7 @@ J0 played by `meneur replay` from posts (the citadel choice in the players' word
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,28 @@ def test_replay_plays_j0_from_posts_and_mps(tmp_path: Path) -> None:
     assert final["how"] == "accord" and "Alice" in final["citadels"]["sud"] and "Bruno" in final["citadels"]["ouest"]
     assert lines[-1]["phase"] == "N1"
     assert len([line for line in lines if line["type"] == "roles_drawn"]) == 4  # everyone asked GM
+
+
+def test_every_draft_of_random_games_is_french_without_placeholders() -> None:
+    """The posts and MPs of random games (every event the engine emits), drafted from the templates of
+    `templates/citadelles/`: no identifier, English word or template leftover, as for every rule set."""
+    from meneur.daemon.drafts import drafts_for, role_cards
+    from meneur.tests.test_citadelles_random import play
+    from meneur.tests.test_templates_complete import ENGLISH, IDENTIFIER, TEMPLATE_LEFTOVER
+
+    bodies = [card.body for card in role_cards(game12(), "MJ")]
+    kinds: set[str] = set()
+    for seed in range(12):
+        events: list[dict[str, object]] = []
+        play(seed, checked=False, events=events)
+        kinds |= {str(e["type"]) for e in events}
+        for phase in dict.fromkeys(str(e["phase"]) for e in events):
+            for markup in ("bbcode", "markdown"):
+                bodies += [d.body for d in drafts_for("citadelles", phase, events, RULES.role_names, markup=markup)]
+    assert {"project_result", "death", "role_given", "citadels_final", "moved"} <= kinds
+    for body in bodies:
+        words = set(body.lower().replace("'", " ").split())
+        assert not IDENTIFIER.search(re.sub(r"\[code\].*?\[/code\]|`[^`]*`", "", body)), body
+        assert not TEMPLATE_LEFTOVER.search(body), body
+        assert not words & ENGLISH, (words & ENGLISH, body)
+        assert "Message du MJ." not in body, body

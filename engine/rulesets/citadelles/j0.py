@@ -11,7 +11,8 @@ from ...tally import tally
 from .common import cap, finish, members, resolution
 from .night_channels import announce_channels
 from .posts import CHOOSE, DISTRIBUTE
-from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, HABITANT, LOUPS, POWERS, power_count, powers_for
+from .projects import PROJECTS
+from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, HABITANT, LOUPS, POWERS, SF, power_count, powers_for
 
 
 def _latest(actions: Sequence[Action], power: str) -> dict[str, Action]:
@@ -167,6 +168,9 @@ def evening(
                 citadel=citadel,
                 powers=list(player.markers.get("pouvoirs", ())),
                 drawn=wanted.get(name) != player.role,
+                projects=[{"id": p.id, "need": p.need} for p in PROJECTS[citadel].values()]
+                if player.role == SF
+                else [],
             )
         r.emit("citadel_roles", "private", tuple(inside), citadel=citadel, roles={n: s.player(n).role for n in inside})
     wolves = tuple(p.name for p in s.players if p.camp == LOUPS)
