@@ -47,14 +47,19 @@ def citadel_of(state: GameState, name: str) -> str | None:
 
 
 def members(state: GameState, citadel: str, alive: bool = True) -> list[str]:
-    return [p.name for p in state.players if p.markers.get("citadelle") == citadel and (p.alive or not alive)]
+    """The inhabitants of ``citadel`` (the living ones, or all), in the players' order."""
+    table: dict[str, tuple[str, ...]] | None = state.memory.get("habitants")
+    if table is None:
+        return []
+    inside = table[citadel]
+    return [n for n in inside if state.player(n).alive] if alive else list(inside)
 
 
 def holder(state: GameState, citadel: str, role: str) -> str | None:
     """The living player holding ``role`` in ``citadel``, if any."""
-    for p in state.players:
-        if p.alive and p.role == role and p.markers.get("citadelle") == citadel:
-            return p.name
+    for name in members(state, citadel):
+        if state.player(name).role == role:
+            return name
     return None
 
 
@@ -107,7 +112,7 @@ def destroy(state: GameState, citadel: str, pid: str) -> None:
     """``pid`` is destroyed for ``citadel`` (the current project too, if it is that one)."""
     room = lab(state, citadel)
     if pid not in room["detruits"]:
-        room["detruits"] = [*room["detruits"], pid]
+        room["detruits"] = (*room["detruits"], pid)
     if room["courant"] == pid:
         room["courant"], room["charge"] = None, 0
 
@@ -139,7 +144,7 @@ class CitadelResolution(Resolution):
             player.alive = False
             player.death_phase, player.death_cause = self.phase, cause
             if hidden:
-                state.memory["camps_caches"] = [*state.memory.get("camps_caches", []), name]
+                state.memory["camps_caches"] = (*state.memory.get("camps_caches", ()), name)
             self.emit(
                 "death",
                 player=name,

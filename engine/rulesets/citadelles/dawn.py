@@ -109,6 +109,10 @@ def _charges(n: Night) -> None:
         r.tell(fighter, "annulation", project=running.id if running else None)
     for citadel in CITADELS:
         sf = holder(s, citadel, SF)
+        if sf is not None and n.moving(sf):
+            for order in n.scientists.get(sf, {}).values():
+                reason = "Tu changes de poste cette nuit : un scientifique qui se déplace ne fait rien d'autre."
+                r.tell(sf, "action_refused", power=order.power, reason=reason)
         if sf is None or n.moving(sf):
             continue
         orders = n.scientists.get(sf, {})
@@ -196,7 +200,7 @@ def _projets(n: Night) -> None:
         if spot == "sud" and citadel != "sud":
             n.observed.append((citadel, aim or "sud"))
         room = lab(s, citadel)
-        room["utilises"] = [*room["utilises"], pid]
+        room["utilises"] = (*room["utilises"], pid)
         EFFECTS[pid](n, citadel, sf, aim, named)
         if PROJECTS[citadel][pid].single:
             destroy(s, citadel, pid)
@@ -228,7 +232,7 @@ def _mur_ouest_votes(n: Night) -> None:
     """The dawn's "MUR DE LA CITADELLE DE L'EST : s'il y a un gardien vivant, ses membres vivants auront voix
     double au vote de la prochaine journée" — the West's majestic walls' effect (RULINGS)."""
     s = n.s
-    s.memory["voix_doubles"] = members(s, "ouest") if gm_alive(s, "ouest") else []
+    s.memory["voix_doubles"] = tuple(members(s, "ouest")) if gm_alive(s, "ouest") else ()
 
 
 def _mur_sud(n: Night) -> None:

@@ -72,7 +72,7 @@ def infiltration(n: Night, citadel: str, sf: str, aim: str | None, named: str | 
 
 
 def decadence(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
-    n.s.memory["decadence"] = [*n.s.memory.get("decadence", []), named]
+    n.s.memory["decadence"] = (*n.s.memory.get("decadence", ()), named)
     n.r.emit("decadence", citadel=named)
     _result(n, sf, "decadence", citadel=named)
 
@@ -135,7 +135,7 @@ def collaboration(n: Night, citadel: str, sf: str, aim: str | None, named: str |
 
 
 def politique(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
-    n.s.memory["politique"] = [*n.s.memory.get("politique", []), aim]
+    n.s.memory["politique"] = (*n.s.memory.get("politique", ()), aim)
     _result(n, sf, "politique", target=aim)
 
 
@@ -201,7 +201,7 @@ def restauration_de_la_confiance(n: Night, citadel: str, sf: str, aim: str | Non
         return
     room = lab(s, named)
     was_destroyed = choice in room["detruits"]
-    room["detruits"] = [p for p in room["detruits"] if p != choice]
+    room["detruits"] = tuple(p for p in room["detruits"] if p != choice)
     _result(n, sf, "restauration_de_la_confiance", citadel=named, restored=choice)
     if named == citadel and was_destroyed and room["courant"] is None:
         room["courant"], room["charge"] = choice, 1
@@ -241,7 +241,7 @@ def canon_a_particules(n: Night, citadel: str, sf: str, aim: str | None, named: 
 
 
 def mutisme_ambiant(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
-    n.s.memory["mutisme"] = [*n.s.memory.get("mutisme", []), named]
+    n.s.memory["mutisme"] = (*n.s.memory.get("mutisme", ()), named)
     n.r.emit("mutisme", citadel=named)
     _result(n, sf, "mutisme_ambiant", citadel=named)
 
@@ -257,7 +257,7 @@ def restauration(n: Night, citadel: str, sf: str, aim: str | None, named: str | 
     room = lab(n.s, named)
     threes = {p.id for p in PROJECTS[named].values() if p.need == 3}
     back = [p for p in room["detruits"] if p in threes]
-    room["detruits"] = [p for p in room["detruits"] if p not in threes]
+    room["detruits"] = tuple(p for p in room["detruits"] if p not in threes)
     _result(n, sf, "restauration", citadel=named, restored=back)
 
 

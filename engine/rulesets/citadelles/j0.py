@@ -13,6 +13,7 @@ from .night_channels import announce_channels
 from .posts import CHOOSE, DISTRIBUTE
 from .projects import PROJECTS
 from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, HABITANT, LOUPS, POWERS, SF, power_count, powers_for
+from .setup import inhabitants
 
 
 def _latest(actions: Sequence[Action], power: str) -> dict[str, Action]:
@@ -127,6 +128,7 @@ def _settle_citadels(r: Resolution, placed: Mapping[str, str], how: str) -> None
     s = r.state
     for p in s.players:
         p.markers["citadelle"] = placed[p.name]
+    s.memory["habitants"] = inhabitants(s)
     r.emit("citadels_final", citadels={c: members(s, c, alive=False) for c in CITADELS}, how=how)
 
 

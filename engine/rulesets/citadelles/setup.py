@@ -19,8 +19,14 @@ from .roles import (
 )
 
 
+def inhabitants(state: GameState) -> dict[str, tuple[str, ...]]:
+    """Citadel → its inhabitants, dead included, in the players' order (a table of tuples: shared, not
+    copied, by each phase's copy of the state)."""
+    return {c: tuple(p.name for p in state.players if p.markers.get("citadelle") == c) for c in CITADELS}
+
+
 def empty_labs() -> dict[str, dict[str, object]]:
-    return {c: {"courant": None, "charge": 0, "detruits": [], "utilises": []} for c in CITADELS}
+    return {c: {"courant": None, "charge": 0, "detruits": (), "utilises": ()} for c in CITADELS}
 
 
 def setup(
@@ -82,3 +88,4 @@ def _place(state: GameState, roles: Mapping[str, str], groups: Mapping[str, int]
         player.markers["citadelle"] = CITADELS[number - 1]
         if held:
             player.markers["pouvoirs"] = tuple(held)
+    state.memory["habitants"] = inhabitants(state)
