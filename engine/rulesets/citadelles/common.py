@@ -57,8 +57,10 @@ def members(state: GameState, citadel: str, alive: bool = True) -> list[str]:
 
 def holder(state: GameState, citadel: str, role: str) -> str | None:
     """The living player holding ``role`` in ``citadel``, if any."""
-    for name in members(state, citadel):
-        if state.player(name).role == role:
+    table: dict[str, tuple[str, ...]] | None = state.memory.get("habitants")
+    for name in table[citadel] if table else ():
+        player = state.player(name)
+        if player.alive and player.role == role:
             return name
     return None
 
@@ -73,7 +75,13 @@ def powers(state: GameState, name: str) -> tuple[str, ...]:
 
 
 def fighters_with(state: GameState, citadel: str, power: str) -> list[str]:
-    return [n for n in members(state, citadel) if power in powers(state, n)]
+    table: dict[str, tuple[str, ...]] | None = state.memory.get("habitants")
+    found = []
+    for name in table[citadel] if table else ():
+        player = state.player(name)
+        if player.alive and power in player.markers.get("pouvoirs", ()) and player.role in FIGHTERS:
+            found.append(name)
+    return found
 
 
 def has_obstacle(state: GameState, citadel: str) -> bool:
