@@ -128,11 +128,14 @@ def test_replay_plays_j0_from_posts_and_mps(tmp_path: Path) -> None:
 def test_every_draft_of_random_games_is_french_without_placeholders() -> None:
     """The posts and MPs of random games (every event the engine emits), drafted from the templates of
     `templates/citadelles/`: no identifier, English word or template leftover, as for every rule set."""
-    from meneur.daemon.drafts import drafts_for, role_cards
+    from meneur.daemon.drafts import drafts_for, opening_post, role_cards
     from meneur.tests.test_citadelles_random import play
     from meneur.tests.test_templates_complete import ENGLISH, IDENTIFIER, TEMPLATE_LEFTOVER
 
-    bodies = [card.body for card in role_cards(game12(), "MJ")]
+    opening = opening_post(setup(NAMES12, seed=3))
+    assert opening is not None and "ŒIL DE DRUIDE [2]" in opening.body
+    bodies = [opening.body, *(card.body for card in role_cards(game12(), "MJ"))]
+    bodies += [card.body for card in role_cards(setup(NAMES12, seed=3), "MJ")]
     kinds: set[str] = set()
     for seed in range(12):
         events: list[dict[str, object]] = []

@@ -22,3 +22,14 @@ def card_extra(state: GameState, name: str) -> dict[str, object]:
             {"id": p.id, "need": p.need, "destroyed": p.id in room["detruits"]} for p in PROJECTS[citadel].values()
         ],
     }
+
+
+def opening(state: GameState) -> dict[str, object]:
+    """The first post: the players, the wolves' number, the four citadels (walls, projects) — the annex the
+    players read to choose ("Chaque joueur peut consulter les annexes pour les aider à choisir")."""
+    return {
+        "players": [p.name for p in state.players],
+        "size": len(state.players),
+        "wolves": sum(1 for p in state.players if p.camp == "loups"),
+        "projects": {c: [{"id": p.id, "need": p.need} for p in table.values()] for c, table in PROJECTS.items()},
+    }
