@@ -1,0 +1,97 @@
+"""More `citadelles` rules through the engine's public functions: J0 at 16 players, targets each project
+may name, the scientist who moves, the mayor's successor, the attacked scientist's last project."""
+
+from __future__ import annotations
+
+from meneur.engine.rulesets.citadelles.day import close_day
+from meneur.engine.rulesets.citadelles.setup import setup
+from meneur.engine.rulesets.citadelles.validation import validate
+from meneur.tests.test_citadelles_engine import NAMES16, A, calm, day, deaths, events, game12, night
+
+
+def test_sixteen_players_choose_sf_gm_cm_cs_and_only_the_cm_may_take_exchange() -> None:
+    """ "Combattant-Mur (CM) et Combattant-Science (CS) à 16 joueurs" — "ÉCHANGE : seul un CM peut choisir
+    ce pouvoir" — "il ne peut pas avoir plus d'un pouvoir simultanément"."""
+    state = setup(NAMES16, seed=2)
+    choices = [A(n, "citadelle.choisir", ("nord", "est", "sud", "ouest")[i // 4]) for i, n in enumerate(NAMES16)]
+    state = close_day(state, {}, {}, (), choices).state
+    assert state.phase == "J0-soir"
+    asks = []
+    for i, name in enumerate(NAMES16):
+        role = ("sf", "gm", "cm", "cs")[i % 4]
+        asks.append(A(name, f"habitant.{role}"))
+        if role in ("cm", "cs"):
+            asks.append(A(name, "habitant.echange"))
+    outcome = close_day(state, {}, {}, (), asks)
+    after = outcome.state
+    assert after.player("P03").role == "cm" and after.player("P03").markers["pouvoirs"] == ("echange",)
+    cs = after.player("P04")
+    assert cs.role == "cs" and len(cs.markers["pouvoirs"]) == 1 and cs.markers["pouvoirs"] != ("echange",)
+    assert events(outcome, "action_refused", "P04")
+
+
+def test_each_project_names_what_its_text_says() -> None:
+    """SABOTAGE: "Ciblez une autre citadelle"; MUTISME AMBIANT: "Ciblez une citadelle, éventuellement la
+    vôtre"; PROTECTION: "Ciblez un joueur vivant de votre citadelle (éventuellement vous-même)"; VÉRITÉ:
+    "Ciblez un autre joueur vivant de votre citadelle"; EXPLOSIF: "n'importe quel autre joueur"."""
+    state = game12()
+    assert validate(state, A("Alice", "sf.utiliser.sabotage.nord")) is not None
+    assert validate(state, A("Alice", "sf.utiliser.sabotage.est")) is None
+    assert validate(state, A("David", "sf.utiliser.protection", "David")) is None
+    assert validate(state, A("David", "sf.utiliser.protection", "Alice")) is not None
+    assert validate(state, A("Gaby", "sf.utiliser.verite", "Gaby")) is not None
+    assert validate(state, A("Gaby", "sf.utiliser.verite", "Hugo")) is None
+    assert validate(state, A("Jules", "sf.utiliser.explosif", "Jules")) is not None
+    assert validate(state, A("Gaby", "sf.lancer.explosif")) is not None  # another citadel's project
+    mute = calm(calm(calm(game12(), A("Gaby", "sf.lancer.mutisme_ambiant"))))
+    assert validate(mute, A("Gaby", "sf.utiliser.mutisme_ambiant.sud")) is None
+
+
+def test_one_project_at_a_time() -> None:
+    """ "Chaque citadelle ne peut pas lancer plus d'un projet à la fois." """
+    state = calm(game12(), A("Alice", "sf.lancer.recensement"))
+    refused = validate(state, A("Alice", "sf.lancer.radio"))
+    assert refused is not None and "un projet à la fois" in refused
+
+
+def test_a_scientist_who_moves_does_nothing_else_that_night() -> None:
+    """ "S'il se déplace durant la nuit, alors un scientifique [ne peut] rien faire d'autre pendant cette
+    nuit." """
+    state = calm(game12(), A("Hugo", "loups.attaquer", "Félix"))  # the East's CB
+    state = calm(state, A("Hugo", "loups.attaquer", "Emma"))  # its GM: David is alone
+    outcome = night(state, A("David", "sf.poste_gm"), A("David", "sf.lancer.politique"))
+    assert outcome.state.player("David").role == "gm"
+    assert not events(outcome, "project_launched", "David") and events(outcome, "action_refused", "David")
+
+
+
+def test_the_attacked_scientist_still_uses_the_project_he_ordered() -> None:
+    """RULINGS R12: the wolves' victim dies once this night's projects are known; his orders were given at
+    dusk."""
+    outcome = night(
+        game12(),
+        A("Jules", "sf.lancer.explosif"),
+        A("Jules", "sf.utiliser.explosif", "Hugo"),
+        A("Carla", "loups.attaquer", "Jules"),
+    )
+    assert sorted(deaths(outcome)) == [("Hugo", "explosif"), ("Jules", "loups")]
+
+
+def test_a_dying_mayor_names_his_successor() -> None:
+    """ "Maire : … S'il meurt, il désigne immédiatement son successeur." """
+    state = game12()
+    state = night(state).state
+    state.mayor = "Alice"
+    outcome = day(state, {n: "Alice" for n in state.living()}, {"J1:successeur:Alice": "Bruno"})
+    assert deaths(outcome) == [("Alice", "bucher")] and outcome.state.mayor == "Bruno"
+
+
+def test_a_player_without_a_morning_choice_is_placed_at_the_zenith() -> None:
+    """R5: whoever chose no citadel debates with the over-filled ones; unplaced at the deadline, drawn."""
+    state = setup([f"J{n:02d}" for n in range(12)], seed=9)
+    choices = [A(f"J{n:02d}", "citadelle.choisir", ("nord", "est", "sud", "ouest")[n % 4]) for n in range(11)]
+    zenith = close_day(state, {}, {}, (), choices).state
+    assert zenith.phase == "J0-zenith" and "J11" not in zenith.memory["valides"]
+    after = close_day(zenith, {}, {}, (), [A("J11", "citadelle.choisir", "ouest")])
+    assert events(after, "citadels_final")[0]["how"] == "accord"
+    assert after.state.player("J11").markers["citadelle"] == "ouest"
