@@ -202,6 +202,8 @@ def test_the_citadel_choice_is_read_from_posts_not_from_chatter() -> None:
     state = setup(NAMES12, seed=3)
     assert read_post(state, "Alice", "[b]Citadelle : Säkoura[/b]") == [A("Alice", "citadelle.choisir", "est")]
     assert read_post(state, "Alice", "Je vais à l'Ouest finalement") == [A("Alice", "citadelle.choisir", "ouest")]
+    assert read_post(state, "Alice", "Citadelle : Est\nà plus") == [A("Alice", "citadelle.choisir", "est")]
+    assert read_post(state, "Alice", "Je vais au Nord, l'Est est plein") == [A("Alice", "citadelle.choisir", "nord")]
     assert read_post(state, "Alice", "Le Nord a de bons projets, l'Est aussi.") == []
     assert read_post(state, "Alice", "[color=brown][b]Je vote contre Bruno[/b][/color]") == []
     assert read_post(state, "Alice", "[quote=Bruno]Je vais au Sud[/quote]Bof.") == []

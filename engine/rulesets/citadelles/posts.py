@@ -22,6 +22,11 @@ _VERB = (
     r"|veux aller|veux|pars|opte pour|irai|m'installe)|j'(?:opte pour|irai|vais))"
 )
 _CHOICE = re.compile(_VERB + r"(?:[^.!?;\n]*?)\s*" + _CITADEL)
+# "Citadelle : Est", "!citadelle est": right after the label, the bare name is the citadel.
+_LABELLED = re.compile(
+    r"(?:!citadelle|citadelle ?:|mon choix ?:|choix ?:)\s*(?:la citadelle )?(?:du |de l'|l')?"
+    r"(?P<cit>nord|est|sud|ouest|orchnoung|sakoura|bibiloune|tribudouduna)\b"
+)
 _KEYS = {"nord": "nord", "orchnoung": "nord", "sud": "sud", "bibiloune": "sud", "est": "est", "sakoura": "est"}
 _KEYS.update(ouest="ouest", tribudouduna="ouest")
 _QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
@@ -58,8 +63,9 @@ def read_post(state: GameState, author: str, text: str) -> list[Action]:
     for line in lines:
         if "vote contre" in line:
             continue
-        for found in _CHOICE.finditer(line):
-            citadel = citadel_word(found.group("cit"))
+        found = sorted([*_CHOICE.finditer(line), *_LABELLED.finditer(line)], key=lambda m: m.start("cit"))
+        for match in found:
+            citadel = citadel_word(match.group("cit"))
             if citadel:
                 chosen = citadel
     if chosen:

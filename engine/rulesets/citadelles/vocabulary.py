@@ -13,12 +13,17 @@ from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
 
 _ROLE_WORDS = {
     SF: "(scientifique|sf)",
-    GM: "(gardien des murs|gardien|gm)",
-    CB: "(combattant|cb)",
-    CM: "(combattant-mur|combattant mur|cm)",
-    CS: "(combattant-science|combattant science|cs)",
+    GM: "(gardien des murs|gardienne des murs|gardien|gardienne|gm)",
+    CB: "(combattant|combattante|cb)",
+    CM: "(combattant-mur|combattant mur|combattante-mur|combattante mur|cm)",
+    CS: "(combattant-science|combattant science|combattante-science|combattante science|cs)",
 }
 _POST = "[le poste de|le rôle de|le poste|le rôle|être]"
+# Word stems that name a post or a power wherever they stand (the free reader): « Combattant, pouvoirs
+# supervoix et intendant », « je serai combattante, avec annulation ».
+_ROLE_KEYS = {SF: ("scientifique",), GM: ("gardien", "gardienne"), CB: ("combattant",), CM: ("combattant mur",)}
+_ROLE_KEYS[CS] = ("combattant science",)
+_POWER_KEYS = {p: (p,) for p in POWERS} | {"supervoix": ("supervoix", "super voix")}
 _POWER_WORDS = {p: f"({POWER_NAMES[p].lower()}|{p})" for p in POWERS} | {
     "supervoix": "(supervoix|super voix|super-voix)"
 }
@@ -41,8 +46,8 @@ def _name(project: Project) -> str:
     return _ALIASES.get(project.id, project.name.lower())
 
 
-def _zero(power: str, phrases: tuple[str, ...]) -> Verb:
-    return Verb(power, phrases, min_targets=0, max_targets=0)
+def _zero(power: str, phrases: tuple[str, ...], keywords: tuple[str, ...] = ()) -> Verb:
+    return Verb(power, phrases, min_targets=0, max_targets=0, keywords=keywords)
 
 
 def _projects() -> list[Verb]:
@@ -94,6 +99,7 @@ def _j0() -> list[Verb]:
                     f"(poste|rôle) : {words}",
                     f"{words} pour moi",
                 ),
+                keywords=_ROLE_KEYS[role],
             )
         )
     for power, words in _POWER_WORDS.items():
@@ -105,7 +111,9 @@ def _j0() -> list[Verb]:
                     f"{words} comme pouvoir",
                     f"et [le pouvoir] {words}",
                     f"je (prends|choisis) {words}",
+                    f"avec [le pouvoir|les pouvoirs] {words}",
                 ),
+                keywords=_POWER_KEYS[power],
             )
         )
     return verbs
