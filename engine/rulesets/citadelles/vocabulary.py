@@ -21,8 +21,8 @@ _ROLE_WORDS = {
 _POST = "[le poste de|le rôle de|le poste|le rôle|être]"
 # Word stems that name a post or a power wherever they stand (the free reader): « Combattant, pouvoirs
 # supervoix et intendant », « je serai combattante, avec annulation ».
-_ROLE_KEYS = {SF: ("scientifique",), GM: ("gardien", "gardienne"), CB: ("combattant",), CM: ("combattant mur",)}
-_ROLE_KEYS[CS] = ("combattant science",)
+_ROLE_KEYS = {SF: ("scientifique", "sf"), GM: ("gardien", "gardienne", "gm"), CB: ("combattant", "cb")}
+_ROLE_KEYS |= {CM: ("combattant mur", "cm"), CS: ("combattant science", "cs")}
 _POWER_KEYS = {p: (p,) for p in POWERS} | {"supervoix": ("supervoix", "super voix")}
 _POWER_WORDS = {p: f"({POWER_NAMES[p].lower()}|{p})" for p in POWERS} | {
     "supervoix": "(supervoix|super voix|super-voix)"
@@ -165,7 +165,13 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "loups.tueur",
-        ("{cible} (sera|est) [le] tueur", "[le] tueur (sera|est|:) {cible}", "(c'est|ce sera) {cible} qui tue"),
+        (
+            "{cible} (sera|est) [le] tueur",
+            "[le] tueur (sera|est|:) {cible}",
+            "(c'est|ce sera) {cible} qui (tue|tuera)",
+            "(c'est|ce sera) moi [le] (tueur|qui tue|qui tuera) {moi}",
+            "je (suis|serai) [le] tueur {moi}",
+        ),
     ),
     Verb(
         "sf.utiliser",
