@@ -32,6 +32,11 @@ def read(state: GameState, sender: str, text: str) -> list[tuple[str, tuple[str,
             "Nous attaquons David cette nuit. Le tueur sera Léo.",
             [("loups.attaquer", ("David",)), ("loups.tueur", ("Léo",))],
         ),
+        (
+            "Carla",
+            "On attaque David, c'est moi le tueur.",
+            [("loups.attaquer", ("David",)), ("loups.tueur", ("Carla",))],
+        ),
         ("Alice", "Je lance le projet micro-ondes", [("sf.lancer.micro_ondes", ())]),
         ("Alice", "J'utilise le projet sabotage sur l'Est", [("sf.utiliser.sabotage.est", ())]),
         ("Alice", "Sabotage sur le Sud stp", [("sf.utiliser.sabotage.sud", ())]),
@@ -65,6 +70,11 @@ def test_night_orders_as_players_write_them(
             "Je veux être combattant, pouvoirs : supervoix et intendant",
             ["habitant.cb", "habitant.supervoix", "habitant.intendant"],
         ),
+        (
+            "Je serai combattante, avec annulation et supervision.",
+            ["habitant.cb", "habitant.annulation", "habitant.supervision"],
+        ),
+        ("CS, pouvoir : supervoix", ["habitant.cs", "habitant.supervoix"]),
     ],
 )
 def test_j0_evening_requests(text: str, expected: list[str]) -> None:
