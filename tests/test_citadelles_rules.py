@@ -64,7 +64,6 @@ def test_a_scientist_who_moves_does_nothing_else_that_night() -> None:
     assert not events(outcome, "project_launched", "David") and events(outcome, "action_refused", "David")
 
 
-
 def test_the_attacked_scientist_still_uses_the_project_he_ordered() -> None:
     """RULINGS R12: the wolves' victim dies once this night's projects are known; his orders were given at
     dusk."""
@@ -95,3 +94,15 @@ def test_a_player_without_a_morning_choice_is_placed_at_the_zenith() -> None:
     after = close_day(zenith, {}, {}, (), [A("J11", "citadelle.choisir", "ouest")])
     assert events(after, "citadels_final")[0]["how"] == "accord"
     assert after.state.player("J11").markers["citadelle"] == "ouest"
+
+
+def test_a_single_post_left_is_untangled_without_a_draw() -> None:
+    """ "Il essaie de démêler la situation, et si ce n'est pas possible alors il assigne les rôles au hasard
+    pour cette citadelle." — one player silent, one post left: no draw for that citadel."""
+    state = setup(NAMES16[:12], seed=3)
+    choices = [A(n, "citadelle.choisir", ("nord", "est", "sud", "ouest")[i // 3]) for i, n in enumerate(NAMES16[:12])]
+    state = close_day(state, {}, {}, (), choices).state
+    asks = [A("P01", "habitant.sf"), A("P03", "habitant.cb")]  # P02 sends nothing
+    outcome = close_day(state, {}, {}, (), asks)
+    assert outcome.state.player("P02").role == "gm"
+    assert not [e for e in events(outcome, "roles_drawn") if e["citadel"] == "nord"]

@@ -184,18 +184,19 @@ def evening(
 def _roles(
     r: Resolution, citadel: str, inside: list[str], wanted: Mapping[str, str], roles: Sequence[str]
 ) -> dict[str, str]:
-    """Uncontested requests stand; the other roles are drawn among the others (RULINGS)."""
+    """Uncontested requests stand; the other roles are drawn among the others (RULINGS R7); a single post
+    left goes to the single player left, without a draw."""
     dealt: dict[str, str] = {}
     for role in roles:
         asking = [n for n in inside if wanted.get(n) == role]
         if len(asking) == 1:
             dealt[asking[0]] = role
     rest = [n for n in inside if n not in dealt]
-    if rest:
-        left = [role for role in roles if role not in dealt.values()]
+    left = [role for role in roles if role not in dealt.values()]
+    if len(rest) > 1:  # one player and one post left: untangled, nothing to draw
         r.state.rng(f"roles:{citadel}").shuffle(left)
-        dealt.update(zip(rest, left, strict=True))
         r.tell_mj("roles_drawn", citadel=citadel, players=rest)
+    dealt.update(zip(rest, left, strict=True))
     return dealt
 
 
