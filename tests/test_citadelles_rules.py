@@ -106,3 +106,12 @@ def test_a_single_post_left_is_untangled_without_a_draw() -> None:
     outcome = close_day(state, {}, {}, (), asks)
     assert outcome.state.player("P02").role == "gm"
     assert not [e for e in events(outcome, "roles_drawn") if e["citadel"] == "nord"]
+
+
+def test_using_a_project_not_yet_launched_launches_it() -> None:
+    """« Je lance explosif sur Léo »: the launch and the use in one order — "S'il choisit un projet à
+    utilisation immédiate, alors il peut s'en servir dans la foulée", and a [1] project "chargé à 100 %
+    suite à cette charge" too."""
+    outcome = night(game12(), A("Jules", "sf.utiliser.explosif", "Hugo"))
+    assert deaths(outcome) == [("Hugo", "explosif")]
+    assert events(outcome, "project_launched", "Jules")

@@ -121,6 +121,10 @@ def _charges(n: Night) -> None:
             destroy(s, citadel, running.id)
             r.tell(sf, "project_destroyed", citadel=citadel, project=running.id, by="toi")
         launch = orders.get("lancer")
+        use = orders.get("utiliser")
+        named = sf_order(use.power)[1] if use is not None else None
+        if launch is None and named in PROJECTS[citadel] and current(s, citadel) is None:
+            launch = Action(sf, f"sf.lancer.{named}", (), use.source if use else "")  # « je lance X sur Y »
         if launch is not None:
             pid = sf_order(launch.power)[1] or ""
             if current(s, citadel) is not None:
