@@ -115,3 +115,10 @@ def test_using_a_project_not_yet_launched_launches_it() -> None:
     outcome = night(game12(), A("Jules", "sf.utiliser.explosif", "Hugo"))
     assert deaths(outcome) == [("Hugo", "explosif")]
     assert events(outcome, "project_launched", "Jules")
+
+
+def test_connaissance_launched_is_used_at_once() -> None:
+    """CONNAISSANCE [0] names nothing and is not destroyed by its use: launched, it tells the powers the
+    same night (« Je lance connaissance »), as "il peut s'en servir dans la foulée"."""
+    outcome = night(game12(), A("David", "sf.lancer.connaissance"))
+    assert events(outcome, "project_result", "David")[0]["powers"] == {"Félix": ["obstacle", "annulation"]}

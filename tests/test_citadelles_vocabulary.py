@@ -161,3 +161,11 @@ def test_every_draft_of_random_games_is_french_without_placeholders() -> None:
         assert not TEMPLATE_LEFTOVER.search(body), body
         assert not words & ENGLISH, (words & ENGLISH, body)
         assert "Message du MJ." not in body, body
+
+
+def test_destroying_a_project_by_its_name() -> None:
+    state = game12()
+    assert read(state, "Alice", "Je détruis radio et je lance sabotage sur Bïbiloune") == [
+        ("sf.detruire", ()),
+        ("sf.utiliser.sabotage.sud", ()),
+    ]

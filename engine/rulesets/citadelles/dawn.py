@@ -138,6 +138,8 @@ def _charges(n: Night) -> None:
                 room["courant"], room["charge"] = pid, 0
                 need = PROJECTS[citadel][pid].need
                 r.tell(sf, "project_launched", project=pid, needed=need)
+                if pid == "connaissance" and use is None:  # nothing to name, nothing lost: used at once
+                    n.scientists.setdefault(sf, {})["utiliser"] = Action(sf, "sf.utiliser.connaissance")
                 for watcher in fighters_with(s, citadel, "supervision"):
                     r.tell(watcher, "supervision", citadel=citadel, needed=need)
         running = current(s, citadel)

@@ -50,11 +50,14 @@ def _zero(power: str, phrases: tuple[str, ...], keywords: tuple[str, ...] = ()) 
     return Verb(power, phrases, min_targets=0, max_targets=0, keywords=keywords)
 
 
+_UNIQUE: dict[str, Project] = {}  # every project id once (the North's SABOTAGE stands for all four)
+for _table in PROJECTS.values():
+    for _pid, _project in _table.items():
+        _UNIQUE.setdefault(_pid, _project)
+
+
 def _projects() -> list[Verb]:
-    seen: dict[str, Project] = {}
-    for table in PROJECTS.values():
-        for pid, project in table.items():
-            seen.setdefault(pid, project)
+    seen = _UNIQUE
     verbs: list[Verb] = []
     use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le] [projet]"
     for pid, project in seen.items():
@@ -194,7 +197,14 @@ VERBS: tuple[Verb, ...] = (
         )
         for c in CITADELS
     ),
-    _zero("sf.detruire", ("je détruis [le] [projet] (en cours|actuel|courant)", "destruction du projet [en cours]")),
+    _zero(
+        "sf.detruire",
+        (
+            "je détruis [le] [projet] (en cours|actuel|courant)",
+            "destruction du projet [en cours]",
+            *(f"je détruis [le] [projet] {_name(p)}" for p in _UNIQUE.values()),
+        ),
+    ),
     *_j0(),
     *_projects(),
     *_fighters(),
