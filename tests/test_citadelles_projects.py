@@ -213,3 +213,11 @@ def test_a_refused_order_is_told_with_its_reason() -> None:
     outcome = resolve_night(game12(), [A("Alice", "sf.utiliser.recensement", "Bruno")], {})
     refused = events(outcome, "action_refused", "Alice")
     assert refused and "pas lancé" in refused[0]["reason"]
+
+
+def test_a_project_destroyed_by_its_own_condition_is_told() -> None:
+    """RADAR LONGUE PORTÉE: "Si un loup est détecté de cette manière, alors le projet est détruit." — the
+    scientist learns it (he may not launch it again)."""
+    state = ready(game12(), "Alice", "radar_longue_portee", 3)
+    outcome = night(state, A("Alice", "sf.utiliser.radar_longue_portee", "Léo"))
+    assert events(outcome, "project_destroyed", "Alice")[0]["project"] == "radar_longue_portee"

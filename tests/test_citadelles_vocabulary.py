@@ -169,3 +169,7 @@ def test_destroying_a_project_by_its_name() -> None:
         ("sf.detruire", ()),
         ("sf.utiliser.sabotage.sud", ()),
     ]
+
+
+def test_we_launch() -> None:
+    assert read(game12(), "David", "On lance nuit sans lune") == [("sf.lancer.nuit_sans_lune", ())]

@@ -174,7 +174,7 @@ def _loups(n: Night) -> None:
 
 
 def _projets(n: Night) -> None:
-    from .effects import EFFECTS, fortress
+    from .effects import EFFECTS, fortress, wrecked
 
     r, s = n.r, n.s
     uses: list[tuple[str, str, str, Action, str | None]] = []
@@ -231,7 +231,7 @@ def _projets(n: Night) -> None:
             r.mark(name, cause)
     r.settle()
     if n.micro is not None and not s.player(n.micro[1]).alive:
-        destroy(s, n.micro[0], "micro_ondes")
+        wrecked(n, n.micro[0], "micro_ondes", "micro_ondes")
 
 
 def _mur_ouest_votes(n: Night) -> None:

@@ -33,8 +33,9 @@ def _result(n: Night, sf: str, pid: str, **data: object) -> None:
     n.r.tell(sf, "project_result", project=pid, **data)
 
 
-def _wrecked(n: Night, citadel: str, pid: str, by: str) -> None:
-    """``citadel``'s project ``pid`` destroyed by another's: its scientist learns it is gone."""
+def wrecked(n: Night, citadel: str, pid: str, by: str) -> None:
+    """``citadel``'s project ``pid`` destroyed by another's, or by its own condition (RADAR on a wolf,
+    MICRO-ONDES on a dead target, FORTERESSE once it saves): its scientist learns it is gone."""
     destroy(n.s, citadel, pid)
     keeper = holder(n.s, citadel, SF)
     if keeper is not None:
@@ -48,7 +49,7 @@ def fortress(n: Night, name: str) -> bool:
     citadel = citadel_of(n.s, name)
     if citadel is None or name in n.neutral or not passive_on(n.s, citadel, "forteresse"):
         return False
-    destroy(n.s, citadel, "forteresse")
+    wrecked(n, citadel, "forteresse", "forteresse")
     n.r.tell_mj("fortress", player=name, citadel=citadel)
     return True
 
@@ -57,7 +58,7 @@ def sabotage(n: Night, citadel: str, sf: str, aim: str | None, named: str | None
     assert named is not None
     running = current(n.s, named)
     if running is not None and not has_obstacle(n.s, named):
-        _wrecked(n, named, running.id, "sabotage")
+        wrecked(n, named, running.id, "sabotage")
     _result(n, sf, "sabotage", citadel=named)
 
 
@@ -94,7 +95,7 @@ def verite(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) 
 
 def radar_longue_portee(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
     if _camp(n, citadel, sf, aim, named, "radar_longue_portee") == LOUPS:
-        destroy(n.s, citadel, "radar_longue_portee")
+        wrecked(n, citadel, "radar_longue_portee", "radar_longue_portee")
 
 
 def progress(n: Night, citadel: str) -> str:
@@ -183,7 +184,7 @@ def espionnage_industriel(n: Night, citadel: str, sf: str, aim: str | None, name
     )
     for c in [part.strip() for part in answer.split(",")]:
         if c in seen and answer != NOBODY:
-            _wrecked(n, c, seen[c], "espionnage_industriel")
+            wrecked(n, c, seen[c], "espionnage_industriel")
 
 
 def restauration_de_la_confiance(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
@@ -236,7 +237,7 @@ def canon_a_particules(n: Night, citadel: str, sf: str, aim: str | None, named: 
     place = citadel_of(n.s, aim)
     running = current(n.s, place) if place else None
     if place is not None and running is not None:
-        _wrecked(n, place, running.id, "canon_a_particules")
+        wrecked(n, place, running.id, "canon_a_particules")
     _result(n, sf, "canon_a_particules", target=aim)
 
 

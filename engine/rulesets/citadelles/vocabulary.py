@@ -65,7 +65,11 @@ def _projects() -> list[Verb]:
         verbs.append(
             _zero(
                 f"sf.lancer.{pid}",
-                (f"je (lance|démarre|commence) [le] [projet] {name}", f"lancement [du] [projet] {name}"),
+                (
+                    f"(je|on) (lance|démarre|commence) [le] [projet] {name}",
+                    f"nous (lançons|démarrons|commençons) [le] [projet] {name}",
+                    f"lancement [du] [projet] {name}",
+                ),
             )
         )
         if project.passive:
