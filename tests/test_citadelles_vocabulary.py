@@ -173,3 +173,4 @@ def test_destroying_a_project_by_its_name() -> None:
 
 def test_we_launch() -> None:
     assert read(game12(), "David", "On lance nuit sans lune") == [("sf.lancer.nuit_sans_lune", ())]
+    assert read(game12(), "Alice", "je lance les micro-ondes") == [("sf.lancer.micro_ondes", ())]

@@ -59,15 +59,15 @@ for _table in PROJECTS.values():
 def _projects() -> list[Verb]:
     seen = _UNIQUE
     verbs: list[Verb] = []
-    use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le] [projet]"
+    use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le|les] [projet]"
     for pid, project in seen.items():
         name = _name(project)
         verbs.append(
             _zero(
                 f"sf.lancer.{pid}",
                 (
-                    f"(je|on) (lance|démarre|commence) [le] [projet] {name}",
-                    f"nous (lançons|démarrons|commençons) [le] [projet] {name}",
+                    f"(je|on) (lance|démarre|commence) [le|les] [projet] {name}",
+                    f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
                     f"lancement [du] [projet] {name}",
                 ),
             )
@@ -84,7 +84,7 @@ def _projects() -> list[Verb]:
                     )
                 )
         elif project.target == NONE:
-            verbs.append(_zero(f"sf.utiliser.{pid}", (f"(j'utilise|j'active|utilisation de) [le] [projet] {name}",)))
+            verbs.append(_zero(f"sf.utiliser.{pid}", (f"(j'utilise|j'active|utilisation de) [le|les] [projet] {name}",)))
         else:
             verbs.append(
                 Verb(
@@ -204,9 +204,9 @@ VERBS: tuple[Verb, ...] = (
     _zero(
         "sf.detruire",
         (
-            "je détruis [le] [projet] (en cours|actuel|courant)",
+            "je détruis [le|les] [projet] (en cours|actuel|courant)",
             "destruction du projet [en cours]",
-            *(f"je détruis [le] [projet] {_name(p)}" for p in _UNIQUE.values()),
+            *(f"je détruis [le|les] [projet] {_name(p)}" for p in _UNIQUE.values()),
         ),
     ),
     *_j0(),
