@@ -69,6 +69,7 @@ def _projects() -> list[Verb]:
                     f"(je|on) (lance|démarre|commence) [le|les] [projet] {name}",
                     f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
                     f"lancement [du] [projet] {name}",
+                    f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
                 ),
             )
         )
@@ -84,7 +85,15 @@ def _projects() -> list[Verb]:
                     )
                 )
         elif project.target == NONE:
-            verbs.append(_zero(f"sf.utiliser.{pid}", (f"(j'utilise|j'active|utilisation de) [le|les] [projet] {name}",)))
+            verbs.append(
+                _zero(
+                    f"sf.utiliser.{pid}",
+                    (
+                        f"(j'utilise|j'active|utilisation de) [le|les] [projet] {name}",
+                        f"[le|les] [projet] {name} [,|:] (je l'utilise|on l'utilise|je les utilise|on les utilise)",
+                    ),
+                )
+            )
         else:
             verbs.append(
                 Verb(
