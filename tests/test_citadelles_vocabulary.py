@@ -165,6 +165,10 @@ def test_every_draft_of_random_games_is_french_without_placeholders() -> None:
 
 def test_destroying_a_project_by_its_name() -> None:
     state = game12()
+    assert read(state, "Gaby", "Je détruis mon projet et je lance tour du ciel à la place") == [
+        ("sf.detruire", ()),
+        ("sf.lancer.tour_du_ciel", ()),
+    ]
     assert read(state, "Alice", "Je détruis radio et je lance sabotage sur Bïbiloune") == [
         ("sf.detruire", ()),
         ("sf.utiliser.sabotage.sud", ()),

@@ -214,6 +214,7 @@ VERBS: tuple[Verb, ...] = (
         "sf.detruire",
         (
             "je détruis [le|les] [projet] (en cours|actuel|courant)",
+            "je détruis (mon|notre) projet [en cours|actuel]",
             "destruction du projet [en cours]",
             *(f"je détruis [le|les] [projet] {_name(p)}" for p in _UNIQUE.values()),
         ),
