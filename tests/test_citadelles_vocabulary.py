@@ -178,5 +178,7 @@ def test_destroying_a_project_by_its_name() -> None:
 def test_we_launch() -> None:
     assert read(game12(), "David", "On lance nuit sans lune") == [("sf.lancer.nuit_sans_lune", ())]
     assert read(game12(), "Alice", "je lance les micro-ondes") == [("sf.lancer.micro_ondes", ())]
+    assert read(game12(), "Jules", "Projet connaissance stp") == [("sf.lancer.connaissance", ())]
+    assert read(game12(), "Jules", "Projet explosif sur Alice") == [("sf.utiliser.explosif", ("Alice",))]
     assert read(game12(), "David", "Espionnage industriel, je le lance") == [("sf.lancer.espionnage_industriel", ())]
     assert read(game12(), "Alice", "Chant des sirènes, je l'utilise") == [("sf.utiliser.chant_des_sirenes", ())]

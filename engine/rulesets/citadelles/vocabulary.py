@@ -69,6 +69,7 @@ def _projects() -> list[Verb]:
                     f"(je|on) (lance|démarre|commence) [le|les] [projet] {name}",
                     f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
                     f"lancement [du] [projet] {name}",
+                    f"[le] projet {name}",
                     f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
                 ),
             )
@@ -81,7 +82,10 @@ def _projects() -> list[Verb]:
                 verbs.append(
                     _zero(
                         f"sf.utiliser.{pid}.{citadel}",
-                        (f"{use} {name} (sur|contre|vers|pour|:) {place}", f"{name} (sur|contre|:) {place}"),
+                        (
+                            f"{use} {name} (sur|contre|vers|pour|:) {place}",
+                            f"[le|les] [projet] {name} (sur|contre|:) {place}",
+                        ),
                     )
                 )
         elif project.target == NONE:
@@ -98,7 +102,10 @@ def _projects() -> list[Verb]:
             verbs.append(
                 Verb(
                     f"sf.utiliser.{pid}",
-                    (f"{use} {name} (sur|contre|pour|:) {{cible}}", f"{name} (sur|contre|:) {{cible}}"),
+                    (
+                        f"{use} {name} (sur|contre|pour|:) {{cible}}",
+                        f"[le|les] [projet] {name} (sur|contre|:) {{cible}}",
+                    ),
                 )
             )
     return verbs
