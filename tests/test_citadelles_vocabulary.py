@@ -182,3 +182,9 @@ def test_we_launch() -> None:
     assert read(game12(), "Jules", "Projet explosif sur Alice") == [("sf.utiliser.explosif", ("Alice",))]
     assert read(game12(), "David", "Espionnage industriel, je le lance") == [("sf.lancer.espionnage_industriel", ())]
     assert read(game12(), "Alice", "Chant des sirènes, je l'utilise") == [("sf.utiliser.chant_des_sirenes", ())]
+
+
+def test_the_last_survivor_names_his_post() -> None:
+    state = game12()
+    text = "Je suis la dernière de Bïbiloune, je prends le poste de gardienne des murs."
+    assert read(state, "Inès", text) == [("cb.poste_gm", ())]

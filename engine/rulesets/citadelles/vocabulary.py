@@ -170,6 +170,7 @@ def _fighters() -> list[Verb]:
                         f"je (vais|pars|passe) [au] poste [de] {words}",
                         f"je (deviens|reste) {words}",
                         f"je choisis le poste [de] {words}",
+                        f"je (prends|veux|choisis) [le poste de|le poste|être] [le|la] {words}",
                     ),
                 )
             )
