@@ -188,3 +188,15 @@ def test_the_last_survivor_names_his_post() -> None:
     state = game12()
     text = "Je suis la dernière de Bïbiloune, je prends le poste de gardienne des murs."
     assert read(state, "Inès", text) == [("cb.poste_gm", ())]
+
+
+def test_exchange_names_the_gm_or_not() -> None:
+    from meneur.tests.test_citadelles_engine import game16
+
+    state = game16({"P03": "echange"})
+    assert read(state, "P03", "J'échange mon rôle avec P02 cette nuit") == [("cm.echanger", ("P02",))]
+    assert read(state, "P03", "Échange avec le GM stp") == [("cm.echanger", ())]
+    from meneur.engine.model import Action
+    from meneur.engine.rulesets.citadelles.validation import validate
+
+    assert validate(state, Action("P03", "cm.echanger", ("P01",))) is not None

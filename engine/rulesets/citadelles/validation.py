@@ -76,8 +76,11 @@ def validate(state: GameState, action: Action) -> str | None:
         if player.role != CM or "echange" not in powers(state, action.player):
             return "Seul un Combattant-Mur qui a le pouvoir ÉCHANGE peut échanger son rôle."
         citadel = citadel_of(state, action.player)
-        if citadel is None or not any(state.player(n).role == GM for n in members(state, citadel)):
+        keepers = [n for n in members(state, citadel) if state.player(n).role == GM] if citadel else []
+        if not keepers:
             return "Il n'y a plus de gardien des murs vivant dans ta citadelle."
+        if action.targets and action.targets[0] not in keepers:
+            return f"Tu n'échanges ton rôle qu'avec le gardien des murs de ta citadelle ({keepers[0]})."
         return None
     if owner == SF:
         return _scientist(state, action)

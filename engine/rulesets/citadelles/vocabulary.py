@@ -155,9 +155,16 @@ def _fighters() -> list[Verb]:
         for role in (CB, CM, CS)
     ]
     verbs.append(
-        _zero(
+        Verb(
             "cm.echanger",
-            ("j'échange [mon rôle|de rôle|ma place] avec [le] gardien [des murs]", "j'utilise [mon pouvoir] échange"),
+            (
+                "j'échange [mon rôle|de rôle|ma place] [encore] avec [le|la] (gardien|gardienne|gm) [des murs]",
+                "j'échange [mon rôle|de rôle|ma place] [encore] avec {cible}",
+                "(échange|échanger) avec [le|la] (gardien|gardienne|gm) [des murs]",
+                "j'utilise [mon pouvoir] échange",
+            ),
+            min_targets=0,
+            max_targets=1,
         )
     )
     for role in (SF, GM, CB, CM, CS):
