@@ -12,7 +12,7 @@ from .common import cap, finish, members, resolution
 from .night_channels import announce_channels
 from .posts import CHOOSE, DISTRIBUTE
 from .projects import PROJECTS
-from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, HABITANT, LOUPS, POWERS, SF, power_count, powers_for
+from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, LOUPS, POWERS, SF, power_count, powers_for
 from .setup import inhabitants
 
 
@@ -217,4 +217,4 @@ def _powers(r: Resolution, name: str, chosen: list[str]) -> tuple[str, ...]:
     return tuple(held)
 
 
-__all__ = ["HABITANT", "evening", "morning", "zenith"]
+__all__ = ["evening", "morning", "zenith"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ...model import Action, GameState
 from .common import (
-    cap,
     charged,
     citadel_of,
     current,
@@ -15,7 +14,7 @@ from .common import (
     shielded,
 )
 from .posts import CHOOSE, DISTRIBUTE
-from .projects import ANYONE, CIT_ANY, CIT_OTHER, CITADEL_TARGETS, FOREIGN, NONE, NOT_SELF, OWN, OWN_OTHER, PROJECTS
+from .projects import CIT_OTHER, CITADEL_TARGETS, FOREIGN, NONE, NOT_SELF, OWN, OWN_OTHER, PROJECTS
 from .roles import CITADEL_ROLES, CITADELS, CM, FIGHTERS, GM, HABITANT, LOUPS, POWERS, SF
 
 
@@ -206,8 +205,7 @@ def _targets(state: GameState, action: Action, citadel: str, target: str, named:
         return "Ce projet cible un joueur d'une autre citadelle."
     if target == NOT_SELF and aim.name == action.player:
         return "Ce projet cible un autre joueur que toi."
-    assert target in (OWN, OWN_OTHER, FOREIGN, NOT_SELF, ANYONE, CIT_ANY) or target
-    return None
+    return None  # ANYONE: any living player
 
 
 def night_actors(state: GameState) -> list[str]:
@@ -228,4 +226,4 @@ def night_actors(state: GameState) -> list[str]:
     return found
 
 
-__all__ = ["cap", "night_actors", "sf_order", "validate"]
+__all__ = ["night_actors", "project_targets", "sf_order", "validate"]
