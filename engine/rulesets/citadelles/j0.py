@@ -126,6 +126,8 @@ def _draw(r: Resolution, validated: set[str], placed: Mapping[str, str], choices
 
 def _settle_citadels(r: Resolution, placed: Mapping[str, str], how: str) -> None:
     s = r.state
+    for key in ("choix", "valides"):  # J0's bookkeeping ends with the final distribution
+        s.memory.pop(key, None)
     for p in s.players:
         p.markers["citadelle"] = placed[p.name]
     s.memory["habitants"] = inhabitants(s)

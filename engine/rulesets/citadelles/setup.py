@@ -56,7 +56,7 @@ def setup(
         raise ValueError(f"{count} players play with {wanted} wolves, not {len(wolves)}")
     players = [PlayerState(n, HABITANT, LOUPS if n in wolves else VILLAGE) for n in names]
     state = GameState(RULESET, seed, players, phase="J0-matin")
-    state.memory.update(projets=empty_labs(), choix={}, valides=[])
+    state.memory.update(projets=empty_labs(), choix={}, valides=())
     if roles is None and groups is None:
         return state
     if roles is None or groups is None or set(roles) != set(names) or set(groups) != set(names):
