@@ -122,3 +122,10 @@ def test_connaissance_launched_is_used_at_once() -> None:
     same night (« Je lance connaissance »), as "il peut s'en servir dans la foulée"."""
     outcome = night(game12(), A("David", "sf.lancer.connaissance"))
     assert events(outcome, "project_result", "David")[0]["powers"] == {"Félix": ["obstacle", "annulation"]}
+
+
+def test_roles_without_groups_are_read_citadel_by_citadel() -> None:
+    """A configuration's [[players]] holds a role each, no group: listed citadel by citadel."""
+    roles = {n: r for n, r in zip(NAMES16[:12], ["sf", "gm", "cb/supervoix/intendant"] * 4, strict=True)}
+    state = setup(NAMES16[:12], seed=1, roles=roles)
+    assert state.phase == "N1" and state.player("P04").markers["citadelle"] == "est"

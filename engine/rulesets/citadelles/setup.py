@@ -39,7 +39,8 @@ def setup(
     """The game at J0-matin (everyone a `habitant`), or at N1 when every role and citadel is given.
 
     A given role carries the fighter's powers: ``cb/supervoix/intendant``, ``cm/echange``, ``sf``.
-    ``groups`` numbers the citadels 1–4 (nord, est, sud, ouest). ``camps`` names the wolves
+    ``groups`` numbers the citadels 1–4 (nord, est, sud, ouest); roles without groups: the players are
+    listed citadel by citadel (3 or 4 at a time, in that order). ``camps`` names the wolves
     (``loups``); without it they are drawn from the seed."""
     count = len(names)
     if count not in WOLVES_BY_PLAYERS:
@@ -59,9 +60,13 @@ def setup(
     state.memory.update(projets=empty_labs(), choix={}, valides=())
     if roles is None and groups is None:
         return state
+    if roles is not None and groups is None:  # a configuration's [[players]]: listed citadel by citadel
+        groups = {name: index // (count // 4) + 1 for index, name in enumerate(names)}
     if roles is None or groups is None or set(roles) != set(names) or set(groups) != set(names):
-        raise ValueError("give every player both a role and a group (citadel 1–4), or neither")
+        raise ValueError("give every player a role (and a group: citadel 1–4), or neither")
     _place(state, roles, groups)
+    state.memory.pop("choix", None)
+    state.memory.pop("valides", None)
     state.phase = "N1"
     return state
 
