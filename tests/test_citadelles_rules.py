@@ -129,3 +129,17 @@ def test_roles_without_groups_are_read_citadel_by_citadel() -> None:
     roles = {n: r for n, r in zip(NAMES16[:12], ["sf", "gm", "cb/supervoix/intendant"] * 4, strict=True)}
     state = setup(NAMES16[:12], seed=1, roles=roles)
     assert state.phase == "N1" and state.player("P04").markers["citadelle"] == "est"
+
+
+def test_the_orders_a_player_may_send_now() -> None:
+    """What the role card lists and a reply to an MP not understood offers: the SF his own citadel's
+    projects not destroyed, a fighter ANNULATION while unused, nobody else's powers."""
+    from meneur.engine.rulesets.citadelles.cards import powers_of
+
+    state = game12()
+    assert "sf.lancer.explosif" in powers_of(state, "Jules") and "sf.lancer.radio" not in powers_of(state, "Jules")
+    assert "sf.utiliser.sabotage.est" in powers_of(state, "Alice")
+    assert powers_of(state, "Léo") == ["cb.annuler"]
+    assert powers_of(state, "Bruno") == []
+    after = calm(state, A("Léo", "cb.annuler"))
+    assert powers_of(after, "Léo") == []

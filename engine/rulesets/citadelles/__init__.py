@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...contract import RuleSet
 from ...model import GameState
-from .cards import card_extra, opening
+from .cards import card_extra, opening, powers_of
 from .common import check_winner, is_wolf, members
 from .dawn import DAWN_ORDER, NIGHT_ORDER, resolve_night
 from .day import close_day, day_tally, vote_refusal, weights
@@ -58,6 +58,7 @@ RULESET = RuleSet(
     mayor_announcement=mayor_announcement,
     reads_mayor_posts=True,
     card_extra=card_extra,
+    powers_of=powers_of,
     opening=opening,
     help=HELP,
     examples=EXAMPLES,
