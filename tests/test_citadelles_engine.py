@@ -449,6 +449,9 @@ def test_a_tie_is_the_mayors_to_break_by_his_one_message() -> None:
     assert [q.id for q in open_.questions] == ["J1:annonce_maire"]
     answer = mayor_announcement("Je tranche : Bruno est brûlé, désolée.", state)
     assert answer == "Bruno"
+    text = "Égalité, donc je tranche : Bruno est brûlé. Désolée Bruno, ton vote contre Alice m'a paru bizarre."
+    assert mayor_announcement(text, state) == "Bruno"
+    assert mayor_announcement("Je n'arrive pas à choisir, désolée.", state) == "aucun"
     assert deaths(day(state, votes, {"J1:annonce_maire": answer})) == [("Bruno", "bucher")]
 
 

@@ -94,20 +94,25 @@ def _distribution(state: GameState, lines: list[str]) -> list[str]:
     return [f"{name}={citadel}" for name, citadel in placed.items()]
 
 
-_CUE = re.compile(r"\b(brule|brulee|bucher|tranche|je choisis|je designe|je vote|contre|part au|monte sur)\b")
+_CUE = re.compile(r"(brul\w*|bucher|tranche\w*|je choisis|je designe|monte sur|part au)")
 
 
 def mayor_announcement(text: str, state: GameState) -> str:
-    """The mayor's one evening message when the vote is tied: the living player he names with a word of
-    choice (« Je tranche : Alice est brûlée »), the last one named; else ``aucun``."""
+    """The mayor's one evening message when the vote is tied: in the first sentence holding a word of
+    choice (« je tranche », « est brûlé », « au bûcher ») and a living player's name, the name nearest to
+    that word (« Je tranche : Alice est brûlée. Désolée Alice, ton vote contre Bruno… » → Alice); else
+    ``aucun``."""
     names = sorted(((fold(p.name), p.name) for p in state.players if p.alive), key=lambda pair: -len(pair[0]))
-    picked = "aucun"
     for line in plain_lines(text):
-        if not _CUE.search(line):
-            continue
-        best = -1
-        for folded, name in names:
-            for found in re.finditer(rf"(?<!\w){re.escape(folded)}(?!\w)", line):
-                if found.start() > best:
-                    best, picked = found.start(), name
-    return picked
+        for sentence in re.split(r"[.!?;]", line):
+            cues = [m.start() for m in _CUE.finditer(sentence)]
+            if not cues:
+                continue
+            found = [
+                (min(abs(m.start() - c) for c in cues), m.start(), name)
+                for folded, name in names
+                for m in re.finditer(rf"(?<!\w){re.escape(folded)}(?!\w)", sentence)
+            ]
+            if found:
+                return min(found)[2]
+    return "aucun"
