@@ -143,3 +143,15 @@ def test_the_orders_a_player_may_send_now() -> None:
     assert powers_of(state, "Bruno") == []
     after = calm(state, A("Léo", "cb.annuler"))
     assert powers_of(after, "Léo") == []
+
+
+def test_a_j0_evening_state_from_citadels_without_posts() -> None:
+    """Every role `habitant` with the citadels given: the game at J0's evening (an MP corpus, a scenario
+    starting at the roles' choice)."""
+    names = NAMES16[:12]
+    state = setup(
+        names, seed=1, roles={n: "habitant" for n in names}, groups={n: i // 3 + 1 for i, n in enumerate(names)}
+    )
+    assert state.phase == "J0-soir" and state.player("P12").markers["citadelle"] == "ouest"
+    outcome = close_day(state, {}, {}, (), [A("P01", "habitant.sf")])
+    assert outcome.state.player("P01").role == "sf" and outcome.state.phase == "N1"

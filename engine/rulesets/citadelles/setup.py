@@ -36,7 +36,8 @@ def setup(
     camps: Mapping[str, str] | None = None,
     groups: Mapping[str, int] | None = None,
 ) -> GameState:
-    """The game at J0-matin (everyone a `habitant`), or at N1 when every role and citadel is given.
+    """The game at J0-matin (everyone a `habitant`), or at N1 when every role and citadel is given (at
+    J0-soir when every role given is `habitant`: the citadels settled, the posts not chosen yet).
 
     A given role carries the fighter's powers: ``cb/supervoix/intendant``, ``cm/echange``, ``sf``.
     ``groups`` numbers the citadels 1–4 (nord, est, sud, ouest); roles without groups: the players are
@@ -64,9 +65,15 @@ def setup(
         groups = {name: index // (count // 4) + 1 for index, name in enumerate(names)}
     if roles is None or groups is None or set(roles) != set(names) or set(groups) != set(names):
         raise ValueError("give every player a role (and a group: citadel 1–4), or neither")
-    _place(state, roles, groups)
     state.memory.pop("choix", None)
     state.memory.pop("valides", None)
+    if all(role == HABITANT for role in roles.values()):  # the citadels settled, the posts not yet chosen
+        for name, number in groups.items():
+            state.player(name).markers["citadelle"] = CITADELS[number - 1]
+        state.memory["habitants"] = inhabitants(state)
+        state.phase = "J0-soir"
+        return state
+    _place(state, roles, groups)
     state.phase = "N1"
     return state
 
