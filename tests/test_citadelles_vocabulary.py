@@ -200,3 +200,24 @@ def test_exchange_names_the_gm_or_not() -> None:
     from meneur.engine.rulesets.citadelles.validation import validate
 
     assert validate(state, Action("P03", "cm.echanger", ("P01",))) is not None
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        ("Carla", "Je tue David cette nuit.", [("loups.attaquer", ("David",))]),
+        (
+            "Carla",
+            "Les loups ciblent David, c'est Léo qui attaque",
+            [("loups.attaquer", ("David",)), ("loups.tueur", ("Léo",))],
+        ),
+        ("Carla", "on mange david, tueur leo", [("loups.attaquer", ("David",)), ("loups.tueur", ("Léo",))]),
+        ("David", "politique pour moi cette nuit", [("sf.utiliser.politique", ("David",))]),
+        ("Alice", "Le radar cette nuit : Léo", [("sf.utiliser.radar_longue_portee", ("Léo",))]),
+        ("Alice", "Je veux la radio pour Örchnoung", [("sf.lancer.radio", ())]),
+        ("Léo", "J'utilise mon pouvoir d'annulation sur le projet de notre citadelle", [("cb.annuler", ())]),
+        ("Alice", "Merci pour les infos du recensement !", []),
+    ],
+)
+def test_more_orders_as_players_write_them(sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert read(game12(), sender, text) == expected

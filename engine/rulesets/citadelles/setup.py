@@ -44,6 +44,10 @@ def setup(
     listed citadel by citadel (3 or 4 at a time, in that order). ``camps`` names the wolves
     (``loups``); without it they are drawn from the seed."""
     count = len(names)
+    # Only this game's players: a table laid over another game's may name more (an MP corpus's context).
+    roles = None if roles is None else {n: r for n, r in roles.items() if n in names}
+    camps = None if camps is None else {n: c for n, c in camps.items() if n in names}
+    groups = None if groups is None else {n: g for n, g in groups.items() if n in names}
     if count not in WOLVES_BY_PLAYERS:
         raise ValueError(f"citadelles is played by 12 or 16 players, not {count}")
     wanted = WOLVES_BY_PLAYERS[count]

@@ -8,15 +8,16 @@ This first increment reads the usual wordings and the canonical forms; the MP co
 from __future__ import annotations
 
 from ....vocabulary import Verb
-from .projects import CITADEL_TARGETS, NONE, PROJECTS, Project
+from .projects import CITADEL_TARGETS, NONE, OWN, PROJECTS, Project
 from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
 
 _ROLE_WORDS = {
     SF: "(scientifique|sf)",
     GM: "(gardien des murs|gardienne des murs|gardien|gardienne|gm)",
-    CB: "(combattant|combattante|cb)",
-    CM: "(combattant-mur|combattant mur|combattante-mur|combattante mur|cm)",
-    CS: "(combattant-science|combattant science|combattante-science|combattante science|cs)",
+    CB: "(combattant|combattante|cb|valkyrie|samouraï|guerrier|guerrière|chevalier)",
+    CM: "(combattant-mur|combattant mur|combattante-mur|combattante mur|cm|viking|ninja|soldat|archer|archère)",
+    CS: "(combattant-science|combattant science|combattante-science|combattante science|cs|valkyrie|samouraï"
+    "|guerrier|guerrière|chevalier)",
 }
 _POST = "[le poste de|le rôle de|le poste|le rôle|être]"
 # Word stems that name a post or a power wherever they stand (the free reader): « Combattant, pouvoirs
@@ -70,6 +71,7 @@ def _projects() -> list[Verb]:
                     f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
                     f"lancement [du] [projet] {name}",
                     f"[le] projet {name}",
+                    f"je veux [le|la|les] [projet] {name}",
                     f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
                 ),
             )
@@ -104,7 +106,8 @@ def _projects() -> list[Verb]:
                     f"sf.utiliser.{pid}",
                     (
                         f"{use} {name} (sur|contre|pour|:) {{cible}}",
-                        f"[le|les] [projet] {name} (sur|contre|:) {{cible}}",
+                        f"[le|la|les] [projet] {name} [cette nuit] (sur|contre|:) {{cible}}",
+                        *((f"[le|la|les] [projet] {name} (pour|sur) moi {{moi}}",) if project.target == OWN else ()),
                     ),
                 )
             )
@@ -121,6 +124,7 @@ def _j0() -> list[Verb]:
                     f"je (prends|choisis|veux|serai|demande|deviens) {_POST} [le|la] {words}",
                     f"(poste|rôle) : {words}",
                     f"{words} pour moi",
+                    "je (garde|prends) les murs" if role == GM else f"{words} (stp|svp|merci)",
                 ),
                 keywords=_ROLE_KEYS[role],
             )
@@ -148,9 +152,13 @@ def _fighters() -> list[Verb]:
             f"{role}.annuler",
             (
                 "j'utilise [mon pouvoir] annulation",
+                "j'utilise mon pouvoir d'annulation",
                 "j'annule le projet [en cours|de ma citadelle]",
+                "je veux annuler le projet",
                 "annulation du projet",
+                "je détruis le projet de ma citadelle avec mon pouvoir",
             ),
+            keywords=("annulation", "annule"),
         )
         for role in (CB, CM, CS)
     ]
@@ -178,6 +186,7 @@ def _fighters() -> list[Verb]:
                         f"je (deviens|reste) {words}",
                         f"je choisis le poste [de] {words}",
                         f"je (prends|veux|choisis) [le poste de|le poste|être] [le|la] {words}",
+                        f"je (passe|veux devenir) [le|la] {words}",
                     ),
                 )
             )
@@ -190,15 +199,21 @@ VERBS: tuple[Verb, ...] = (
         (
             "(nous|on) (attaquons|attaque|mangeons|mange|dévorons|dévore|tuons|tue|ciblons|cible) {cible}",
             "notre (cible|victime) (est|sera|:) {cible}",
-            "j'attaque {cible}",
+            "(j'attaque|je tue|je mange|je dévore|je croque) {cible}",
             "(cible|victime) [des loups] : {cible}",
+            "(les loups|la meute) (ciblent|attaquent|mangent|dévorent|tuent) {cible}",
+            "(je veux que|que) (les loups|la meute) (mangent|attaquent|dévorent|tuent|ciblent) {cible}",
         ),
+        bare=True,
     ),
     Verb(
         "loups.tueur",
         (
-            "{cible} (sera|est) [le] tueur",
-            "[le] tueur (sera|est|:) {cible}",
+            "{cible} (sera|est) [le|notre] tueur",
+            "{cible} (tue|tuera|attaque|attaquera)",
+            "je m'en (charge|occupe) {moi}",
+            "(c'est|ce sera) {cible} qui (attaque|attaquera)",
+            "[le] tueur [sera|est|:] {cible}",
             "(c'est|ce sera) {cible} qui (tue|tuera)",
             "(c'est|ce sera) moi [le] (tueur|qui tue|qui tuera) {moi}",
             "je (suis|serai) [le] tueur {moi}",
@@ -208,8 +223,10 @@ VERBS: tuple[Verb, ...] = (
         "sf.utiliser",
         (
             "je l'utilise (sur|contre|pour) {cible}",
+            "je m'en sers (sur|contre|pour) {cible}",
             "j'utilise (mon|le|notre) projet (sur|contre|pour) {cible}",
-            "je l'utilise [tout de suite|dans la foulée|directement]",
+            "je l'utilise (tout de suite|dans la foulée|directement|aussitôt|cette nuit)",
+            "je l'utilise [tout de suite|dans la foulée|directement|aussitôt] (sur|pour) moi {moi}",
             "j'utilise (mon|le|notre) projet [en cours]",
         ),
         min_targets=0,
