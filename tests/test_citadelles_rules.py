@@ -155,3 +155,11 @@ def test_a_j0_evening_state_from_citadels_without_posts() -> None:
     assert state.phase == "J0-soir" and state.player("P12").markers["citadelle"] == "ouest"
     outcome = close_day(state, {}, {}, (), [A("P01", "habitant.sf")])
     assert outcome.state.player("P01").role == "sf" and outcome.state.phase == "N1"
+
+
+def test_tables_naming_other_players_are_read_for_this_games_players_only() -> None:
+    """An MP corpus lays one game's tables over smaller games: names not in the game are not its players."""
+    names = NAMES16[:12]
+    camps = {n: "loups" for n in ("P01", "P05", "P09", "P16")}  # P16 plays another game
+    state = setup(names, seed=1, camps=camps)
+    assert sorted(p.name for p in state.players if p.camp == "loups") == ["P01", "P05", "P09"]
