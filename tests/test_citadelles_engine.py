@@ -159,7 +159,7 @@ def test_without_agreement_nor_distribution_the_places_are_drawn_and_the_validat
     choices = ["nord"] * 6 + ["est"] * 2 + ["sud"] * 2 + ["ouest"] * 2
     state = _morning(choices, {n: "Alice" for n in NAMES12}).state
     after = close_day(state, {}, {}, (), [])
-    assert [q.id for q in after.questions] == ["J0-zenith:repartition"]
+    assert [q.id for q in after.questions] == ["J0-zenith:annonce_maire"]
     final = events(after, "citadels_final")[0]
     assert final["how"] == "tirage"
     assert all(len(v) == 3 for v in final["citadels"].values())

@@ -163,3 +163,22 @@ def test_tables_naming_other_players_are_read_for_this_games_players_only() -> N
     camps = {n: "loups" for n in ("P01", "P05", "P09", "P16")}  # P16 plays another game
     state = setup(names, seed=1, camps=camps)
     assert sorted(p.name for p in state.players if p.camp == "loups") == ["P01", "P05", "P09"]
+
+
+def test_the_mayors_zenith_post_is_his_announcement() -> None:
+    """The mayor's distribution read from his post as the answer to J0-zenith:annonce_maire (a scenario's
+    mayor_post, the live daemon's reading of the mayor's posts)."""
+    from meneur.engine.rulesets.citadelles.posts import mayor_announcement
+
+    names = NAMES16[:12]
+    state = setup(names, seed=3)
+    choices = [
+        A(n, "citadelle.choisir", c)
+        for n, c in zip(names, ["nord"] * 5 + ["est"] * 3 + ["sud"] * 2 + ["ouest"] * 2, strict=True)
+    ]
+    zenith = close_day(state, {n: "P06" for n in names}, {}, (), choices).state
+    answer = mayor_announcement("Répartition : P01 → Sud, P02 → l'Ouest", zenith)
+    assert answer == "P01=sud, P02=ouest"
+    after = close_day(zenith, {}, {"J0-zenith:annonce_maire": answer})
+    final = events(after, "citadels_final")[0]
+    assert final["how"] == "maire" and "P01" in final["citadels"]["sud"]

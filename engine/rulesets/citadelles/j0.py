@@ -83,10 +83,10 @@ def zenith(
     own = _latest(actions, DISTRIBUTE).get(s.mayor or "")
     answers = dict(answers)
     if own is not None:
-        answers.setdefault("J0-zenith:repartition", ", ".join(own.targets))
+        answers.setdefault("J0-zenith:annonce_maire", ", ".join(own.targets))
         r.answers = answers
     answer = r.ask(
-        "repartition",
+        "annonce_maire",
         s.mayor or "MJ",
         "Les citadelles ne sont pas équilibrées : répartis les joueurs non validés (NOM=citadelle, …).",
         options,

@@ -101,7 +101,10 @@ def mayor_announcement(text: str, state: GameState) -> str:
     """The mayor's one evening message when the vote is tied: in the first sentence holding a word of
     choice (« je tranche », « est brûlé », « au bûcher ») and a living player's name, the name nearest to
     that word (« Je tranche : Alice est brûlée. Désolée Alice, ton vote contre Bruno… » → Alice); else
-    ``aucun``."""
+    ``aucun``. At J0's zenith, his distribution (``Alice=est, Bruno=sud``)."""
+    if state.phase == "J0-zenith":  # his announcement is the distribution (SPEC: J0-zenith:annonce_maire)
+        placed = _distribution(state, plain_lines(text))
+        return ", ".join(placed) if placed else "aucun"
     names = sorted(((fold(p.name), p.name) for p in state.players if p.alive), key=lambda pair: -len(pair[0]))
     for line in plain_lines(text):
         for sentence in re.split(r"[.!?;]", line):
