@@ -147,6 +147,10 @@ def test_without_agreement_the_mayor_distributes_from_his_post() -> None:
     choices = ["nord"] * 5 + ["est"] * 3 + ["sud"] * 2 + ["ouest"] * 2
     state = _morning(choices, {n: "Inès" for n in NAMES12}).state
     assert state.mayor == "Inès"
+    assert read_post(state, "Inès", "Ma répartition : Alice au Sud, Bruno à l'Ouest")[-1].targets == (
+        "Alice=sud",
+        "Bruno=ouest",
+    )
     post = "Bon, je tranche.\n[b]Répartition : Alice → Sud, Bruno -> l'Ouest[/b]"
     actions = read_post(state, "Inès", post)
     after = close_day(state, {}, {}, (), actions)

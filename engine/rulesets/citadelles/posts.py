@@ -31,7 +31,7 @@ _KEYS = {"nord": "nord", "orchnoung": "nord", "sud": "sud", "bibiloune": "sud", 
 _KEYS.update(ouest="ouest", tribudouduna="ouest")
 _QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
 _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
-_ARROW = r"\s*(?:→|->|=>|:|=|en|a l'|a|au|dans|vers)\s*"
+_ARROW = r"\s*(?:→|->|=>|:|=|en|dans|vers|au|a l'|a)\s*"  # the longest first: "au" before "a"
 
 
 def citadel_word(text: str) -> str | None:
