@@ -2,7 +2,7 @@
 
 Not yet in bench/random_games.py (the rule set is not declared as an entry point: its generic checks
 wait for the live daemon). 12 or 16 players from the seed; J0: every player picks his citadel in turn
-(balanced) and asks a random post; each night the wolves attack a random villager, every scientist
+(balanced) and asks a random post and two powers; each night the wolves attack a random villager, every scientist
 launches a random project he may launch, or uses the charged one on a random target; each day random
 votes. The engine's questions are left to their defaults.
 
@@ -21,6 +21,7 @@ from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 
 RULES = ruleset("citadelles")
+_POWERS = ("supervision", "annulation", "obstacle", "supervoix", "intendant")
 
 
 def _night(state: GameState, rng: random.Random) -> list[Action]:
@@ -60,7 +61,9 @@ def play(seed: int) -> tuple[int, str | None]:
             outcome = RULES.close_day(state, {v: rng.choice(names) for v in names}, {}, (), actions)
         elif state.phase == "J0-soir":
             posts = ("sf", "gm", "cb") if len(names) == 12 else ("sf", "gm", "cm", "cs")
-            outcome = RULES.close_day(state, {}, {}, (), [Action(n, f"habitant.{rng.choice(posts)}") for n in names])
+            asks = [Action(n, f"habitant.{rng.choice(posts)}") for n in names]
+            asks += [Action(n, f"habitant.{p}") for n in names for p in rng.sample(_POWERS, 2)]
+            outcome = RULES.close_day(state, {}, {}, (), asks)
         elif state.phase.startswith("J"):
             living = state.living()
             outcome = RULES.close_day(state, {v: rng.choice(living) for v in living})
