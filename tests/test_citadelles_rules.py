@@ -182,3 +182,14 @@ def test_the_mayors_zenith_post_is_his_announcement() -> None:
     after = close_day(zenith, {}, {"J0-zenith:annonce_maire": answer})
     final = events(after, "citadels_final")[0]
     assert final["how"] == "maire" and "P01" in final["citadels"]["sud"]
+
+
+def test_a_night_order_sent_on_j0s_evening_is_refused_with_the_reason() -> None:
+    """The evening is still day (« on est toujours de jour »): a wolf's attack sent then is refused, told."""
+    names = NAMES16[:12]
+    state = setup(
+        names, seed=1, roles={n: "habitant" for n in names}, camps={"P01": "loups", "P02": "loups", "P03": "loups"}
+    )
+    outcome = close_day(state, {}, {}, (), [A("P01", "loups.attaquer", "P05")])
+    refused = events(outcome, "action_refused", "P01")
+    assert refused and "nuit" in refused[0]["reason"]

@@ -14,6 +14,7 @@ from .posts import CHOOSE, DISTRIBUTE
 from .projects import PROJECTS
 from .roles import CITADEL_ROLES, CITADELS, FIGHTERS, LOUPS, POWERS, SF, power_count, powers_for
 from .setup import inhabitants
+from .validation import validate
 
 
 def _latest(actions: Sequence[Action], power: str) -> dict[str, Action]:
@@ -145,6 +146,9 @@ def evening(
     wanted: dict[str, str] = {}
     chosen: dict[str, list[str]] = {}
     for action in actions:
+        if not action.power.startswith("habitant."):  # a night's order, sent too early
+            r.tell(action.player, "action_refused", power=action.power, reason=validate(s, action) or "")
+            continue
         kind = action.power.split(".", 1)[1]
         if kind in roles:
             wanted[action.player] = kind
