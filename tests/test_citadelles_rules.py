@@ -193,3 +193,10 @@ def test_a_night_order_sent_on_j0s_evening_is_refused_with_the_reason() -> None:
     outcome = close_day(state, {}, {}, (), [A("P01", "loups.attaquer", "P05")])
     refused = events(outcome, "action_refused", "P01")
     assert refused and "nuit" in refused[0]["reason"]
+
+
+def test_a_post_asked_too_early_is_refused_with_the_reason() -> None:
+    """The posts are chosen on J0's evening: an MP asking one in the morning is told so."""
+    state = setup(NAMES16[:12], seed=1)
+    outcome = close_day(state, {}, {}, (), [A("P01", "habitant.sf")])
+    assert "soir du jour 0" in events(outcome, "action_refused", "P01")[0]["reason"]

@@ -25,6 +25,13 @@ def _latest(actions: Sequence[Action], power: str) -> dict[str, Action]:
     return latest
 
 
+def _too_early(r: Resolution, actions: Sequence[Action]) -> None:
+    """Orders other than the citadel's choice and the mayor's distribution, sent before J0's evening."""
+    for action in actions:
+        if action.power not in (CHOOSE, DISTRIBUTE):
+            r.tell(action.player, "action_refused", power=action.power, reason=validate(r.state, action) or "")
+
+
 def _counts(state: GameState, placed: Mapping[str, str]) -> dict[str, list[str]]:
     return {c: [p.name for p in state.players if placed.get(p.name) == c] for c in CITADELS}
 
@@ -36,6 +43,7 @@ def morning(
     """ "Quand tout le monde a donné sa voix pour les deux votes, le MJ annonce qui est le maire (en cas
     d'égalité en tête, il le sélectionne au hasard parmi ceux arrivés premiers)" — then the citadels."""
     r = resolution(state, answers, decrees)
+    _too_early(r, actions)
     s = r.state
     living = s.living()
     result = tally({v: t for v, t in votes.items() if v in living and t in living}, living)
@@ -67,6 +75,7 @@ def zenith(
 ) -> Outcome:
     """The zenith's deadline: the debate's agreement, else the mayor's distribution, else a draw."""
     r = resolution(state, answers, decrees)
+    _too_early(r, actions)
     s = r.state
     validated = set(s.memory["valides"])
     choices: dict[str, str] = dict(s.memory["choix"])
