@@ -221,3 +221,23 @@ def test_a_project_destroyed_by_its_own_condition_is_told() -> None:
     state = ready(game12(), "Alice", "radar_longue_portee", 3)
     outcome = night(state, A("Alice", "sf.utiliser.radar_longue_portee", "Léo"))
     assert events(outcome, "project_destroyed", "Alice")[0]["project"] == "radar_longue_portee"
+
+
+def test_a_project_relaunched_by_restauration_de_la_confiance_is_told_to_supervision() -> None:
+    """SUPERVISION: "À chaque nouveau projet lancé par le scientifique de votre citadelle, vous êtes mis au
+    courant" — RESTAURATION DE LA CONFIANCE's relaunch too (Félix has no SUPERVISION: given here)."""
+    state = game12({"Félix": "supervision/intendant"})
+    state = calm(
+        state,
+        A("David", "sf.lancer.politique"),
+        A("Alice", "sf.lancer.sabotage"),
+        A("Alice", "sf.utiliser.sabotage.est"),
+    )
+    state = ready(state, "David", "restauration_de_la_confiance", 3)
+    outcome = night(
+        state,
+        A("David", "sf.utiliser.restauration_de_la_confiance.est"),
+        answers={f"{state.phase}:restauration:David": "politique"},
+    )
+    assert events(outcome, "project_launched", "David")[0]["project"] == "politique"
+    assert events(outcome, "supervision", "Félix") == [{"citadel": "est", "needed": 1, "player": "Félix"}]

@@ -13,6 +13,7 @@ from .common import (
     citadel_of,
     current,
     destroy,
+    fighters_with,
     has_obstacle,
     holder,
     lab,
@@ -206,7 +207,10 @@ def restauration_de_la_confiance(n: Night, citadel: str, sf: str, aim: str | Non
     _result(n, sf, "restauration_de_la_confiance", citadel=named, restored=choice)
     if named == citadel and was_destroyed and room["courant"] is None:
         room["courant"], room["charge"] = choice, 1
-        n.r.tell(sf, "project_launched", project=choice, needed=PROJECTS[citadel][choice].need)
+        need = PROJECTS[citadel][choice].need
+        n.r.tell(sf, "project_launched", project=choice, needed=need)
+        for watcher in fighters_with(n.s, citadel, "supervision"):
+            n.r.tell(watcher, "supervision", citadel=citadel, needed=need)
 
 
 def siphonnage(n: Night, citadel: str, sf: str, aim: str | None, named: str | None) -> None:
