@@ -57,7 +57,8 @@ class Night:
 
     def moving(self, name: str) -> bool:
         """A scientist who moves tonight does nothing else (the lone survivor going to GM)."""
-        return self.moves.get(name, self.s.player(name).role) != self.s.player(name).role
+        post = self.moves.get(name)
+        return post is not None and post != self.s.player(name).role
 
 
 def _read(n: Night, actions: Sequence[Action]) -> None:

@@ -11,8 +11,9 @@ from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from ...tally import Tally, tally
 from . import j0
-from .common import certain_outcome, citadel_of, finish, number, powers, resolution
+from .common import certain_outcome, citadel_of, finish, number, resolution
 from .night_channels import announce_channels
+from .roles import FIGHTERS
 
 
 def weights(state: GameState) -> dict[str, int]:
@@ -24,14 +25,17 @@ def weights(state: GameState) -> dict[str, int]:
     muted = set(mem.get("mutisme", ()))
     decadent = set(mem.get("decadence", ()))
     found: dict[str, int] = {}
-    for name in state.living():
-        citadel = citadel_of(state, name)
+    for player in state.players:
+        if not player.alive:
+            continue
+        name, citadel = player.name, player.markers.get("citadelle")
         if citadel in muted:
             found[name] = 0
             continue
         weight = 1
         if citadel not in decadent:
-            for bonus in ("supervoix" in powers(state, name), name in doubled, name in politics):
+            loud = player.role in FIGHTERS and "supervoix" in player.markers.get("pouvoirs", ())
+            for bonus in (loud, name in doubled, name in politics):
                 weight *= 2 if bonus else 1
         found[name] = weight
     return found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...model import Action, GameState
 from .common import (
     charged,
@@ -18,6 +20,7 @@ from .projects import CIT_OTHER, CITADEL_TARGETS, FOREIGN, NONE, NOT_SELF, OWN, 
 from .roles import CITADEL_ROLES, CITADELS, CM, FIGHTERS, GM, HABITANT, LOUPS, POWERS, SF
 
 
+@lru_cache(maxsize=1024)  # a pure function of the power id, asked at every step of the night
 def sf_order(power: str) -> tuple[str, str | None, str | None]:
     """``sf.lancer.radio`` → (lancer, radio, None); ``sf.utiliser.sabotage.est`` → (utiliser, sabotage, est);
     the project left unnamed (« je l'utilise sur Alice », « je le vise sur l'Est »): ``sf.utiliser`` →
