@@ -200,3 +200,24 @@ def test_a_post_asked_too_early_is_refused_with_the_reason() -> None:
     state = setup(NAMES16[:12], seed=1)
     outcome = close_day(state, {}, {}, (), [A("P01", "habitant.sf")])
     assert "soir du jour 0" in events(outcome, "action_refused", "P01")[0]["reason"]
+
+
+def test_the_mayor_may_list_the_validated_players_where_they_are() -> None:
+    """R6: the mayor distributes "les joueurs des citadelles surpeuplées"; a post that also lists the
+    validated players where they already are is still his distribution (a validated player moved is not:
+    the MJ is told)."""
+    names = NAMES16[:12]
+    state = setup(names, seed=3)
+    wanted = ["nord"] * 5 + ["est"] * 3 + ["sud"] * 2 + ["ouest"] * 2
+    zenith = close_day(
+        state,
+        {n: "P06" for n in names},
+        {},
+        (),
+        [A(n, "citadelle.choisir", c) for n, c in zip(names, wanted, strict=True)],
+    ).state
+    answer = "P01=sud, P02=ouest, P06=est, P09=sud, P10=nord"  # P06 and P09 are validated: P06 stays, P10 would move
+    outcome = close_day(zenith, {}, {"J0-zenith:annonce_maire": answer})
+    final = events(outcome, "citadels_final")[0]
+    assert final["how"] == "maire" and "P01" in final["citadels"]["sud"] and "P10" in final["citadels"]["sud"]
+    assert events(outcome, "distribution_ignored")[0]["players"] == ["P10"]

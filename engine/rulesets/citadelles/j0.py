@@ -94,7 +94,9 @@ def zenith(
     answers = dict(answers)
     if own is not None:
         answers.setdefault("J0-zenith:annonce_maire", ", ".join(own.targets))
-        r.answers = answers
+    if "J0-zenith:annonce_maire" in answers:
+        answers["J0-zenith:annonce_maire"] = _for_the_unvalidated(r, answers["J0-zenith:annonce_maire"], validated)
+    r.answers = answers
     answer = r.ask(
         "annonce_maire",
         s.mayor or "MJ",
@@ -108,6 +110,21 @@ def zenith(
     else:
         _settle_citadels(r, _draw(r, validated, placed, choices), "tirage")
     return finish(r, "J0-soir", check=False)
+
+
+def _for_the_unvalidated(r: Resolution, answer: str, validated: set[str]) -> str:
+    """The mayor's distribution without the validated players he lists: where they already are, harmless;
+    elsewhere, ignored ("ont leur choix validé") and the MJ told."""
+    kept, moved = [], []
+    for part in (p.strip() for p in answer.split(",") if p.strip()):
+        name, _, citadel = part.partition("=")
+        if name not in validated:
+            kept.append(part)
+        elif r.state.memory["choix"].get(name) != citadel:
+            moved.append(name)
+    if moved:
+        r.tell_mj("distribution_ignored", players=moved)
+    return ", ".join(kept) if kept else NOBODY
 
 
 def _draw(r: Resolution, validated: set[str], placed: Mapping[str, str], choices: Mapping[str, str]) -> dict[str, str]:
