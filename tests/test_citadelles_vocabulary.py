@@ -221,3 +221,15 @@ def test_exchange_names_the_gm_or_not() -> None:
 )
 def test_more_orders_as_players_write_them(sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
     assert read(game12(), sender, text) == expected
+
+
+def test_a_project_aimed_at_ones_own_citadel() -> None:
+    """CHAOS: "Ciblez une citadelle, éventuellement la vôtre" — « sur nous », « sur notre citadelle »."""
+    from meneur.tests.test_citadelles_engine import calm
+
+    assert read(game12(), "David", "Chaos sur nous-mêmes, Félix veut changer de pouvoir") == [
+        ("sf.utiliser.chaos.nous", ())
+    ]
+    state = calm(calm(game12(), A("David", "sf.lancer.chaos")))
+    outcome = night(state, A("David", "sf.utiliser.chaos.nous"), answers={"N3:pouvoir:Félix": "supervoix,intendant"})
+    assert outcome.state.player("Félix").markers["pouvoirs"] == ("supervoix", "intendant")

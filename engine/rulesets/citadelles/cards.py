@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...model import GameState
 from .common import citadel_of, lab, members, powers
-from .projects import CITADEL_TARGETS, PROJECTS
+from .projects import CIT_ANY, CITADEL_TARGETS, OWN_CITADEL, PROJECTS
 from .roles import CITADEL_ROLES, CITADELS, CM, FIGHTERS, GM, HABITANT, SF, powers_for
 
 
@@ -58,10 +58,11 @@ def powers_of(state: GameState, name: str) -> list[str]:
             if project.passive:
                 continue
             if project.target in CITADEL_TARGETS:
-                found += [f"sf.utiliser.{project.id}.{c}" for c in CITADELS]
+                aims = [*CITADELS, OWN_CITADEL] if project.target == CIT_ANY else CITADELS
+                found += [f"sf.utiliser.{project.id}.{c}" for c in aims]
             else:
                 found.append(f"sf.utiliser.{project.id}")
-        found += ["sf.utiliser", *(f"sf.viser.{c}" for c in CITADELS), "sf.detruire"]
+        found += ["sf.utiliser", *(f"sf.viser.{c}" for c in (*CITADELS, OWN_CITADEL)), "sf.detruire"]
     held = powers(state, name)
     if role in FIGHTERS and "annulation" in held and not player.markers.get("annulation_utilisee"):
         found.append(f"{role}.annuler")

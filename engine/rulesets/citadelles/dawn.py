@@ -27,7 +27,7 @@ from .common import (
     resolution,
     shielded,
 )
-from .projects import PROJECTS
+from .projects import OWN_CITADEL, PROJECTS
 from .roles import CB, CITADELS, CM, CS, FIGHTERS, GM, LOUPS, SF, powers_for
 from .validation import project_targets, sf_order, validate
 
@@ -187,6 +187,7 @@ def _projets(n: Night) -> None:
         if use is None:
             continue
         _, pid, named = sf_order(use.power)
+        named = citadel if named == OWN_CITADEL else named  # « sur nous »
         running = current(s, citadel)
         if pid is None and running is not None:  # « je l'utilise sur Alice »: the project standing now
             pid = running.id

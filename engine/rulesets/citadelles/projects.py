@@ -15,6 +15,7 @@ NONE = ""
 CIT_OTHER, CIT_ANY = "citadelle_autre", "citadelle"
 OWN, OWN_OTHER, FOREIGN, ANYONE, NOT_SELF = "propre", "propre_autre", "etranger", "vivant", "autre_joueur"
 CITADEL_TARGETS = frozenset({CIT_OTHER, CIT_ANY})
+OWN_CITADEL = "nous"  # a citadel aimed at as « nous », « notre citadelle »: the scientist's own
 
 
 @dataclass(frozen=True, slots=True)

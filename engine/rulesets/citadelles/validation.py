@@ -16,7 +16,7 @@ from .common import (
     shielded,
 )
 from .posts import CHOOSE, DISTRIBUTE
-from .projects import CIT_OTHER, CITADEL_TARGETS, FOREIGN, NONE, NOT_SELF, OWN, OWN_OTHER, PROJECTS
+from .projects import CIT_OTHER, CITADEL_TARGETS, FOREIGN, NONE, NOT_SELF, OWN, OWN_CITADEL, OWN_OTHER, PROJECTS
 from .roles import CITADEL_ROLES, CITADELS, CM, FIGHTERS, GM, HABITANT, LOUPS, POWERS, SF
 
 
@@ -127,6 +127,7 @@ def _scientist(state: GameState, action: Action) -> str | None:
     if citadel is None:
         return "Tu n'es dans aucune citadelle."
     kind, pid, named = sf_order(action.power)
+    named = citadel if named == OWN_CITADEL else named
     room = lab(state, citadel)
     running = current(state, citadel)
     if kind == "detruire":

@@ -8,7 +8,7 @@ This first increment reads the usual wordings and the canonical forms; the MP co
 from __future__ import annotations
 
 from ....vocabulary import Verb
-from .projects import CITADEL_TARGETS, NONE, OWN, PROJECTS, Project
+from .projects import CIT_ANY, CITADEL_TARGETS, NONE, OWN, OWN_CITADEL, PROJECTS, Project
 from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
 
 _ROLE_WORDS = {
@@ -33,6 +33,7 @@ _CITADEL_WORDS = {
     "est": "[la citadelle] (de l'est|l'est|säkoura)",
     "sud": "[la citadelle] (du sud|le sud|sud|bïbiloune)",
     "ouest": "[la citadelle] (de l'ouest|l'ouest|ouest|tribüdouduna)",
+    OWN_CITADEL: "(nous|nous-mêmes|notre citadelle|ma citadelle|chez nous|nous même)",
 }
 _ALIASES = {
     "radar_longue_portee": "(radar longue portée|radar)",
@@ -79,7 +80,8 @@ def _projects() -> list[Verb]:
         if project.passive:
             continue
         if project.target in CITADEL_TARGETS:
-            for citadel in CITADELS:
+            aims = [*CITADELS, OWN_CITADEL] if project.target == CIT_ANY else list(CITADELS)
+            for citadel in aims:
                 place = _CITADEL_WORDS[citadel]
                 verbs.append(
                     _zero(
@@ -240,7 +242,7 @@ VERBS: tuple[Verb, ...] = (
                 f"j'utilise (mon|le|notre) projet (sur|contre) {_CITADEL_WORDS[c]}",
             ),
         )
-        for c in CITADELS
+        for c in (*CITADELS, OWN_CITADEL)
     ),
     _zero(
         "sf.detruire",
