@@ -7,6 +7,7 @@ import contextlib
 import logging
 import os
 import re
+import signal
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -274,6 +275,17 @@ def cmd_poll(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from .scheduler import GameScheduler
 
+    # A stop asked while meneur is still starting (reading the configuration, logging in, dealing) lets
+    # that step finish, then leaves cleanly, as a stop asked later does: never a process killed half-way.
+    early: list[int] = []
+
+    def starting_stop(number: int, frame: object) -> None:
+        if early:  # asked twice: the MJ means now
+            raise KeyboardInterrupt
+        early.append(number)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, starting_stop)
     game = _game(args, forum=True, web=args.web_port >= 0)
 
     told: set[str] = set()  # each warning is printed once, not at every cycle after it
@@ -297,6 +309,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(_("drafted {n} setup text(s): the opening post and the role cards (see the outbox)").format(n=len(dealt)),
               flush=True)  # fmt: skip
     scheduler = GameScheduler(game, report, stop_when_done=args.stop_when_done)
+    if early:
+        logging.getLogger("meneur.run").info("signal %d while starting: stopping before the first poll", early[0])
+        return 0
     if args.web_port >= 0:
         from .web import serve
 
@@ -314,7 +329,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         except OSError as exc:  # the page is a convenience: the daemon runs without it
             print(_("warning: the MJ's page could not start on port {port}: {why}").format(port=args.web_port, why=exc),
                   file=sys.stderr)  # fmt: skip
-    if not scheduler.run():
+    if not scheduler.run(early=early):
         # A job the forum left hanging still runs: leave without waiting for it (see daemon/scheduler.py).
         print(_("stopped (the last request to the forum was left unfinished)"), file=sys.stderr, flush=True)
         logging.shutdown()

@@ -135,7 +135,7 @@ class EngineDriver:
         if kind == "mayor" and player == "aucun":
             player = None  # a successful censure motion: no mayor until the next election
         elif kind in ("kill", "revive", "mayor") and player not in {p.name for p in self.config.players}:
-            raise ValueError(f"{player!r} is not a player of this game")
+            raise ValueError(_("{player!r} is not a player of this game").format(player=player))
         with self.store.transaction():
             self.store.db.execute(
                 "insert into decrees (phase, kind, player, cause, text, at) values (?, ?, ?, ?, ?, ?)",
@@ -463,7 +463,11 @@ class EngineDriver:
         """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts."""
         state = self.state_before(phase)
         if state.phase != phase:
-            raise ValueError(f"the game is at {state.phase}, not {phase}: check the [[deadlines]] phases")
+            raise ValueError(
+                _("the game is at {at}, not {phase}: check the [[deadlines]] phases").format(
+                    at=state.phase, phase=phase
+                )
+            )
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
@@ -528,7 +532,7 @@ class EngineDriver:
         """Run a resolved phase again from its stored inputs (an answer arrived)."""
         rows = list(self.store.db.query("select inputs from engine_phases where phase = ?", [phase]))
         if not rows:
-            raise ValueError(f"phase {phase} has not been resolved yet")
+            raise ValueError(_("phase {phase} has not been resolved yet").format(phase=phase))
         state = self.state_before(phase)
         # A game that ended before this phase (once the answer was known) resolves nothing more.
         outcome = Outcome(state) if state.winner else self._run(state, json.loads(rows[0]["inputs"]))

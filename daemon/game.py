@@ -122,7 +122,7 @@ class LiveGame:
     # -- counting -------------------------------------------------------------------------------
     def live_count(self, deadline: Deadline | None = None) -> DayCount:
         if open_alerts(self.store, LAYOUT_ALERT):
-            raise CountingStopped("a layout alert is open: see `meneur check`")
+            raise CountingStopped(_("a layout alert is open: see `meneur check`"))
         day = deadline or self.current_day()
         config = self.config
         since = None
@@ -274,7 +274,9 @@ class LiveGame:
             return None
         deadline = rows[0]
         if self.clock() < deadline.at:
-            raise ValueError(f"{deadline.label} is not over yet (deadline {deadline.at.isoformat()})")
+            raise ValueError(
+                _("{label} is not over yet (deadline {at})").format(label=deadline.label, at=deadline.at.isoformat())
+            )
         self.poller.poll_topic(full=True)  # catches edits on older pages too
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too

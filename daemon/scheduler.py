@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
-from apscheduler.events import EVENT_SCHEDULER_STARTED, SchedulerEvent
+from apscheduler.events import EVENT_JOB_SUBMITTED, EVENT_SCHEDULER_STARTED, JobSubmissionEvent, SchedulerEvent
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.base import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
@@ -108,7 +108,12 @@ class GameScheduler:
         self.login_refused: str | None = None
         self.problem: str | None = None  # why the last guarded job failed
         self.watch = ForumWatch()
+        # Deadline jobs handed to the worker and not yet begun: APScheduler has taken them out of its job
+        # store, but they are not lost (they wait behind the running job). A count, not a set: the worker
+        # may begin a job before the submission event reaches the listener.
+        self._queued: dict[str, int] = {}
         self.scheduler.add_listener(self._on_started, EVENT_SCHEDULER_STARTED)
+        self.scheduler.add_listener(self._on_submitted, EVENT_JOB_SUBMITTED)
 
     # -- jobs -------------------------------------------------------------------------------------
     def _guard(self, name: str, work: Callable[[], Any]) -> Any:
@@ -183,7 +188,13 @@ class GameScheduler:
         live = self.game.config.live
         return max(min(live.near_every, live.topic_every), live.min_request_interval)
 
+    def _on_submitted(self, event: JobSubmissionEvent) -> None:
+        if event.job_id.startswith("deadline:"):
+            self._queued[event.job_id] = self._queued.get(event.job_id, 0) + 1
+
     def _deadline(self, deadline_id: str) -> None:
+        job_id = f"deadline:{deadline_id}"
+        self._queued[job_id] = self._queued.get(job_id, 0) - 1
         if self._stopping.is_set():
             return
         rows = [d for d in self.game.deadlines() if d.id == deadline_id]
@@ -232,7 +243,8 @@ class GameScheduler:
         if self._stopping.is_set():
             return
         for deadline in self.game.due_deadlines():
-            if self.scheduler.get_job(f"deadline:{deadline.id}") is None:
+            job_id = f"deadline:{deadline.id}"
+            if self._queued.get(job_id, 0) <= 0 and self.scheduler.get_job(job_id) is None:
                 log.warning("the deadline %r is due and had no job: set again", deadline.label)
                 self._schedule_deadline(deadline.id, datetime.now(UTC))
 
@@ -319,9 +331,10 @@ class GameScheduler:
             if finished:
                 self._lock.release()
 
-    def run(self, handle_signals: bool = True) -> bool:
+    def run(self, handle_signals: bool = True, early: list[int] | None = None) -> bool:
         """Run until stopped. True when the stop was clean; False when a job was left running (the caller
-        should then leave the process without waiting for it)."""
+        should then leave the process without waiting for it). ``early``: the signals the caller caught
+        while starting, up to the moment this installs its own handlers; one of them means stop at once."""
         live = self.game.config.live
         self._start_watch()
         self._add_job(self._poll_inbox, "interval", seconds=live.inbox_every, id="inbox",
@@ -346,6 +359,9 @@ class GameScheduler:
 
             signal.signal(signal.SIGTERM, stop)
             signal.signal(signal.SIGINT, stop)
+        if early:
+            log.info("signal %d while starting: stopping before the first poll", early[0])
+            self._stopping.set()
         log.info("meneur is running: topic every %ss, inbox every %ss", live.topic_every, live.inbox_every)
         if not self._stopping.is_set():
             self.scheduler.start()

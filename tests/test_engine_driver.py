@@ -148,3 +148,13 @@ def test_deal_drafts_the_opening_post_and_one_role_card_each(tmp_path) -> None: 
     # Dealt again (a restart): the same drafts, nothing doubled.
     assert main(["deal", "--config", str(tmp_path / "partie.toml")]) == 0
     assert len(game.outbox.drafts()) == 1 + len(names)
+
+
+def test_a_decree_for_a_stranger_is_refused_in_french() -> None:
+    import pytest
+
+    engine = driver()
+    with pytest.raises(ValueError, match="'Zorglub' n'est pas un joueur de cette partie"):
+        engine.add_decree("J1", "kill", "Zorglub", "mj", "")
+    with pytest.raises(ValueError, match="la phase J3 n'a pas encore été résolue"):
+        engine.rerun("J3")

@@ -252,6 +252,6 @@ class CaptchaBoard(Board3):
 def test_phpbb3_captcha_stops_the_login_with_what_to_do() -> None:
     board = CaptchaBoard()
     adapter, _ = adapter3(board)
-    with pytest.raises(LoginFailed, match=r"captcha.*log in once by hand"):
+    with pytest.raises(LoginFailed, match=r"captcha.*connectez-vous une fois à la main"):
         adapter.login()
     assert not any(line.startswith("POST") for line in board.log)  # no guess sent

@@ -5,6 +5,7 @@ anything runs (before, it ran on with a traceback at every poll, or crashed)."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,26 @@ def test_run_refuses_at_start_in_one_line(change: dict[str, str], env: dict[str,
     assert run.returncode == 2, run.stderr[-2000:]
     assert len(lines) == 1 and lines[0].startswith("meneur : erreur : ") and says in lines[0], run.stderr
     assert run.stdout == ""
+
+
+def test_a_stop_asked_while_starting_leaves_cleanly(tmp_path: Path) -> None:
+    """SIGTERM as soon as meneur says it dealt the game (still starting: the scheduler not yet running):
+    the deal stands, meneur leaves with status 0, and it never reached the forum."""
+    config = tmp_path / "partie.toml"
+    game = 'ruleset = "hameau"\n'
+    players = "".join(f'[[players]]\nname = "{name}"\n' for name in ("Carole", "Denis", "Elsa", "Fred"))
+    config.write_text(BASE.format(**{**DEFAULTS, "game": game}) + players, encoding="utf-8")
+    environ = {**os.environ, "MENEUR_PASSWORD": "secret"}
+    proc = subprocess.Popen([str(MENEUR), "run", "--config", str(config), "--web-port", "-1"], env=environ,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)  # fmt: skip
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        _out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("still running 30 s after SIGTERM")
+    assert "2 texte" in first or "texte(s)" in first, first + err
+    assert proc.returncode == 0, err[-2000:]
+    assert "127.0.0.1:9" not in err  # no request was made: the stop came first

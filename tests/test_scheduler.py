@@ -100,3 +100,55 @@ def test_a_refused_login_stops_using_the_forum_and_tells_the_mj(tmp_path: Path) 
     assert calls == ["login"]
     [alert] = open_alerts(game.store, "login")
     assert "wrong password" in str(alert["message"]) and "puis relancez meneur" in str(alert["message"])
+
+
+def test_a_deadline_waiting_behind_a_slow_poll_is_not_set_twice(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The deadline falls while a topic poll waits on a slow forum: its job waits in the queue behind the
+    poll. The poll's check for due deadlines without a job must not take it for lost and set a second
+    one (a warning at every deadline, and APScheduler skipping the copy)."""
+    import logging
+    import threading
+
+    import httpx
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.config import parse_config
+    from meneur.daemon.game import LiveGame
+    from meneur.daemon.scheduler import GameScheduler
+    from meneur.daemon.store import Store
+
+    at = datetime.now(UTC) + timedelta(seconds=1)
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{at.isoformat(timespec="seconds")}"\n'
+        "[poll]\ntopic_every = 60\ninbox_every = 60\ngrace = 0\nmin_request_interval = 0.01\nretries = 0\n"
+        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n'
+    )
+
+    def slow_forum(request: httpx.Request) -> httpx.Response:
+        time.sleep(2.5)  # longer than the time left before the deadline
+        return httpx.Response(503)
+
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(slow_forum)))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    fired: list[str] = []
+    real_fire = game.fire_deadline
+    game.fire_deadline = lambda deadline_id: fired.append(deadline_id) or real_fire(deadline_id)  # type: ignore[method-assign]
+    scheduler = GameScheduler(game, stop_grace=10)
+    caplog.set_level(logging.INFO, logger="meneur")
+    caplog.set_level(logging.WARNING, logger="apscheduler")
+    runner = threading.Thread(target=scheduler.run, kwargs={"handle_signals": False})
+    runner.start()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not fired:
+        time.sleep(0.1)
+    time.sleep(6)  # the poll after the deadline, and its check for due deadlines
+    scheduler.request_stop()
+    runner.join(30)
+    assert fired, "the deadline never fired"
+    noise = [
+        r.getMessage() for r in caplog.records if "had no job" in r.getMessage() or "maximum number" in r.getMessage()
+    ]
+    assert noise == []

@@ -21,6 +21,7 @@ from lxml import etree
 from ...parsers.layout import Layout, parse_topic_page, text_of
 from ...parsers.records import InboxEntry, ParseError, PrivateMessage, TopicPage, WrongPage, content_hash
 from ..http import PoliteClient
+from ..i18n import _
 
 log = logging.getLogger("meneur.forum")
 
@@ -124,7 +125,9 @@ class ForumAdapter(ABC):
             self.login()
             response = self.http.get(self.url(path_or_url))
             if self.is_login_page(response):
-                raise LoginFailed(f"still asked to log in after logging in as {self.settings.username}")
+                raise LoginFailed(
+                    _("still asked to log in after logging in as {user}").format(user=self.settings.username)
+                )
         self.session_changed()
         return response
 
@@ -151,7 +154,7 @@ class ForumAdapter(ABC):
         url = self.topic_page_url(number)
         response = self.get(url)
         if response.status_code >= 400:
-            raise ForumError(f"topic page {number}: HTTP {response.status_code}")
+            raise ForumError(_("topic page {number}: HTTP {status}").format(number=number, status=response.status_code))
         return self.topic_page_from(number, url, response)
 
     def topic_page_from(self, number: int, url: str, response: httpx.Response) -> FetchedPage:

@@ -17,6 +17,7 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import Field, parse_document, read_field, select_all
 from ...parsers.records import InboxEntry, ParseError, PrivateMessage
+from ..i18n import _
 from ..site import GenericSite
 from .base import ForumAdapter, ForumError, LoginFailed, message_from
 
@@ -31,7 +32,7 @@ class GenericAdapter(ForumAdapter):
 
     def _page(self, name: str, **values: str) -> str:
         if name not in self.site.pages:
-            raise ForumError(f"this forum's configuration has no forum.pages.{name}")
+            raise ForumError(_("this forum's configuration has no forum.pages.{name}").format(name=name))
         return self.site.pages[name].format(topic=self.settings.topic, **values)
 
     def is_login_page(self, response: httpx.Response) -> bool:
@@ -48,7 +49,7 @@ class GenericAdapter(ForumAdapter):
         fields = self.site.fields
         form = find_form(page.content, having=fields["password"])
         if form is None:
-            raise LoginFailed(f"no login form at {self._page('login')}")
+            raise LoginFailed(_("no login form at {page}").format(page=self._page("login")))
         data = {
             **form.values(),
             fields["username"]: self.settings.username,
@@ -58,7 +59,9 @@ class GenericAdapter(ForumAdapter):
             data.setdefault(name, value)
         response = self.http.post(urljoin(str(page.url), form.action), data, headers={"Referer": str(page.url)})
         if self.site.markers["logged_in"] not in response.text:
-            raise LoginFailed(f"the forum refused the login of {self.settings.username} (wrong password?)")
+            raise LoginFailed(
+                _("the forum refused the login of {user} (wrong password?)").format(user=self.settings.username)
+            )
         self.logged_in = True
 
     def topic_page_url(self, number: int) -> str:
@@ -68,17 +71,25 @@ class GenericAdapter(ForumAdapter):
         page = self.get(self._page(page_name))
         form = find_form(page.content, having=self.site.fields["message"])
         if form is None:
-            raise ForumError(f"no form with a {self.site.fields['message']!r} field at {self._page(page_name)}")
+            raise ForumError(
+                _("no form with a {field!r} field at {page}").format(
+                    field=self.site.fields["message"], page=self._page(page_name)
+                )
+            )
         payload = {**form.values(), **data}
         for name, value in form.buttons[:1]:
             payload.setdefault(name, value)
         response = self.http.post(urljoin(str(page.url), form.action), payload, headers={"Referer": str(page.url)})
         if self.site.markers[marker] not in response.text:
-            raise ForumError(f"the forum did not confirm the {what} (no {self.site.markers[marker]!r} on the page)")
+            raise ForumError(
+                _("the forum did not confirm {what} (no {marker!r} on the page)").format(
+                    what=what, marker=self.site.markers[marker]
+                )
+            )
         return response
 
     def reply(self, body: str) -> str | None:
-        response = self._submit("reply", {self.site.fields["message"]: body}, "posted", "reply")
+        response = self._submit("reply", {self.site.fields["message"]: body}, "posted", _("the reply"))
         anchor = re.search(
             r"#m?(\d+)",
             " ".join(select_all(parse_document(response.content, response.charset_encoding), "xpath://a/@href")),
@@ -88,7 +99,7 @@ class GenericAdapter(ForumAdapter):
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
         fields = self.site.fields
         data = {fields["recipient"]: username, fields["subject"]: subject, fields["message"]: body}
-        self._submit("compose", data, "sent", f"MP to {username}")
+        self._submit("compose", data, "sent", _("the MP to {user}").format(user=username))
         return None
 
     def _entries(self, page_name: str) -> list[InboxEntry]:

@@ -17,6 +17,7 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
+from ..i18n import _
 from .base import ForumError, LoginFailed, OffsetPaged, message_from
 
 _MSG_LINK = re.compile(r"mode=read&(?:amp;)?p=(\d+)")
@@ -47,11 +48,13 @@ class Phpbb2Adapter(OffsetPaged):
         page = self.http.get(self.url("login.php"))
         form = find_form(page.content, having="password")
         if form is None:
-            raise LoginFailed("no login form at login.php")
+            raise LoginFailed(_("no login form at {page}").format(page="login.php"))
         data = {"username": self.settings.username, "password": self.settings.password(), "autologin": "on"}
         response = self._submit(page, form, data, "login")
         if "mode=logout" not in response.text and "logout=true" not in response.text:
-            raise LoginFailed(f"phpBB 2 refused the login of {self.settings.username} (wrong password?)")
+            raise LoginFailed(
+                _("the forum refused the login of {user} (wrong password?)").format(user=self.settings.username)
+            )
         self.logged_in = True
 
     def topic_page_url(self, number: int) -> str:
@@ -106,10 +109,10 @@ class Phpbb2Adapter(OffsetPaged):
         page = self.get(path)
         form = find_form(page.content, having="message")
         if form is None:
-            raise ForumError(f"no reply form at {path} (is the topic locked?)")
+            raise ForumError(_("no reply form at {page} (is the topic locked?)").format(page=path))
         response = self._submit(page, form, {"message": body, "subject": form.values().get("subject", "")}, "post")
         if not any(marker in response.text for marker in _SAVED):
-            raise ForumError("phpBB 2 did not save the reply")
+            raise ForumError(_("the forum did not save the reply"))
         found = _POST_LINK.search(response.text)
         return found.group(1) if found else None
 
@@ -120,10 +123,10 @@ class Phpbb2Adapter(OffsetPaged):
         page = self.get("privmsg.php?mode=post")
         form = find_form(page.content, having="message")
         if form is None:
-            raise ForumError("no MP form at privmsg.php?mode=post")
+            raise ForumError(_("no MP form at {page}").format(page="privmsg.php?mode=post"))
         response = self._submit(page, form, {"username": username, "subject": subject, "message": body}, "post")
         if not any(marker in response.text for marker in _SAVED):
-            raise ForumError(f"phpBB 2 did not send the MP to {username}")
+            raise ForumError(_("the forum did not send the MP to {user}").format(user=username))
         return None
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:

@@ -22,6 +22,7 @@ from ...parsers.dates import parse_forum_date
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
+from ..i18n import _
 from .base import ForumError, LoginFailed, OffsetPaged, message_from
 
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
@@ -56,7 +57,7 @@ class Phpbb3Adapter(OffsetPaged):
         page = self.http.get(self.url("ucp.php?mode=login"))
         form = find_form(page.content, having="password")
         if form is None:
-            raise LoginFailed("no login form at ucp.php?mode=login")
+            raise LoginFailed(_("no login form at {page}").format(page="ucp.php?mode=login"))
         _refuse_captcha(page.text, self.settings.username)
         response = self._submit(
             page,
@@ -66,7 +67,11 @@ class Phpbb3Adapter(OffsetPaged):
         if "mode=logout" not in response.text:
             _refuse_captcha(response.text, self.settings.username)
             message = _message_box(response.content)
-            raise LoginFailed(f"phpBB refused the login of {self.settings.username}: {message or 'no reason given'}")
+            raise LoginFailed(
+                _("the forum refused the login of {user}: {why}").format(
+                    user=self.settings.username, why=message or _("no reason given")
+                )
+            )
         self.logged_in = True
 
     # -- the topic -----------------------------------------------------------------------------
@@ -130,10 +135,14 @@ class Phpbb3Adapter(OffsetPaged):
     def reply(self, body: str) -> str | None:
         path = f"posting.php?mode=reply&t={self.settings.topic}"
         page = self.get(path)
-        for _ in range(3):  # new posts may arrive while meneur writes: phpBB then asks again
+        for _attempt in range(3):  # new posts may arrive while meneur writes: phpBB then asks again
             form = find_form(page.content, having="message")
             if form is None:
-                raise ForumError(f"no reply form at {path}: {_message_box(page.content) or 'is the topic locked?'}")
+                raise ForumError(
+                    _("no reply form at {page}: {why}").format(
+                        page=path, why=_message_box(page.content) or _("is the topic locked?")
+                    )
+                )
             subject = form.values().get("subject", "")
             response = self._submit(page, form, {"message": body, "subject": subject})
             # Saved: phpBB 3.3 redirects to viewtopic.php?p=ID#pID (a message page only when a
@@ -148,11 +157,15 @@ class Phpbb3Adapter(OffsetPaged):
             if _saved(response):
                 return None
             if find_form(response.content, having="message") is None or not _new_posts(response):
-                raise ForumError(f"phpBB did not save the reply: {_message_box(response.content) or 'no reason'}")
+                raise ForumError(
+                    _("the forum did not save the reply: {why}").format(
+                        why=_message_box(response.content) or _("no reason given")
+                    )
+                )
             # New posts arrived meanwhile: phpBB shows them with the form again (the new posts' id
             # and fresh tokens in it): send that form once more.
             page = response
-        raise ForumError("phpBB kept showing new posts instead of saving the reply")
+        raise ForumError(_("phpBB kept showing new posts instead of saving the reply"))
 
     def post_link(self, post_id: str, page: int | None = None) -> str:
         return self.url(f"viewtopic.php?p={post_id}#p{post_id}")
@@ -162,16 +175,20 @@ class Phpbb3Adapter(OffsetPaged):
 
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
         if not user_id:
-            raise ForumError(f"cannot send an MP to {username} on phpBB without their user id (players.user_id)")
+            raise ForumError(
+                _("cannot send an MP to {user} on phpBB without their user id (players.user_id)").format(user=username)
+            )
         page = self.get(f"ucp.php?i=pm&mode=compose&u={user_id}")
         form = find_form(page.content, having="message")
         if form is None:
-            raise ForumError(f"no MP form: {_message_box(page.content) or 'not allowed?'}")
+            raise ForumError(_("no MP form: {why}").format(why=_message_box(page.content) or _("not allowed?")))
         data = {"subject": subject, "message": body, f"address_list[u][{user_id}]": "to"}
         response = self._submit(page, form, data)
         if not _saved(response):
             raise ForumError(
-                f"phpBB did not send the MP to {username}: {_message_box(response.content) or 'no reason'}"
+                _("the forum did not send the MP to {user}: {why}").format(
+                    user=username, why=_message_box(response.content) or _("no reason given")
+                )
             )
         # "Votre message a été envoyé." with a link (and a meta refresh) to the sent message.
         sent = re.search(r"mode=view(?:&amp;|&)p=(\d+)", response.text)
@@ -218,6 +235,8 @@ def _refuse_captcha(html: str, username: str) -> None:
     again would only lock the account longer."""
     if _CAPTCHA.search(html):
         raise LoginFailed(
-            f"phpBB asks for a visual confirmation (captcha) before logging {username} in, after failed "
-            "logins: log in once by hand in a browser with the right password, then start meneur again"
+            _(
+                "phpBB asks for a visual confirmation (captcha) before logging {user} in, after failed "
+                "logins: log in once by hand in a browser with the right password, then start meneur again"
+            ).format(user=username)
         )

@@ -19,6 +19,7 @@ from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
+from ..i18n import _
 from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
@@ -31,7 +32,12 @@ class SpiritAdapter(ForumAdapter):
     _topic_path: str | None = None  # the canonical /topic/<pk>/<slug>/ once seen
 
     def is_login_page(self, response: httpx.Response) -> bool:
-        return urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login")
+        if urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login"):
+            return True
+        # An expired session may also be answered in place, at the asked address: spirit's login form
+        # (a username and a password field) is on no page the MJ reads once logged in.
+        form = find_form(response.content, having="password")
+        return form is not None and any(name == "username" for name, _ in form.fields)
 
     def _csrf(self) -> str:
         token = self.http.client.cookies.get("csrftoken")
@@ -39,7 +45,7 @@ class SpiritAdapter(ForumAdapter):
             self.http.get(self.url("user/login/"))
             token = self.http.client.cookies.get("csrftoken")
         if not token:
-            raise ForumError("the forum gave no CSRF cookie")
+            raise ForumError(_("the forum gave no CSRF cookie"))
         return str(token)
 
     def _post(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
@@ -58,8 +64,13 @@ class SpiritAdapter(ForumAdapter):
     def login(self) -> None:
         page = self.http.get(self.url("user/login/"))
         form = find_form(page.content, having="password")
+        if form is None and page.history and self.http.client.cookies.get("sessionid"):
+            # Spirit sends a logged-in user away from its login page: the session still holds (the
+            # login form seen in place of a page came from something between meneur and the forum).
+            self.logged_in = True
+            return
         if form is None:
-            raise LoginFailed("no login form at /user/login/")
+            raise LoginFailed(_("no login form at {page}").format(page="/user/login/"))
         data = {**form.values(), "username": self.settings.username, "password": self.settings.password()}
         response = self.http.post(
             urljoin(str(page.url), form.action or ""),
@@ -68,7 +79,9 @@ class SpiritAdapter(ForumAdapter):
             follow_redirects=False,
         )
         if response.status_code not in (302, 303) or not self.http.client.cookies.get("sessionid"):
-            raise LoginFailed(f"spirit refused the login of {self.settings.username} (wrong password?)")
+            raise LoginFailed(
+                _("the forum refused the login of {user} (wrong password?)").format(user=self.settings.username)
+            )
         self.logged_in = True
 
     def topic_page_url(self, number: int) -> str:
