@@ -25,7 +25,8 @@ class DraftText:
 
 def day_label(phase: str) -> str:
     """The day a phase's post speaks of: night N's morning opens day N, and day N ends day N."""
-    return f"Jour {int(phase[1:])}"
+    digits = "".join(c for c in phase[1:].split("-")[0] if c.isdigit())  # J0-matin: day 0
+    return f"Jour {int(digits)}"
 
 
 def drafts_for(

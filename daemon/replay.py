@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -175,8 +175,8 @@ def load_scenario(path: Path) -> Scenario:
         where = f"phases[{number}]."
         ph = fields.table(raw, f"phases[{number}]", _PHASE)
         phase = fields.text(ph, "phase", where)
-        if not re.fullmatch(r"[JN]\d+", phase):
-            raise fields.error(f"{where}phase", f"a phase like J0, N1, J1…, not {phase!r}")
+        if not re.fullmatch(r"[JN]\d+(?:-[a-z]+)?", phase):
+            raise fields.error(f"{where}phase", f"a phase like J0, N1, J1… (or J0-matin), not {phase!r}")
         spec = PhaseSpec(phase=phase)
         for kind, known in _ROWS.items():
             for index, item in enumerate(fields.rows(ph, kind, where)):
@@ -349,6 +349,18 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
     return actions, events
 
 
+def _post_actions(state: GameState, spec: PhaseSpec, reader: Any) -> list[Action]:
+    """The orders a rule set reads from the day's posts besides the votes (citadelles' J0), in post order."""
+    resolver = _resolver(state)
+    found: list[Action] = []
+    for index, post in enumerate(spec.posts):
+        author = resolver.identify(str(post["author"]))
+        if author is None:
+            continue
+        found += [replace(a, source=f"{spec.phase}-{index + 1}") for a in reader(state, author, str(post["text"]))]
+    return found
+
+
 def initial_state(scenario: Scenario) -> GameState:
     """The game as the scenario sets it up (roles, and camps or groups where the rule set takes them)."""
     rules = ruleset(scenario.ruleset)
@@ -382,6 +394,8 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         if spec.phase != state.phase:
             raise ScenarioError(f"phases[{number}].phase: {spec.phase!r}, but the game is at {state.phase!r}")
         actions, events = _actions(state, spec, rules.verbs)
+        if rules.read_post is not None and state.phase.startswith("J"):
+            actions = _post_actions(state, spec, rules.read_post) + actions
         outcome: Outcome
         if state.phase.startswith("J"):
             votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)

@@ -115,3 +115,10 @@ class RuleSet:
     # Where the rule set's Jinja2 templates are: (package, folder) holding ``<id>/role_card.bbcode.j2``…
     # None: meneur's own ``templates/`` (the built-in rule sets).
     templates: tuple[str, str] | None = None
+    # Orders a rule set reads from a public post (author, text: BBCode or plain) besides the votes: citadelles'
+    # J0 citadel choice and the mayor's distribution. None: posts hold votes only.
+    read_post: Callable[[GameState, str, str], list[Action]] | None = None
+    # The phase after a given one, for a rule set whose phases are not J0, N1, J1, N2… (citadelles' J0 has
+    # three: J0-matin, J0-zenith, J0-soir). None: ``model.next_phase``. The rule set's resolutions still
+    # set the state's phase themselves; this tells the daemon what comes next.
+    phase_after: Callable[[str], str] | None = None

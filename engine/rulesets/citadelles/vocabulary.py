@@ -1,0 +1,300 @@
+"""How players of `citadelles` ask the MJ, by MP: the role and powers chosen on J0's evening, the wolves'
+target and killer, the scientists' projects, the fighters' powers, the lone survivor's post.
+
+Power ids are in SPEC.md. The project verbs are generated from the annex's table (`projects.py`):
+`sf.lancer.<projet>`, `sf.utiliser.<projet>` (a player, or none) and `sf.utiliser.<projet>.<citadelle>`.
+This first increment reads the usual wordings and the canonical forms; the MP corpus comes next."""
+
+from __future__ import annotations
+
+from ....vocabulary import Verb
+from .projects import CIT_ANY, CITADEL_TARGETS, NONE, OWN, OWN_CITADEL, PROJECTS, Project
+from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
+
+_ROLE_WORDS = {
+    SF: "(scientifique|sf)",
+    GM: "(gardien des murs|gardienne des murs|gardien|gardienne|gm)",
+    CB: "(combattant|combattante|cb|valkyrie|samouraï|guerrier|guerrière|chevalier)",
+    CM: "(combattant-mur|combattant mur|combattante-mur|combattante mur|cm|viking|ninja|soldat|archer|archère)",
+    CS: "(combattant-science|combattant science|combattante-science|combattante science|cs|valkyrie|samouraï"
+    "|guerrier|guerrière|chevalier)",
+}
+_POST = "[le poste de|le rôle de|le poste|le rôle|être]"
+# Word stems that name a post or a power wherever they stand (the free reader): « Combattant, pouvoirs
+# supervoix et intendant », « je serai combattante, avec annulation ».
+_ROLE_KEYS = {SF: ("scientifique", "sf"), GM: ("gardien", "gardienne", "gm"), CB: ("combattant", "cb")}
+_ROLE_KEYS |= {CM: ("combattant mur", "cm"), CS: ("combattant science", "cs")}
+_POWER_KEYS = {p: (p,) for p in POWERS} | {"supervoix": ("supervoix", "super voix")}
+_POWER_WORDS = {p: f"({POWER_NAMES[p].lower()}|{p})" for p in POWERS} | {
+    "supervoix": "(supervoix|super voix|super-voix)"
+}
+_CITADEL_WORDS = {
+    "nord": "[la citadelle] (du nord|le nord|nord|örchnoung)",
+    "est": "[la citadelle] (de l'est|l'est|säkoura)",
+    "sud": "[la citadelle] (du sud|le sud|sud|bïbiloune)",
+    "ouest": "[la citadelle] (de l'ouest|l'ouest|ouest|tribüdouduna)",
+    OWN_CITADEL: "(nous|nous-mêmes|notre citadelle|ma citadelle|chez nous|nous même)",
+}
+_ALIASES = {
+    "radar_longue_portee": "(radar longue portée|radar)",
+    "canon_a_particules": "(canon à particules|canon)",
+    "espionnage_industriel": "(espionnage industriel|espionnage)",
+    "chant_des_sirenes": "(chant des sirènes|sirènes)",
+    "restauration_de_la_confiance": "restauration de la confiance",
+}
+
+
+def _name(project: Project) -> str:
+    return _ALIASES.get(project.id, project.name.lower())
+
+
+def _zero(power: str, phrases: tuple[str, ...], keywords: tuple[str, ...] = ()) -> Verb:
+    return Verb(power, phrases, min_targets=0, max_targets=0, keywords=keywords)
+
+
+_UNIQUE: dict[str, Project] = {}  # every project id once (the North's SABOTAGE stands for all four)
+for _table in PROJECTS.values():
+    for _pid, _project in _table.items():
+        _UNIQUE.setdefault(_pid, _project)
+
+
+def _projects() -> list[Verb]:
+    seen = _UNIQUE
+    verbs: list[Verb] = []
+    use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le|les] [projet]"
+    for pid, project in seen.items():
+        name = _name(project)
+        verbs.append(
+            _zero(
+                f"sf.lancer.{pid}",
+                (
+                    f"(je|on) (lance|démarre|commence) [le|les] [projet] {name}",
+                    f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
+                    f"lancement [du] [projet] {name}",
+                    f"[le] projet {name}",
+                    f"je veux [le|la|les] [projet] {name}",
+                    f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
+                ),
+            )
+        )
+        if project.passive:
+            continue
+        if project.target in CITADEL_TARGETS:
+            aims = [*CITADELS, OWN_CITADEL] if project.target == CIT_ANY else list(CITADELS)
+            for citadel in aims:
+                place = _CITADEL_WORDS[citadel]
+                verbs.append(
+                    _zero(
+                        f"sf.utiliser.{pid}.{citadel}",
+                        (
+                            f"{use} {name} (sur|contre|vers|pour|:) {place}",
+                            f"[le|les] [projet] {name} (sur|contre|:) {place}",
+                        ),
+                    )
+                )
+        elif project.target == NONE:
+            verbs.append(
+                _zero(
+                    f"sf.utiliser.{pid}",
+                    (
+                        f"(j'utilise|j'active|utilisation de) [le|les] [projet] {name}",
+                        f"[le|les] [projet] {name} [,|:] (je l'utilise|on l'utilise|je les utilise|on les utilise)",
+                    ),
+                )
+            )
+        else:
+            verbs.append(
+                Verb(
+                    f"sf.utiliser.{pid}",
+                    (
+                        f"{use} {name} (sur|contre|pour|:) {{cible}}",
+                        f"[le|la|les] [projet] {name} [cette nuit] (sur|contre|:) {{cible}}",
+                        *((f"[le|la|les] [projet] {name} (pour|sur) moi {{moi}}",) if project.target == OWN else ()),
+                    ),
+                )
+            )
+    return verbs
+
+
+def _j0() -> list[Verb]:
+    verbs = []
+    for role, words in _ROLE_WORDS.items():
+        verbs.append(
+            _zero(
+                f"habitant.{role}",
+                (
+                    f"je (prends|choisis|veux|serai|demande|deviens) {_POST} [le|la] {words}",
+                    f"(poste|rôle) : {words}",
+                    f"{words} pour moi",
+                    "je (garde|prends) les murs" if role == GM else f"{words} (stp|svp|merci)",
+                ),
+                keywords=_ROLE_KEYS[role],
+            )
+        )
+    for power, words in _POWER_WORDS.items():
+        verbs.append(
+            _zero(
+                f"habitant.{power}",
+                (
+                    f"[je (prends|choisis)] [le|mon] (pouvoir|pouvoirs) [:] {words}",
+                    f"{words} comme pouvoir",
+                    f"et [le pouvoir] {words}",
+                    f"je (prends|choisis) {words}",
+                    f"avec [le pouvoir|les pouvoirs] {words}",
+                ),
+                keywords=_POWER_KEYS[power],
+            )
+        )
+    return verbs
+
+
+def _fighters() -> list[Verb]:
+    verbs = [
+        _zero(
+            f"{role}.annuler",
+            (
+                "j'utilise [mon pouvoir] annulation",
+                "j'utilise mon pouvoir d'annulation",
+                "j'annule le projet [en cours|de ma citadelle]",
+                "je veux annuler le projet",
+                "annulation du projet",
+                "je détruis le projet de ma citadelle avec mon pouvoir",
+            ),
+            keywords=("annulation", "annule"),
+        )
+        for role in (CB, CM, CS)
+    ]
+    verbs.append(
+        Verb(
+            "cm.echanger",
+            (
+                "j'échange [mon rôle|de rôle|ma place] [encore] avec [le|la] (gardien|gardienne|gm) [des murs]",
+                "j'échange [mon rôle|de rôle|ma place] [encore] avec {cible}",
+                "(échange|échanger) avec [le|la] (gardien|gardienne|gm) [des murs]",
+                "j'utilise [mon pouvoir] échange",
+            ),
+            min_targets=0,
+            max_targets=1,
+        )
+    )
+    for role in (SF, GM, CB, CM, CS):
+        for post in (SF, GM):
+            words = _ROLE_WORDS[post]
+            verbs.append(
+                _zero(
+                    f"{role}.poste_{post}",
+                    (
+                        f"je (vais|pars|passe) [au] poste [de] {words}",
+                        f"je (deviens|reste) {words}",
+                        f"je choisis le poste [de] {words}",
+                        f"je (prends|veux|choisis) [le poste de|le poste|être] [le|la] {words}",
+                        f"je (passe|veux devenir) [le|la] {words}",
+                    ),
+                )
+            )
+    return verbs
+
+
+VERBS: tuple[Verb, ...] = (
+    Verb(
+        "loups.attaquer",
+        (
+            "(nous|on) (attaquons|attaque|mangeons|mange|dévorons|dévore|tuons|tue|ciblons|cible) {cible}",
+            "notre (cible|victime) (est|sera|:) {cible}",
+            "(j'attaque|je tue|je mange|je dévore|je croque) {cible}",
+            "(cible|victime) [des loups] : {cible}",
+            "(les loups|la meute) (ciblent|attaquent|mangent|dévorent|tuent) {cible}",
+            "(je veux que|que) (les loups|la meute) (mangent|attaquent|dévorent|tuent|ciblent) {cible}",
+        ),
+        bare=True,
+    ),
+    Verb(
+        "loups.tueur",
+        (
+            "{cible} (sera|est) [le|notre] tueur",
+            "{cible} (tue|tuera|attaque|attaquera)",
+            "je m'en (charge|occupe) {moi}",
+            "(c'est|ce sera) {cible} qui (attaque|attaquera)",
+            "[le] tueur [sera|est|:] {cible}",
+            "(c'est|ce sera) {cible} qui (tue|tuera)",
+            "(c'est|ce sera) moi [le] (tueur|qui tue|qui tuera) {moi}",
+            "je (suis|serai) [le] tueur {moi}",
+        ),
+    ),
+    Verb(
+        "sf.utiliser",
+        (
+            "je l'utilise (sur|contre|pour) {cible}",
+            "je m'en sers (sur|contre|pour) {cible}",
+            "j'utilise (mon|le|notre) projet (sur|contre|pour) {cible}",
+            "je l'utilise (tout de suite|dans la foulée|directement|aussitôt|cette nuit)",
+            "je l'utilise [tout de suite|dans la foulée|directement|aussitôt] (sur|pour) moi {moi}",
+            "j'utilise (mon|le|notre) projet [en cours]",
+        ),
+        min_targets=0,
+        max_targets=1,
+    ),
+    *(
+        _zero(
+            f"sf.viser.{c}",
+            (
+                f"je l'utilise (sur|contre|vers) {_CITADEL_WORDS[c]}",
+                f"j'utilise (mon|le|notre) projet (sur|contre) {_CITADEL_WORDS[c]}",
+            ),
+        )
+        for c in (*CITADELS, OWN_CITADEL)
+    ),
+    _zero(
+        "sf.detruire",
+        (
+            "je détruis [le|les] [projet] (en cours|actuel|courant)",
+            "je détruis (mon|notre) projet [en cours|actuel]",
+            "destruction du projet [en cours]",
+            *(f"je détruis [le|les] [projet] {_name(p)}" for p in _UNIQUE.values()),
+        ),
+    ),
+    *_j0(),
+    *_projects(),
+    *_fighters(),
+)
+
+HELP: dict[str, str] = {
+    "loups.attaquer": "La cible villageoise vivante de la meute cette nuit (jamais un loup).",
+    "loups.tueur": "Le loup désigné comme tueur de la nuit (sans tueur, celui qui a envoyé la cible).",
+    "sf.utiliser": "Utiliser le projet en cours (ou celui lancé cette nuit) sans le nommer.",
+    "sf.detruire": "Détruire le projet en cours, chargé à 100 % (lance alors un autre projet la même nuit).",
+    "cm.echanger": "ÉCHANGE : échanger ton rôle avec le gardien des murs de ta citadelle (à l'aube).",
+}
+HELP.update(
+    {
+        f"{r}.annuler": "ANNULATION : détruire le projet en cours de ta citadelle (une fois par partie)."
+        for r in (CB, CM, CS)
+    }
+)
+HELP.update(
+    {f"habitant.{r}": f"Demander le poste {r.upper()} dans ta citadelle (le soir du jour 0)." for r in _ROLE_WORDS}
+)
+HELP.update({f"habitant.{p}": f"Choisir le pouvoir {POWER_NAMES[p]} si tu es combattant." for p in POWERS})
+for _verb in VERBS:
+    _parts = _verb.power.split(".")
+    if _verb.power in HELP:
+        continue
+    if _parts[1].startswith("poste_"):
+        HELP[_verb.power] = f"Dernier habitant vivant de ta citadelle : prendre le poste {_parts[1][-2:].upper()}."
+    elif _parts[0] == SF:
+        _what = "Lancer" if _parts[1] == "lancer" else "Utiliser"
+        _where = f" sur la citadelle {_parts[3]}" if len(_parts) > 3 else ""
+        HELP[_verb.power] = f"{_what} le projet {_parts[2].replace('_', ' ').upper()}{_where}."
+
+EXAMPLES: dict[str, str] = {
+    "loups.attaquer": "Nous attaquons Zoé.",
+    "loups.tueur": "Le tueur sera Hugo.",
+    "habitant.sf": "Je prends le poste de scientifique.",
+    "habitant.supervoix": "Pouvoir : supervoix",
+    "sf.lancer.sabotage": "Je lance le projet sabotage.",
+    "sf.utiliser.sabotage.est": "J'utilise le projet sabotage sur l'Est.",
+    "sf.utiliser.explosif": "J'utilise le projet explosif sur Marc.",
+    "sf.detruire": "Je détruis le projet en cours.",
+    "cb.annuler": "J'utilise mon pouvoir annulation.",
+    "cm.echanger": "J'échange mon rôle avec le gardien des murs.",
+}
