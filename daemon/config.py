@@ -100,6 +100,8 @@ class LiveConfig:
     # [reminders]: hours before a day's end for the reminder post, before dawn for the night MPs (0: none)
     remind_day_hours: float = 0.0
     remind_night_hours: float = 0.0
+    # [activity]: a living player without a post in this many consecutive day phases is warned (0: never)
+    activity_silent_days: int = 0
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -189,6 +191,7 @@ _KNOWN = {
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
     "reminders": {"day_post_hours", "night_mp_hours"},
+    "activity": {"silent_days"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
 _ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
@@ -402,7 +405,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 _MAX_SECONDS = 7 * 24 * 3600
 _DRAFT_KINDS = (
     "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
-    "replacement",
+    "replacement", "activity",
 )
 
 
@@ -564,6 +567,12 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
                 f"reminders.{key}", _("hours from 0 to 168, not {value}").format(value=value), "reminders", key
             )
         hours[key] = float(value)
+    silent = data.get("activity", {}).get("silent_days", 0)  # [activity]
+    _expect(reader, silent, int, "activity.silent_days", "activity", "silent_days")
+    if isinstance(silent, bool) or not 0 <= silent <= 100:
+        raise reader.error(
+            "activity.silent_days", _("days from 0 to 100, not {value}").format(value=silent), "activity", "silent_days"
+        )
     return LiveConfig(
         url=url,
         username=_expect(reader, account.get("username", ""), str, "account.username", "account", "username"),
@@ -588,6 +597,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         count_at=tuple(count_at),
         remind_day_hours=hours["day_post_hours"],
         remind_night_hours=hours["night_mp_hours"],
+        activity_silent_days=silent,
         site=site,
         ruleset=_ruleset(reader, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),

@@ -298,6 +298,7 @@ class LiveGame:
             draft = self.outbox.draft(
                 f"{deadline.id}/evening", "evening", body, approved="evening" in self.config.live.auto
             )
+        self._check_activity(deadline)
         with self.store.transaction():
             self.store.db.execute(
                 "update deadlines set state = 'fired', fired_at = ? where id = ?",
@@ -305,6 +306,19 @@ class LiveGame:
             )
         self.outbox.send_ready(self.adapter)
         return draft
+
+    def _check_activity(self, deadline: Deadline) -> None:
+        """The activity rule at a day's end (daemon/activity_rule.py); its failure never stops the deadline."""
+        if deadline.kind != "day" or self.config.live.activity_silent_days <= 0:
+            return
+        from .activity_rule import check_activity
+
+        try:
+            check_activity(self, deadline)
+        except Exception as exc:
+            log.exception("the activity rule failed")
+            message = _("the activity rule failed: {error}").format(error=exc)
+            add_alert(self.store, "activity-rule", message, self.clock())
 
     def _resolve_with_engine(self, deadline: Deadline) -> Draft | None:
         """The rule set resolves the phase; its posts and MPs become drafts (public ones wait for the MJ)."""
