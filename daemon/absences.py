@@ -17,6 +17,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from ..vocabulary import fold, word_key
+from .i18n import _, ngettext
 
 if TYPE_CHECKING:
     from .store import Store
@@ -356,3 +357,38 @@ def absences(store: Store) -> list[StoredAbsence]:
 def absent_on(store: Store, day: date) -> set[str]:
     """The players away on ``day`` (a day of the forum's calendar), by the absences that give their days."""
     return {a.player for a in absences(store) if a.absence.covers(day)}
+
+
+def _day(day: date) -> str:
+    return day.strftime("%d/%m/%Y")
+
+
+def absences_view(store: Store) -> list[dict[str, object]]:
+    """The absences for the MJ's page: who, the days covered in the MJ's words (or that they are to confirm),
+    when and where it was said, and what."""
+    rows = []
+    for a in absences(store):
+        first, last = a.absence.first, a.absence.last
+        if first is not None and last is not None:
+            n = len(a.absence.days())
+            days = (
+                _("on {day}").format(day=_day(first))
+                if n == 1
+                else ngettext("from {first} to {last} ({n} day)", "from {first} to {last} ({n} days)", n).format(
+                    first=_day(first), last=_day(last), n=n
+                )
+            )
+        elif first is not None:
+            days = _("from {first}, end not said: to confirm").format(first=_day(first))
+        else:
+            days = _("days not said: to confirm")
+        rows.append({
+            "player": a.player,
+            "days": days,
+            "covered": [d.isoformat() for d in a.absence.days()],
+            "vague": a.absence.vague,
+            "source": _("by MP") if a.source == "mp" else _("in the absence topic"),
+            "said_at": a.said_at.isoformat(),
+            "text": a.text,
+        })  # fmt: skip
+    return rows

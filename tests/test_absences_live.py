@@ -1,0 +1,98 @@
+"""Absences declared by MP, on a real django-spirit forum: « je serai absent du … au … », « pas là demain » end as
+their own MP outcome (``absence``: no order, not « not understood », no reply), stored once with the days they
+cover, read relative to the day the MP was sent; an absence whose days are not said alerts the MJ to confirm
+it; an order in the same inbox is read as before; the MJ's page lists them with their days."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from meneur.daemon.absences import absent_on
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.game import LiveGame
+from meneur.daemon.poller import open_alerts
+from meneur.daemon.store import Store
+from meneur.tests.livegame import live_game
+from meneur.tests.spiritforum import SpiritForum
+from meneur.tests.test_chores_activity import page_text
+
+MJ = "MJ_Absences"
+ROLES = {"Anna": "loup_garou", "Basile": "cupidon", "Coline": "voyante", "Denis": "simple_villageois"}
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def test_absences_by_mp(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MENEUR_LANG", "fr")
+    game, clock, _topic = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, 3, seed=4, title="Partie absences")
+    start, hour = clock.now.replace(second=0, microsecond=0), timedelta(hours=1)
+    clock.now = start + hour + timedelta(seconds=61)
+    game.fire_deadline("Jour 0")
+    sent = start + hour + timedelta(minutes=10)  # in Nuit 1
+    today = sent.astimezone(ZoneInfo(game.config.timezone)).date()
+    first, last = today + timedelta(days=3), today + timedelta(days=5)
+
+    def mp(who: str, title: str, text: str) -> None:
+        topic = forum.client(who).send_private(title, [MJ], text)
+        forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], sent)
+
+    mp("Denis", "Absence", f"Bonsoir, je serai absent du {first.day} au {last.day}, désolé !")
+    mp("Coline", "Demain", "Pas là demain, je vote en rentrant si je peux.")
+    mp("Anna", "Dispo", "Je vais être absente quelques jours.")
+    mp("Basile", "Cupidon", "Je rends amoureux Coline et Denis")
+    clock.now = start + hour + timedelta(minutes=20)
+    game.cycle()
+
+    assert game.engine is not None
+    outcomes = {o["player"]: o for o in game.engine.mp_outcomes("N1").values()}
+    assert {p: o["outcome"] for p, o in outcomes.items()} == {
+        "Denis": "absence",
+        "Coline": "absence",
+        "Anna": "absence",
+        "Basile": "understood",
+    }
+    assert [o["reply_key"] for p, o in outcomes.items() if p != "Basile"] == [None, None, None]  # nothing to reply
+    assert (outcomes["Denis"]["detail"]["first"], outcomes["Denis"]["detail"]["last"]) == (
+        first.isoformat(),
+        last.isoformat(),
+    )
+    assert absent_on(game.store, today) == set()
+    assert absent_on(game.store, today + timedelta(days=1)) == {"Coline"}
+    assert [absent_on(game.store, today + timedelta(days=n)) for n in (2, 3, 4, 5, 6)] == [
+        set(), {"Denis"}, {"Denis"}, {"Denis"}, set()
+    ]  # fmt: skip
+    # The vague one (Anna's) is for the MJ to confirm; the dated ones need nothing of him.
+    told = [str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:")]
+    assert told == [
+        "MP de Anna (N1, " + told[0].split("(N1, ")[1].split(")")[0] + ") : « Je vais être absente quelques jours. » — "
+        "une absence dont les jours n'ont pas été lus : à confirmer avec le joueur."
+    ]
+
+    # Read again, or by a daemon started again on the database: stored once.
+    again = LiveGame(game.config, Store(game.config.live.database), make_adapter(game.config), clock)
+    again.cycle()
+    with sqlite3.connect(tmp_path / "partie.sqlite") as db:
+        rows = db.execute("select player, source, first, last from absences order by player").fetchall()
+    assert rows == [
+        ("Anna", "mp", None, None),
+        ("Coline", "mp", (today + timedelta(days=1)).isoformat(), (today + timedelta(days=1)).isoformat()),
+        ("Denis", "mp", first.isoformat(), last.isoformat()),
+    ]
+
+    # The MJ's page lists them with the days they cover.
+    html = page_text(again)
+    section = html[html.index('<section id="absences">') : html.index("</section>", html.index('id="absences"'))]
+    row = {name: section[section.index(f"<b>{name}</b>") :].split("</tr>")[0] for name in ("Anna", "Coline", "Denis")}
+    assert f"du {first:%d/%m/%Y} au {last:%d/%m/%Y} (3 jours)" in row["Denis"] and "par MP" in row["Denis"]
+    assert f"le {today + timedelta(days=1):%d/%m/%Y}" in row["Coline"]
+    assert '<span class="warning">jours non précisés : à confirmer</span>' in row["Anna"]
+    assert "une absence : notée dans « Absences »" in html  # the MP itself, in the night's list
