@@ -16,11 +16,17 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from ..parsers.layout import Layout
 from ..vocabulary import fold, word_key
 from .i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from ..vocabulary import Post
+    from .adapters.base import ForumAdapter
+    from .game import LiveGame
     from .store import Store
+
+TOPIC = "absences"  # the absence topic's name in the store ([game] absence_topic)
 
 MONTHS = {
     "janvier": 1, "janv": 1, "fevrier": 2, "fevr": 2, "fev": 2, "mars": 3, "avril": 4, "avr": 4, "mai": 5,
@@ -357,6 +363,89 @@ def absences(store: Store) -> list[StoredAbsence]:
 def absent_on(store: Store, day: date) -> set[str]:
     """The players away on ``day`` (a day of the forum's calendar), by the absences that give their days."""
     return {a.player for a in absences(store) if a.absence.covers(day)}
+
+
+def own_text(post: Post, layout: Layout) -> str:
+    """A post's own words, quotes left out (« absent demain » quoted from another player is his, not this one's)."""
+    from lxml import html as lxml_html
+
+    from ..parsers.layout import quote_test
+    from ..parsers.votes import styled_lines
+
+    try:
+        content = lxml_html.fragment_fromstring(post.content_html or "<p></p>", create_parent="div")
+    except (ValueError, TypeError):
+        return post.content_text
+    return "\n".join(line for line, _styles in styled_lines(content, quote_test(content, layout)))
+
+
+def topic_adapter(adapter: ForumAdapter, topic: str) -> ForumAdapter:
+    """An adapter for another topic of the same forum, over the same session (no second login)."""
+    from dataclasses import replace
+
+    from .adapters.generic import GenericAdapter
+
+    settings = replace(adapter.settings, topic=topic)
+    sibling = (
+        GenericAdapter(adapter.http, settings, adapter.site)
+        if isinstance(adapter, GenericAdapter)
+        else type(adapter)(adapter.http, settings)
+    )
+    sibling.logged_in = adapter.logged_in
+    return sibling
+
+
+class AbsenceTopic:
+    """The absence topic (``[game] absence_topic``), polled like the game topic with its own name in the store
+    (``absences``): each player's post that declares an absence is stored once, with the days it covers read
+    relative to the post's day; a vague one alerts the MJ to confirm it."""
+
+    def __init__(self, game: LiveGame, topic: str) -> None:
+        from .poller import Poller
+
+        self.game = game
+        self.adapter = topic_adapter(game.adapter, topic)
+        self.poller = Poller(game.store, self.adapter, TOPIC, game.poller.resolver, game.clock)
+
+    def poll(self) -> list[str]:
+        """Read what is new in the topic; the refs of the absences stored now."""
+        from zoneinfo import ZoneInfo
+
+        from ..engine.names import Account, identify_account
+        from .counting import account_binding
+        from .game import TOPIC as GAME_TOPIC
+        from .poller import add_alert
+
+        self.adapter.logged_in = self.adapter.logged_in or self.game.adapter.logged_in
+        self.poller.poll_topic()
+        store, config = self.game.store, self.game.config
+        known = {str(r["ref"]) for r in store.db.query("select ref from absences where source = 'topic'")}
+        bound = account_binding(store, GAME_TOPIC, self.poller.resolver)
+        mj = config.live.username.strip().casefold()
+        stored = []
+        for post in store.posts(TOPIC):
+            ref = f"topic:{post.post_id}"
+            if ref in known or post.author.strip().casefold() == mj:
+                continue
+            player = identify_account(self.poller.resolver, Account(post.author, post.author_id), bound).player
+            if player is None:
+                continue
+            text = own_text(post, config.layout)
+            found = read_absence(text, post.posted_at.astimezone(ZoneInfo(config.timezone)).date())
+            if found is None:
+                continue
+            now = self.game.clock()
+            with store.transaction():
+                record_absence(store, player, "topic", ref, post.posted_at, " ".join(text.split()), found, now)
+                if found.vague:
+                    message = _(
+                        "{player} declared an absence in the absence topic without its days: “{text}” — to confirm "
+                        "with the player."
+                    )
+                    said = " ".join(text.split())[:160]
+                    add_alert(store, f"absence:{post.post_id}", message.format(player=player, text=said), now)
+            stored.append(ref)
+        return stored
 
 
 def _day(day: date) -> str:

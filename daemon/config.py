@@ -73,6 +73,7 @@ class LiveConfig:
     password_env: str = "MENEUR_PASSWORD"
     keyring: str | None = None  # a keyring service name, instead of the environment
     topic: str = ""
+    absence_topic: str | None = None  # [game] absence_topic: where players declare their absences, polled too
     database: Path = Path("meneur.sqlite")
     deadlines: tuple[DeadlineConfig, ...] = ()
     topic_every: float = 120.0  # seconds between topic polls
@@ -170,7 +171,7 @@ _KNOWN = {
         "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database", "ruleset", "seed"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
         "topic_every",
@@ -544,6 +545,14 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
         raise reader.error("game.topic", _("a topic id, not {topic!r}").format(topic=topic), "game", "topic")
+    absence_topic = game.get("absence_topic")
+    _expect(reader, absence_topic, (str, int, type(None)), "game.absence_topic", "game", "absence_topic")
+    if absence_topic is not None and (
+        (isinstance(absence_topic, int) and absence_topic < 1) or not str(absence_topic).strip()
+    ):
+        raise reader.error(
+            "game.absence_topic", _("a topic id, not {topic!r}").format(topic=absence_topic), "game", "absence_topic"
+        )
     count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
     for moment in count_at:
         if not isinstance(moment, str) or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", moment):
@@ -587,6 +596,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         keyring=_expect(reader, account.get("keyring"), (str, type(None)), "account.keyring", "account", "keyring")
         or None,
         topic=str(topic),
+        absence_topic=str(absence_topic).strip() if absence_topic is not None else None,
         database=database,
         deadlines=tuple(deadlines),
         posts_per_page=per_page,

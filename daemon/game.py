@@ -64,6 +64,7 @@ class LiveGame:
         self.outbox = Outbox(store, clock, adapter.markup, settle=timedelta(seconds=config.live.settle))
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
         self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
+        self._absence_topic: Any = None  # daemon/absences.py's AbsenceTopic, made at the first poll
         self.sync_deadlines()
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -193,6 +194,7 @@ class LiveGame:
             raise
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
+        self._poll_absences()
         report.drafted.extend(self.answer_mps())
         day = self.current_day()
         report.count = self.live_count(day)
@@ -201,6 +203,21 @@ class LiveGame:
         report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
         report.requests = self.adapter.http.requests - start
         return report
+
+    def _poll_absences(self) -> None:
+        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count."""
+        if not self.config.live.absence_topic:
+            return
+        from .absences import AbsenceTopic
+
+        if self._absence_topic is None:
+            self._absence_topic = AbsenceTopic(self, self.config.live.absence_topic)
+        try:
+            self._absence_topic.poll()
+        except Exception as exc:
+            log.exception("reading the absence topic failed")
+            message = _("cannot read the absence topic: {error}").format(error=exc)
+            add_alert(self.store, "absence-topic", message, self.clock())
 
     def answer_mps(self) -> list[str]:
         """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,

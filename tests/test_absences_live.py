@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -96,3 +97,61 @@ def test_absences_by_mp(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.
     assert f"le {today + timedelta(days=1):%d/%m/%Y}" in row["Coline"]
     assert '<span class="warning">jours non précisés : à confirmer</span>' in row["Anna"]
     assert "une absence : notée dans « Absences »" in html  # the MP itself, in the night's list
+
+
+def test_absences_in_the_absence_topic(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``[game] absence_topic``: the topic is polled with the game's; a player's post there that declares an absence
+    is stored once with its days (a quoted one is not the quoting player's), a vague one alerts the MJ."""
+    monkeypatch.setenv("MENEUR_LANG", "fr")
+    game, clock, _topic = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, 3, seed=4, title="Partie sujet absences")
+    absences_topic = forum.seed(MJ, list(ROLES), topic_title="Vos absences", opening="Postez ici vos absences.")
+    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(absences_topic["topic_id"])))
+    start = clock.now.replace(second=0, microsecond=0)
+    said = start + timedelta(minutes=5)
+    today = said.astimezone(ZoneInfo(game.config.timezone)).date()
+    first, last = today + timedelta(days=2), today + timedelta(days=4)
+
+    def post(who: str, text: str) -> None:
+        forum.set_comment_date(forum.client(who).post_comment(absences_topic["topic_id"], text), said)
+
+    post("Denis", f"Absent du {first.day} au {last.day} (mariage).")
+    post("Anna", f"> Absent du {first.day} au {last.day} (mariage).\n\nProfite bien !")  # a quote: not Anna's
+    post("Coline", "Je serai absente, je ne sais pas encore quand.")
+    post("Basile", "Bon courage à tous.")
+    clock.now = start + timedelta(minutes=10)
+    game.cycle()
+
+    assert absent_on(game.store, first) == absent_on(game.store, last) == {"Denis"}
+    assert absent_on(game.store, last + timedelta(days=1)) == set()
+    vague = [str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("absence:")]
+    assert vague == [
+        "Coline a déclaré une absence dans le sujet des absences sans en donner les jours : « Je serai absente, je "
+        "ne sais pas encore quand. » — à confirmer avec le joueur."
+    ]
+    # Polled again, or by a daemon started again on the database: stored once; a new post is read.
+    again = LiveGame(game.config, Store(game.config.live.database), make_adapter(game.config), clock)
+    again.cycle()
+    post("Basile", "Pas là ce week-end.")
+    again.cycle()
+    with sqlite3.connect(tmp_path / "partie.sqlite") as db:
+        rows = db.execute("select player, source, first, last from absences order by id").fetchall()
+    assert [row[:2] for row in rows] == [("Denis", "topic"), ("Coline", "topic"), ("Basile", "topic")]
+    assert rows[0][2:] == (first.isoformat(), last.isoformat()) and rows[1][2:] == (None, None)
+    html = page_text(again)
+    section = html[html.index('<section id="absences">') : html.index("</section>", html.index('id="absences"'))]
+    assert "dans le sujet des absences" in section and f"du {first:%d/%m/%Y} au {last:%d/%m/%Y} (3 jours)" in section
+    # The absence topic's posts are stored under its own name: the game topic (its count) holds none of them.
+    assert len(again.store.posts("absences")) == 6  # the MJ's opening and the five posts
+    assert [p.author for p in again.store.posts("game")] == [MJ]
+
+
+def test_the_absence_topic_is_read_and_checked() -> None:
+    from meneur.daemon.config import ConfigError, parse_config
+
+    base = '[forum]\nengine = "spirit"\n[game]\ntopic = "3"\n'
+    assert parse_config(base).live.absence_topic is None
+    assert parse_config(base + 'absence_topic = "12"\n').live.absence_topic == "12"
+    assert parse_config(base + "absence_topic = 12\n").live.absence_topic == "12"
+    for value in ('""', "0", "[1]"):
+        with pytest.raises(ConfigError, match=r"game\.absence_topic"):
+            parse_config(base + f"absence_topic = {value}\n")
