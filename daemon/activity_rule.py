@@ -6,12 +6,14 @@ that many day phases in a row opens an alert for the MJ and gets the MJ's warnin
 Once per player and streak: a streak is named by its first silent day, and a mark in ``kv``
 (``activity/<player>/<first day>``) is set in the transaction that drafts the warning and opens the alert, so
 neither a longer streak, a second check nor a restart warns him again; a post ends the streak, and a new one
-warns him anew."""
+warns him anew. A day his declared absence covers (daemon/absences.py) does not count as a silent one."""
 
 from __future__ import annotations
 
 import logging
+from zoneinfo import ZoneInfo
 
+from .absences import absent_on
 from .chores import activity
 from .game import Deadline, LiveGame
 from .i18n import ngettext
@@ -63,11 +65,14 @@ def check_activity(game: LiveGame, deadline: Deadline) -> list[Draft]:
     if needed <= 0 or deadline.kind != "day":
         return []
     alive = _alive(game)
+    tz = ZoneInfo(game.config.timezone)
     approved = KIND in game.config.live.auto
     made = []
     for player, run in silent_streaks(game, deadline).items():
         if player not in alive or len(run) < needed:
             continue
+        if len([d for d in run if player not in absent_on(game.store, d.at.astimezone(tz).date())]) < needed:
+            continue  # away on some of those days, as he said (daemon/absences.py): not silent for the rule
         first, days = run[0], [d.label for d in run]
         mark = _mark(player, first.id)
         if kv_get(game.store, mark):

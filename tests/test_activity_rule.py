@@ -10,8 +10,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from meneur.daemon.absences import Absence, record_absence
 from meneur.daemon.activity_rule import check_activity
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.config import ConfigError, parse_config
@@ -109,11 +111,17 @@ def test_two_silent_days_warn_the_player_once(forum: SpiritForum, tmp_path: Path
 
 def test_a_post_ends_the_streak_and_a_new_streak_warns_again(forum: SpiritForum, tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Coline, silent on Jour 0, speaks on Jour 1 and is silent again on Jour 2: two streaks, two warnings. Denis,
+    silent throughout, said by MP he would be away those days: a day his absence covers is not a silent one."""
     monkeypatch.setenv("MENEUR_LANG", "fr")
-    roles = {"Anna": "loup_garou", "Basile": "voyante", "Coline": "simple_villageois"}
+    roles = {"Anna": "loup_garou", "Basile": "voyante", "Coline": "simple_villageois", "Denis": "simple_villageois"}
     game, clock, topic = live_game(forum, tmp_path, monkeypatch, MJ, roles, 7, seed=5, title="Partie deux séries")
     game.config = replace(game.config, live=replace(game.config.live, activity_silent_days=1))
     start, hour = clock.now.replace(second=0, microsecond=0), timedelta(hours=1)
+    tz = ZoneInfo(game.config.timezone)
+    away = Absence(start.astimezone(tz).date() - timedelta(days=1), (start + 6 * hour).astimezone(tz).date())
+    with game.store.transaction():
+        record_absence(game.store, "Denis", "mp", "mp-denis", start, "absent toute la semaine", away, start)
     labels = ["Jour 0", "Nuit 1", "Jour 1", "Nuit 2", "Jour 2"]
     coline_posts = {"Jour 1"}  # silent on Jour 0, speaks on Jour 1, silent again on Jour 2
     for n, label in enumerate(labels, start=1):
