@@ -35,6 +35,7 @@ ALERT_KINDS = {
     "question": N_("question"),
     "login": N_("login refused"),
     "activity": N_("silent player"),
+    "absence": N_("absence to confirm"),
 }
 
 

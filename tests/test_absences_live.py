@@ -16,6 +16,7 @@ import pytest
 from meneur.daemon.absences import absent_on
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
+from meneur.daemon.labels import alert_kind
 from meneur.daemon.poller import open_alerts
 from meneur.daemon.store import Store
 from meneur.tests.livegame import live_game
@@ -124,6 +125,9 @@ def test_absences_in_the_absence_topic(forum: SpiritForum, tmp_path: Path, monke
     assert absent_on(game.store, first) == absent_on(game.store, last) == {"Denis"}
     assert absent_on(game.store, last + timedelta(days=1)) == set()
     vague = [str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("absence:")]
+    assert [alert_kind(str(a["kind"])) for a in open_alerts(game.store) if str(a["kind"]).startswith("absence:")] == [
+        f"absence à confirmer : {next(p.post_id for p in game.store.posts('absences') if p.author == 'Coline')}"
+    ]
     assert vague == [
         "Coline a déclaré une absence dans le sujet des absences sans en donner les jours : « Je serai absente, je "
         "ne sais pas encore quand. » — à confirmer avec le joueur."
