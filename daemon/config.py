@@ -73,6 +73,7 @@ class LiveConfig:
     password_env: str = "MENEUR_PASSWORD"
     keyring: str | None = None  # a keyring service name, instead of the environment
     topic: str = ""
+    absence_topic: str | None = None  # [game] absence_topic: where players declare their absences, polled too
     database: Path = Path("meneur.sqlite")
     deadlines: tuple[DeadlineConfig, ...] = ()
     topic_every: float = 120.0  # seconds between topic polls
@@ -100,6 +101,8 @@ class LiveConfig:
     # [reminders]: hours before a day's end for the reminder post, before dawn for the night MPs (0: none)
     remind_day_hours: float = 0.0
     remind_night_hours: float = 0.0
+    # [activity]: a living player without a post in this many consecutive day phases is warned (0: never)
+    activity_silent_days: int = 0
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -168,7 +171,7 @@ _KNOWN = {
         "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database", "ruleset", "seed"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
         "topic_every",
@@ -189,6 +192,7 @@ _KNOWN = {
     "names": {"accept", "warn", "margin"},
     "templates": {"folder"},
     "reminders": {"day_post_hours", "night_mp_hours"},
+    "activity": {"silent_days"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
 _ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
@@ -402,7 +406,7 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 _MAX_SECONDS = 7 * 24 * 3600
 _DRAFT_KINDS = (
     "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
-    "replacement",
+    "replacement", "activity",
 )
 
 
@@ -541,6 +545,14 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
         raise reader.error("game.topic", _("a topic id, not {topic!r}").format(topic=topic), "game", "topic")
+    absence_topic = game.get("absence_topic")
+    _expect(reader, absence_topic, (str, int, type(None)), "game.absence_topic", "game", "absence_topic")
+    if absence_topic is not None and (
+        (isinstance(absence_topic, int) and absence_topic < 1) or not str(absence_topic).strip()
+    ):
+        raise reader.error(
+            "game.absence_topic", _("a topic id, not {topic!r}").format(topic=absence_topic), "game", "absence_topic"
+        )
     count_at = _expect(reader, outbox.get("count_at", []), list, "outbox.count_at", "outbox", "count_at")
     for moment in count_at:
         if not isinstance(moment, str) or not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", moment):
@@ -564,6 +576,12 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
                 f"reminders.{key}", _("hours from 0 to 168, not {value}").format(value=value), "reminders", key
             )
         hours[key] = float(value)
+    silent = data.get("activity", {}).get("silent_days", 0)  # [activity]
+    _expect(reader, silent, int, "activity.silent_days", "activity", "silent_days")
+    if isinstance(silent, bool) or not 0 <= silent <= 100:
+        raise reader.error(
+            "activity.silent_days", _("days from 0 to 100, not {value}").format(value=silent), "activity", "silent_days"
+        )
     return LiveConfig(
         url=url,
         username=_expect(reader, account.get("username", ""), str, "account.username", "account", "username"),
@@ -578,6 +596,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         keyring=_expect(reader, account.get("keyring"), (str, type(None)), "account.keyring", "account", "keyring")
         or None,
         topic=str(topic),
+        absence_topic=str(absence_topic).strip() if absence_topic is not None else None,
         database=database,
         deadlines=tuple(deadlines),
         posts_per_page=per_page,
@@ -588,6 +607,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         count_at=tuple(count_at),
         remind_day_hours=hours["day_post_hours"],
         remind_night_hours=hours["night_mp_hours"],
+        activity_silent_days=silent,
         site=site,
         ruleset=_ruleset(reader, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),

@@ -64,6 +64,7 @@ class LiveGame:
         self.outbox = Outbox(store, clock, adapter.markup, settle=timedelta(seconds=config.live.settle))
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
         self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
+        self._absence_topic: Any = None  # daemon/absences.py's AbsenceTopic, made at the first poll
         self.sync_deadlines()
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -193,6 +194,7 @@ class LiveGame:
             raise
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
+        self._poll_absences()
         report.drafted.extend(self.answer_mps())
         day = self.current_day()
         report.count = self.live_count(day)
@@ -201,6 +203,21 @@ class LiveGame:
         report.sent = [d.key for d in self.outbox.send_ready(self.adapter)]
         report.requests = self.adapter.http.requests - start
         return report
+
+    def _poll_absences(self) -> None:
+        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count."""
+        if not self.config.live.absence_topic:
+            return
+        from .absences import AbsenceTopic
+
+        if self._absence_topic is None:
+            self._absence_topic = AbsenceTopic(self, self.config.live.absence_topic)
+        try:
+            self._absence_topic.poll()
+        except Exception as exc:
+            log.exception("reading the absence topic failed")
+            message = _("cannot read the absence topic: {error}").format(error=exc)
+            add_alert(self.store, "absence-topic", message, self.clock())
 
     def answer_mps(self) -> list[str]:
         """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,
@@ -298,6 +315,7 @@ class LiveGame:
             draft = self.outbox.draft(
                 f"{deadline.id}/evening", "evening", body, approved="evening" in self.config.live.auto
             )
+        self._check_activity(deadline)
         with self.store.transaction():
             self.store.db.execute(
                 "update deadlines set state = 'fired', fired_at = ? where id = ?",
@@ -305,6 +323,19 @@ class LiveGame:
             )
         self.outbox.send_ready(self.adapter)
         return draft
+
+    def _check_activity(self, deadline: Deadline) -> None:
+        """The activity rule at a day's end (daemon/activity_rule.py); its failure never stops the deadline."""
+        if deadline.kind != "day" or self.config.live.activity_silent_days <= 0:
+            return
+        from .activity_rule import check_activity
+
+        try:
+            check_activity(self, deadline)
+        except Exception as exc:
+            log.exception("the activity rule failed")
+            message = _("the activity rule failed: {error}").format(error=exc)
+            add_alert(self.store, "activity-rule", message, self.clock())
 
     def _resolve_with_engine(self, deadline: Deadline) -> Draft | None:
         """The rule set resolves the phase; its posts and MPs become drafts (public ones wait for the MJ)."""

@@ -25,6 +25,7 @@ LABELS = {
     "help": N_("help"),
     "reminder": N_("reminder"),
     "replacement": N_("replacement"),
+    "activity": N_("activity warning"),
 }
 ALERT_KINDS = {
     "layout": N_("topic unreadable"),
@@ -33,6 +34,8 @@ ALERT_KINDS = {
     "accounts": N_("several accounts"),
     "question": N_("question"),
     "login": N_("login refused"),
+    "activity": N_("silent player"),
+    "absence": N_("absence to confirm"),
 }
 
 

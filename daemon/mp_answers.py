@@ -10,11 +10,13 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from ..engine.contract import RuleSet
 from ..engine.model import Action, GameState, Question
+from .absences import Absence, read_absence, record_absence
 from .chores import asks_for_help, help_reply
 from .config import Config
 from .drafts import DraftText, mp_reply, powers_of
@@ -32,6 +34,7 @@ NOT_LIVING = "not_living"  # from a dead player: shown to the MJ, no reply
 LATE = "late"  # stamped in a phase's window but read after it was resolved: shown to the MJ, not counted
 ANSWERED = "answered"  # the sender's answer to an open question of the rules (a hunter's shot): taken as such
 HELP = "help"  # a call for help (« aide », « comment je fais ? »): the list of the sender's powers goes to him
+ABSENCE = "absence"  # « absent du 12 au 14 »: stored with the days it covers (daemon/absences.py), shown to the MJ
 
 RECEIPTS = ("action_received", "action_refused")  # what the reply to an MP tells: not drafted twice
 TOPIC = "game"  # the game topic's name in the store (daemon/game.py)
@@ -224,6 +227,10 @@ class MpAnswering:
         resolved = [str(r["resolved_at"]) for r in self.store.db.query(
             "select resolved_at from engine_phases where phase = ?", [window.phase])]  # fmt: skip
         if resolved and datetime.fromisoformat(str(row["fetched_at"])) > datetime.fromisoformat(resolved[0]):
+            if player.alive and not self._read(row, sender, state).actions:  # an absence is never too late
+                absence = self._absence(msg_id, sender, window, str(row["content_text"] or ""), when, tz, said)
+                if absence is not None:
+                    return absence
             late = _(
                 "MP from {player} ({phase}, {time}): “{text}” — read after {phase} was resolved: it did not count."
             )
@@ -233,6 +240,10 @@ class MpAnswering:
         reading = self._read(row, sender, state)
         if not reading.actions and not reading.unclear and asks_for_help(str(row["content_text"] or "")):
             return self._help(msg_id, sender, window, state, when, tz)
+        if not reading.actions:
+            absence = self._absence(msg_id, sender, window, str(row["content_text"] or ""), when, tz, said)
+            if absence is not None:
+                return absence
         if reading.not_an_order:
             return MpAnswer(
                 msg_id,
@@ -320,6 +331,25 @@ class MpAnswering:
         )
         return MpAnswer(msg_id, sender, window, HELP, {}, reply, None)  # nothing for the MJ to do
 
+    def _absence(
+        self, msg_id: str, sender: str, window: MpWindow, text: str, when: datetime, tz: str, said: dict[str, str]
+    ) -> MpAnswer | None:
+        """An MP that declares an absence, with the days it covers read relative to its day (forum time)."""
+        found = read_absence(text, when.astimezone(ZoneInfo(tz)).date())
+        if found is None:
+            return None
+        detail = {
+            "first": found.first.isoformat() if found.first else None,
+            "last": found.last.isoformat() if found.last else None,
+            "text": text.strip(),
+            "sent_at": when.isoformat(),
+        }
+        alert = None
+        if found.vague:  # the MJ asks the player which days
+            alert = _("MP from {player} ({phase}, {time}): “{text}” — an absence whose days were not read: to confirm "
+                      "with the player.").format(**said)  # fmt: skip
+        return MpAnswer(msg_id, sender, window, ABSENCE, detail, None, alert)
+
     def settled_by(self, answer: MpAnswer) -> list[str]:
         """The sender's earlier MPs of the phase that were not understood, now that this one was: the player
         rewrote it, so the MJ need not look at them any more."""
@@ -333,6 +363,14 @@ class MpAnswering:
 
     def record_mp(self, answer: MpAnswer) -> None:
         """Store an MP's outcome (once: a re-read finds it and drafts nothing)."""
+        if answer.outcome == ABSENCE:
+            d = answer.detail
+            absence = Absence(
+                date.fromisoformat(d["first"]) if d["first"] else None,
+                date.fromisoformat(d["last"]) if d["last"] else None,
+            )
+            sent = datetime.fromisoformat(str(d["sent_at"]))
+            record_absence(self.store, answer.player, "mp", answer.msg_id, sent, d["text"], absence, self.clock())
         self.store.db.execute(
             "insert or ignore into mp_outcomes (msg_id, phase, deadline, player, outcome, detail, reply_key, read_at) "
             "values (?, ?, ?, ?, ?, ?, ?, ?)",

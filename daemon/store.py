@@ -151,6 +151,16 @@ def _migration_8(db: sqlite_utils.Database) -> None:
     )
 
 
+def _migration_9(db: sqlite_utils.Database) -> None:
+    """Players' absences (daemon/absences.py): who, from which MP or post (``ref``, once each), what he wrote,
+    and the days covered (``first`` and ``last``, ISO dates; null when the text does not say them)."""
+    db.execute(
+        "create table if not exists absences (id integer primary key, player text not null, source text not null, "
+        "ref text not null unique, said_at text not null, text text not null, first text, last text, "
+        "read_at text not null)"
+    )
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1,
     _migration_2,
@@ -160,6 +170,7 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_6,
     _migration_7,
     _migration_8,
+    _migration_9,
 ]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import items
 from ..engine.daycount import DayCount
+from .absences import absences_view
 from .chores import activity
 from .counting import count_json
 from .game import Deadline, LiveGame
@@ -96,6 +97,7 @@ def draw(game: LiveGame) -> dict[str, Any]:
         "night": night_view,
         "day_powers": day_powers,
         "activity": activity(game) if live is not None else [],  # per phase: posts, votes, powers (chores.py)
+        "absences": absences_view(game.store),  # declared by MP or in the absence topic (absences.py)
         "rules": ruled,
         "alerts": [
             {"kind": a["kind"], "message": a["message"], "at": a["at"]}
