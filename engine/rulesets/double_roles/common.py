@@ -1,0 +1,130 @@
+"""`double-roles`: reading the state (who holds what, who is salbatarised, who is where) and the
+resolution this rule set uses (deaths checked for a winner one at a time)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ... import items
+from ...model import Decree, GameState, PlayerState
+from ...resolution import Resolution
+from .roles import WOLF_NATURES, roles_of
+
+
+def number(phase: str) -> int:
+    return int(phase[1:])
+
+
+def copies(player: PlayerState, role: str) -> int:
+    """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
+    return roles_of(player.role).count(role)
+
+
+def holds(state: GameState, name: str, kind: str) -> bool:
+    """The player holds this power's owner: one of his roles, or his nature's (``meute``, ``assassin``,
+    ``loup_solitaire``)."""
+    return kind in items.kinds_held(state, name)
+
+
+def is_wolf(player: PlayerState) -> bool:
+    """The natures that wake with the pack (their role card names the others, without saying which is
+    solitary)."""
+    return player.alive and player.camp in WOLF_NATURES
+
+
+def salbatarised(state: GameState, player: PlayerState) -> bool:
+    """Salbatarised on night k: no power for night k and day k ("pour la nuit et le jour à venir")."""
+    since = player.markers.get("salbatarise")
+    return since is not None and since == number(state.phase)
+
+
+def occupants(state: GameState, house: str) -> list[str]:
+    """Who is in ``house`` now: its owner while alive and not dying tonight (no swaps nor Planqués in this
+    increment). A dead player's house is out of play."""
+    owner = state.player(house)
+    if not owner.alive or owner.name in dying(state):
+        return []
+    return [owner.name]
+
+
+# -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
+def night(state: GameState) -> dict[str, list[str]]:
+    store: dict[str, list[str]] | None = state.memory.get("nuit")
+    if store is None:
+        store = state.memory["nuit"] = {"mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": []}
+    return store
+
+
+def dying(state: GameState) -> list[str]:
+    return list(state.memory.get("nuit", {}).get("mourants", ()))
+
+
+def kill_tonight(state: GameState, name: str, cause: str) -> None:
+    """A death of the night: at once for the steps after it (the dead do not act), announced at dawn."""
+    store = night(state)
+    if name not in store["mourants"]:
+        store["mourants"].append(name)
+        store["causes"].append(cause)
+
+
+def cause_tonight(state: GameState, name: str) -> str | None:
+    store = night(state)
+    if name in store["mourants"]:
+        return store["causes"][store["mourants"].index(name)]
+    return None
+
+
+def can_act(state: GameState, name: str) -> bool:
+    """Alive, not killed earlier this night, not salbatarised."""
+    player = state.player(name)
+    return player.alive and name not in dying(state) and not salbatarised(state, player)
+
+
+def goes_out(state: GameState, name: str) -> None:
+    store = night(state)
+    if name not in store["sortis"]:
+        store["sortis"].append(name)
+
+
+def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
+    """What the Détective learns of a dead player: whether he used powers, on whom."""
+    journal: dict[str, list[str]] = state.memory.setdefault("journal", {})
+    journal.setdefault(name, []).extend(t for t in targets if t not in journal.get(name, []))
+
+
+class DRResolution(Resolution):
+    """The core's resolution, with the winner checked after each death, in order: "C1 gagne avant que M2
+    ne meure" (RULINGS R9) — the deaths a win interrupts do not happen."""
+
+    checker: Callable[[GameState], str | None] | None = None
+
+    def settle(self) -> None:
+        while self._marked and not self.state.winner:
+            name, cause = self._marked.pop(0)
+            player = self.state.player(name)
+            if not player.alive:
+                continue
+            player.alive = False
+            player.death_phase, player.death_cause = self.phase, cause
+            self.emit("death", player=name, cause=cause, role=player.role, nature=player.camp)
+            self._chain(name, cause)
+            winner = self.checker(self.state) if self.checker else None
+            if winner:
+                self.state.winner = winner
+                self.emit("game_over", winner=winner)
+                self._marked.clear()
+
+
+def resolution(
+    state: GameState,
+    answers: Mapping[str, str],
+    decrees: Sequence[Decree],
+    checker: Callable[[GameState], str | None],
+    hooks: Sequence[Callable[[Resolution, str, str], None]],
+) -> DRResolution:
+    r = DRResolution(state, answers)
+    r.checker = checker
+    r.death_hooks.extend(hooks)
+    for decree in decrees:
+        r.decree(decree)
+    return r

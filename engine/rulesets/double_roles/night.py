@@ -1,0 +1,352 @@
+"""`double-roles`: the night, in the file's order ("Ordre de jeu des actions de nuit"), written once.
+
+Each step sees what the steps before it did: a player killed or salbatarised earlier in the night does
+not act. Among the holders of the same night role, the secret order numbers decide who acts first.
+Deaths of the night are announced at dawn, in the order they happened (RULINGS R9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ...model import Action, Decree, GameState, Outcome
+from ...resolution import Resolution
+from .common import (
+    can_act,
+    cause_tonight,
+    copies,
+    dying,
+    goes_out,
+    kill_tonight,
+    log_use,
+    night,
+    number,
+    occupants,
+)
+from .roles import NATURE_NAMES, WOLF_NATURES, roles_of
+from .validation import POWERS, validate
+
+# (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
+NIGHT_ORDER: tuple[str, ...] = (
+    "planques", "echanges", "salbatars", "cupidon", "voyantes", "voyeurs", "sorciers", "salvateurs", "loups",
+    "loup_solitaire", "assassins", "necromanciennes", "convaincants", "corbeaux", "araignees", "detectives",
+)  # fmt: skip
+STEP_POWER: dict[str, str | None] = {
+    "planques": None,
+    "echanges": None,
+    "salbatars": "salbatar.salbatariser",
+    "cupidon": "cupidon.amoureux",
+    "voyantes": "voyante.sonder",
+    "voyeurs": None,
+    "sorciers": "sorcier.rituel",
+    "salvateurs": "salvateur.proteger",
+    "loups": "meute.devorer",
+    "loup_solitaire": "loup_solitaire.devorer",
+    "assassins": "assassin.tuer",
+    "necromanciennes": "necromancienne.ressusciter",
+    "convaincants": None,
+    "corbeaux": "corbeau.accuser",
+    "araignees": None,
+    "detectives": "detective.enqueter",
+}
+assert tuple(STEP_POWER) == NIGHT_ORDER, "every step of the night has its power, in the file's order"
+assert {p for p in STEP_POWER.values() if p} == set(POWERS), "every night power has its step"
+
+Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
+
+
+def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]]) -> Queue:
+    """The actions of one step in the order of play: each copy of the role with its own secret number
+    ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy."""
+    owner = POWERS[power].owner
+    numbers: dict[str, int] = state.memory.get("ordre", {})
+    rows: list[tuple[int, int, str, Action]] = []
+    for position, player in enumerate(state.players):
+        for index, action in enumerate(chosen.get(f"{player.name}|{power}", [])):
+            key = f"{player.name}:{owner}" + (f"#{index + 1}" if index else "")
+            rows.append((numbers.get(key, 0), position, key, action))
+    rows.sort(key=lambda row: (row[0], row[1]))
+    return [(key, action) for _, _, key, action in rows]
+
+
+def _salbatars(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house = action.targets[0]
+        goes_out(s, action.player)
+        _remember(s, action)
+        if house in s.memory.get("salbat_veille", []):  # targeted the night before: lost, silently
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        night(s)["salbat"].append(house)
+        log_use(s, action.player, [house])
+        for name in occupants(s, house):
+            s.player(name).markers["salbatarise"] = number(s.phase)
+            r.tell(name, "salbatarised", house=house)
+
+
+def _cupidon(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player) or s.player(action.player).markers.get("fleches", 0) <= 0:
+            continue
+        first, second = action.targets[:2]
+        if not (s.player(first).alive and s.player(second).alive):
+            r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
+            continue
+        s.player(action.player).markers["fleches"] -= 1
+        log_use(s, action.player, [first, second])
+        for one, other in ((first, second), (second, first)):
+            loves = s.player(one).markers.setdefault("amours", [])
+            if other not in loves:
+                loves.append(other)
+            r.tell(one, "lover", target=other)
+        r.tell(action.player, "cupidon_result", ok=True, targets=[first, second])
+
+
+def _voyantes(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house, kind = action.targets[0], action.targets[1]
+        goes_out(s, action.player)
+        log_use(s, action.player, [house])
+        seen: list[dict[str, object]] = []
+        for name in occupants(s, house):
+            who = s.player(name)
+            if kind == "roles":
+                seen.append({"player": name, "roles": roles_of(who.role)})
+            else:
+                seen.append({"player": name, "nature": who.camp, "nature_name": NATURE_NAMES[who.camp]})
+        r.tell(action.player, "seer_result", house=house, kind=kind, seen=seen)
+
+
+def _sorciers(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        sorcier = s.player(action.player)
+        if not can_act(s, action.player) or sorcier.markers.get("rituels", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if not s.player(target).alive or target in dying(s):
+            continue  # already dead: the ritual is not spent
+        sorcier.markers["rituels"] -= 1
+        log_use(s, action.player, [target])
+        kill_tonight(s, target, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
+
+
+def _salvateurs(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house = action.targets[0]
+        if house != action.player:
+            goes_out(s, action.player)
+        _remember(s, action)
+        log_use(s, action.player, [house])
+        if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        night(s)["proteges"].append(house)
+
+
+def _attack(r: Resolution, house: str, cause: str) -> None:
+    """An attack of wolves on a house: each person in it dies unless the house is protected or a Vieux
+    Chiant resists (once per copy)."""
+    s = r.state
+    for name in occupants(s, house):
+        if cause == "loup_solitaire" and s.player(name).camp not in WOLF_NATURES:
+            continue  # alone, he attacks "un autre Loup ou Loup Solitaire" only (RULINGS R6)
+        if house in night(s)["proteges"]:
+            r.tell_mj("protected", player=name, house=house)
+            continue
+        victim = s.player(name)
+        if victim.markers.get("resistances", 0) > 0:
+            victim.markers["resistances"] -= 1
+            r.tell(name, "old_resisted")
+            continue
+        kill_tonight(s, name, cause)
+
+
+def _loups(r: Resolution, queue: Queue) -> None:
+    """One MP each; the house named most; a draw between the tied; nobody without a valid MP."""
+    s = r.state
+    votes: dict[str, int] = {}
+    for _key, action in queue:
+        if can_act(s, action.player) and s.player(action.player).camp in WOLF_NATURES:
+            votes[action.targets[0]] = votes.get(action.targets[0], 0) + 1
+    if not votes:
+        r.tell_mj("wolves_no_target")
+        return
+    top = max(votes.values())
+    tied = sorted(h for h, n in votes.items() if n == top)
+    house = tied[0] if len(tied) == 1 else s.rng("loups").choice(tied)
+    r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
+    for wolf in s.players:  # "attaquée par tous les loups": every wolf able to kill goes out
+        if wolf.camp in WOLF_NATURES and can_act(s, wolf.name):
+            goes_out(s, wolf.name)
+            log_use(s, wolf.name, [house])
+    _attack(r, house, "loups")
+
+
+def _loup_solitaire(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if can_act(s, action.player) and number(s.phase) % 2 == 0:
+            goes_out(s, action.player)  # "1 seule sortie même s'il tue en plus des Loups"
+            log_use(s, action.player, [action.targets[0]])
+            _attack(r, action.targets[0], "loup_solitaire")
+
+
+def _assassins(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        assassin = s.player(action.player)
+        if not can_act(s, action.player) or assassin.markers.get("meurtres", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if not s.player(target).alive or target in dying(s):
+            continue
+        assassin.markers["meurtres"] -= 1
+        goes_out(s, action.player)
+        log_use(s, action.player, [target])
+        r.tell(action.player, "assassin_found", target=target, house=target)
+        kill_tonight(s, target, "assassin")
+
+
+def _necromanciennes(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        necro = s.player(action.player)
+        if not can_act(s, action.player) or necro.markers.get("potions", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if target not in dying(s):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
+            r.tell(action.player, "potion_unused", target=target)
+            continue
+        store = night(s)
+        at = store["mourants"].index(target)
+        del store["mourants"][at], store["causes"][at]
+        necro.markers["potions"] -= 1
+        goes_out(s, action.player)
+        log_use(s, action.player, [target])
+        r.tell(action.player, "potion_used", target=target)
+
+
+def _corbeaux(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        target = action.targets[0]
+        goes_out(s, action.player)  # "même s'il met les voix sur lui-même"
+        log_use(s, action.player, [target])
+        crows: dict[str, int] = s.memory.setdefault("corbeau", {})
+        crows[target] = crows.get(target, 0) + 2
+
+
+def _detectives(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        target = action.targets[0]
+        if target != action.player:
+            goes_out(s, action.player)
+        log_use(s, action.player, [target])
+        who = s.player(target)
+        if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
+            r.tell(
+                action.player, "detective_result", target=target, alive=True,
+                left_house=target in night(s)["sortis"], cause=cause_tonight(s, target),
+            )  # fmt: skip
+        else:
+            used = s.memory.get("journal", {}).get(target, [])
+            r.tell(
+                action.player, "detective_result", target=target, alive=False,
+                used_powers=bool(used), on=list(used), cause=who.death_cause, nature=who.camp,
+            )  # fmt: skip
+
+
+def _remember(state: GameState, action: Action) -> None:
+    """A Salvateur's or Salbatar's own target, which he may not target again the next night."""
+    mine: dict[str, list[str]] = state.memory.setdefault("mes_maisons", {})
+    mine.setdefault(f"{action.player}:{action.power}", []).append(action.targets[0])
+
+
+STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
+    "salbatars": _salbatars,
+    "cupidon": _cupidon,
+    "voyantes": _voyantes,
+    "sorciers": _sorciers,
+    "salvateurs": _salvateurs,
+    "loups": _loups,
+    "loup_solitaire": _loup_solitaire,
+    "assassins": _assassins,
+    "necromanciennes": _necromanciennes,
+    "corbeaux": _corbeaux,
+    "detectives": _detectives,
+}
+assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in NIGHT_ORDER"
+assert all((STEP_POWER[s] is None) == (s not in STEPS) for s in NIGHT_ORDER), "a played step has a function"
+
+
+def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions that count, by "PLAYER|power": each valid action, refused ones told; one per copy of the
+    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
+    s = r.state
+    chosen: dict[str, list[Action]] = {}
+    for action in actions:
+        refusal = validate(s, action)
+        key = f"{action.player}|{action.power}"
+        if refusal is None and action.power == "meute.devorer" and chosen.get(key):
+            refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
+        if refusal:
+            r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+            continue
+        owner = POWERS[action.power].owner
+        room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1
+        kept = [*chosen.get(key, []), action][-room:]
+        chosen[key] = kept
+    for kept in chosen.values():
+        for action in kept:
+            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    return chosen
+
+
+def run_night(r: Resolution, actions: Sequence[Action]) -> None:
+    """Every step in order, then the dawn: the night's deaths, in the order they happened."""
+    s = r.state
+    chosen = choose(r, actions)
+    night(s)
+    for step in NIGHT_ORDER:
+        power = STEP_POWER[step]
+        if power is not None:
+            STEPS[step](r, _queue(s, power, chosen))
+    store = s.memory.pop("nuit")
+    s.memory["proteges_veille"] = list(store["proteges"])
+    s.memory["salbat_veille"] = list(store["salbat"])
+    s.memory["mes_maisons_veille"] = s.memory.pop("mes_maisons", {})
+    for name, cause in zip(store["mourants"], store["causes"], strict=True):
+        r.mark(name, cause)
+    r.settle()
+    for target, votes in sorted(s.memory.get("corbeau", {}).items()):
+        if s.player(target).alive:
+            r.emit("crow_votes", player=target, votes=votes)
+
+
+def resolve_night_with(
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None,
+    decrees: Sequence[Decree],
+    start: Callable[[GameState, Mapping[str, str], Sequence[Decree]], Resolution],
+    finish: Callable[[Resolution], Outcome],
+) -> Outcome:
+    r = start(state, answers or {}, decrees)
+    if not r.state.winner:
+        run_night(r, actions)
+    return finish(r)

@@ -1,0 +1,154 @@
+"""`double-roles`: the setup — a nature and two roles per player, the secret order numbers of duplicated
+night roles, the assassins' targets."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ... import items
+from ...model import GameState, PlayerState
+from .roles import (
+    ASSASSIN,
+    LOUP,
+    LOUP_SOLITAIRE,
+    NATURE_NAMES,
+    NATURES,
+    PLAYED,
+    ROLE_NAMES,
+    ROLE_ORDER,
+    RULESET,
+    SEP,
+    VILLAGEOIS,
+    WEIGHTS,
+    WOLF_NATURES,
+    roles_of,
+)
+
+# The roles that act at night (one step of NIGHT_ORDER each): their duplicates get secret order numbers.
+NIGHT_ROLES: tuple[str, ...] = (
+    "planque", "salbatar", "cupidon", "voyante", "voyeur", "sorcier", "salvateur", "necromancienne",
+    "convaincant", "corbeau", "araignee", "detective",
+)  # fmt: skip
+OPTIONS: dict[str, tuple[Any, ...]] = {"ordre": ({},), "cibles": ({},)}
+TARGETS = 6  # "vous avez 6 cibles"
+
+
+def draw_natures(rng: random.Random, count: int) -> list[str]:
+    """Exactly N-5 Villageois, 3 Loups, 1 Loup Solitaire, 1 Assassin, shuffled (RULINGS R1)."""
+    if count < 6:
+        raise ValueError(f"double-roles needs at least 6 players (3 Loups, 1 Loup Solitaire, 1 Assassin), not {count}")
+    natures = [VILLAGEOIS] * (count - 5) + [LOUP] * 3 + [LOUP_SOLITAIRE, ASSASSIN]
+    rng.shuffle(natures)
+    return natures
+
+
+def draw_roles(rng: random.Random, count: int) -> list[str]:
+    """Two roles per player, each drawn by the file's weights out of 260, duplicates allowed."""
+    weights = [WEIGHTS[r] for r in ROLE_ORDER]
+    return [SEP.join(rng.choices(ROLE_ORDER, weights, k=2)) for _ in range(count)]
+
+
+def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
+    """For each night role held more than once in the game, its copies' keys: "PLAYER:ROLE", and
+    "PLAYER:ROLE#2" for a player's second copy of the same role."""
+    copies: dict[str, list[str]] = {}
+    for player in players:
+        seen: dict[str, int] = {}
+        for role in roles_of(player.role):
+            if role not in NIGHT_ROLES:
+                continue
+            seen[role] = seen.get(role, 0) + 1
+            key = f"{player.name}:{role}" + (f"#{seen[role]}" if seen[role] > 1 else "")
+            copies.setdefault(role, []).append(key)
+    return {role: keys for role, keys in copies.items() if len(keys) > 1}
+
+
+def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Mapping[str, Any]) -> dict[str, int]:
+    needed = [key for keys in copy_keys(players).values() for key in keys]
+    if given:
+        if set(given) != set(needed):
+            raise ValueError(f"double-roles: the option ordre needs exactly these keys: {', '.join(needed) or 'none'}")
+        numbers = list(given.values())
+        if any(not isinstance(n, int) or not 1 <= n <= 50 for n in numbers) or len(set(numbers)) != len(numbers):
+            raise ValueError("double-roles: the order numbers are distinct whole numbers from 1 to 50")
+        return {key: int(given[key]) for key in needed}
+    drawn = rng.sample(range(1, 51), len(needed))  # "jamais 2 fois le même n'est attribué"
+    return dict(zip(needed, drawn, strict=True))
+
+
+def setup(
+    names: Sequence[str],
+    seed: int,
+    roles: Mapping[str, str] | None = None,
+    camps: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> GameState:
+    """The game at J0. ``roles`` ("voyante+salvateur") and ``camps`` (the natures) as the MJ dealt them, or
+    drawn from the seed; ``options``: ``ordre`` (the secret order numbers) and ``cibles`` (the assassins'
+    targets), else drawn."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown double-roles option {unknown[0]!r} (known: {', '.join(sorted(OPTIONS))})")
+    rng = GameState(RULESET, seed, []).rng("setup")
+    if camps is None:
+        if roles is not None:
+            raise ValueError("double-roles: give every player's nature (camp) with the roles")
+        natures = dict(zip(names, draw_natures(rng, len(names)), strict=True))
+    else:
+        if set(camps) != set(names):
+            raise ValueError("double-roles: a nature (camp) for every player or for none")
+        natures = dict(camps)
+    if roles is None:
+        roles = dict(zip(names, draw_roles(rng, len(names)), strict=True))
+    players = []
+    for name in names:
+        role, nature = roles[name], natures[name]
+        if nature not in NATURES:
+            raise ValueError(f"double-roles: unknown nature {nature!r} for {name} (one of {', '.join(NATURES)})")
+        parts = roles_of(role)
+        if len(parts) != 2 or any(p not in ROLE_NAMES for p in parts):
+            raise ValueError(f"double-roles: {name} needs two known roles as ROLE+ROLE, not {role!r}")
+        for part in parts:
+            if part not in PLAYED:
+                raise ValueError(
+                    f"Le rôle {ROLE_NAMES[part]} n'est pas encore joué par meneur (double-roles) : {name} l'a reçu."
+                )
+        players.append(PlayerState(name, role, nature))
+    state = GameState(RULESET, seed, players)
+    state.memory["ordre"] = _order_numbers(rng, players, options.get("ordre") or {})
+    given_targets = options.get("cibles") or {}
+    for name in given_targets:
+        if name not in natures or natures[name] != ASSASSIN:
+            raise ValueError(f"double-roles: cibles names {name}, who is not an Assassin")
+    for player in players:
+        for part in roles_of(player.role):
+            items.give(state, player.name, part)
+        counts = {part: roles_of(player.role).count(part) for part in roles_of(player.role)}
+        markers = player.markers
+        markers["rituels"] = counts.get("sorcier", 0)
+        markers["potions"] = counts.get("necromancienne", 0)
+        markers["resistances"] = counts.get("vieux_chiant", 0)
+        markers["fleches"] = counts.get("cupidon", 0)
+        if player.camp in WOLF_NATURES:
+            items.give(state, player.name, "meute")
+        if player.camp == LOUP_SOLITAIRE:
+            items.give(state, player.name, "loup_solitaire")
+        if player.camp == ASSASSIN:
+            items.give(state, player.name, "assassin")
+            markers["meurtres"] = 1
+            others = [n for n in names if n != player.name]
+            targets = given_targets.get(player.name)
+            if targets is None:
+                targets = rng.sample(others, min(TARGETS, len(others)))
+            elif len(set(targets)) != len(targets) or any(t not in others for t in targets):
+                raise ValueError(f"double-roles: {player.name}'s targets must be distinct other players")
+            markers["cibles"] = list(targets)
+    state.memory["cibles_originelles"] = {p.name: list(p.markers["cibles"]) for p in players if "cibles" in p.markers}
+    return state
+
+
+def nature_name(nature: str) -> str:
+    return NATURE_NAMES.get(nature, nature)

@@ -1,0 +1,93 @@
+"""`double-roles`: every power, who holds it, and why an action is refused (French, for the player)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Action, GameState
+from .common import holds, number, salbatarised
+from .roles import WOLF_NATURES
+
+
+@dataclass(frozen=True)
+class Power:
+    owner: str  # the item kind that gives it: a role, or ``meute``/``assassin``/``loup_solitaire``
+    targets: int  # how many names
+    house: bool = False  # the names are houses (their owners' names)
+    words: tuple[str, ...] = ()  # a word after the names (the Voyante's "roles"/"natures")
+    self_ok: bool = True
+
+
+POWERS: dict[str, Power] = {
+    "salbatar.salbatariser": Power("salbatar", 1, house=True),
+    "cupidon.amoureux": Power("cupidon", 2),
+    "voyante.sonder": Power("voyante", 1, house=True, words=("roles", "natures")),
+    "sorcier.rituel": Power("sorcier", 1, self_ok=False),
+    "salvateur.proteger": Power("salvateur", 1, house=True),
+    "meute.devorer": Power("meute", 1, house=True),
+    "loup_solitaire.devorer": Power("loup_solitaire", 1, house=True, self_ok=False),
+    "assassin.tuer": Power("assassin", 1, self_ok=False),
+    "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
+    "corbeau.accuser": Power("corbeau", 1),
+    "detective.enqueter": Power("detective", 1),
+}
+
+# Spent powers: the marker counting what is left, and the refusal when nothing is.
+STOCK = {
+    "sorcier.rituel": ("rituels", "Tu as déjà utilisé ton rituel de mort."),
+    "assassin.tuer": ("meurtres", "Tu as déjà effectué ton meurtre."),
+    "necromancienne.ressusciter": ("potions", "Tu n'as plus de potion de vie."),
+    "cupidon.amoureux": ("fleches", "Tu as déjà désigné des amoureux."),
+}
+
+
+def validate(state: GameState, action: Action) -> str | None:
+    """None if the action may be used now, else why not, in French for the player."""
+    try:
+        player = state.player(action.player)
+    except KeyError:
+        return "Tu ne fais pas partie de la partie."
+    power = POWERS.get(action.power)
+    if power is None:
+        return "Ce pouvoir n'existe pas dans cette partie (ou n'est pas encore joué par meneur)."
+    if not player.alive:
+        return "Les morts ne peuvent plus agir."
+    if not holds(state, player.name, power.owner):
+        return "Ce pouvoir n'est pas le tien."
+    if not state.phase.startswith("N"):
+        return "Ce pouvoir s'utilise la nuit."
+    if salbatarised(state, player):
+        return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
+    names = list(action.targets[: power.targets])
+    words = list(action.targets[power.targets :])
+    if len(names) != power.targets or (power.words and (len(words) != 1 or words[0] not in power.words)):
+        if power.words:
+            return "Nomme une maison, puis « rôles » ou « natures »."
+        return "Il faut nommer deux joueurs." if power.targets == 2 else "Il faut nommer un joueur, et un seul."
+    if len(set(names)) != len(names):
+        return "Nomme deux joueurs différents."
+    for name in names:
+        try:
+            target = state.player(name)
+        except KeyError:
+            return f"{name} ne fait pas partie de la partie."
+        if not target.alive and action.power != "detective.enqueter":
+            return f"La maison de {name} n'est plus en jeu : {name} est mort·e." if power.house else f"{name} est mort·e."
+        if not power.self_ok and name == player.name:
+            return "Choisis un autre joueur que toi."
+    stock = STOCK.get(action.power)
+    if stock and player.markers.get(stock[0], 0) <= 0:
+        return stock[1]
+    night = number(state.phase)
+    if action.power == "cupidon.amoureux" and night > 2:
+        return "Cupidon n'agit que la nuit 1 ou la nuit 2."
+    if action.power == "loup_solitaire.devorer":
+        if night % 2:
+            return "Tu ne peux attaquer seul que les nuits paires."
+        if state.player(names[0]).camp not in WOLF_NATURES:
+            return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
+    if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
+        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
+        if names[0] in mine:
+            return f"Tu as déjà ciblé la maison de {names[0]} la nuit dernière : une maison ne peut pas l'être deux nuits de suite."
+    return None

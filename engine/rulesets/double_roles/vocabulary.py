@@ -1,0 +1,116 @@
+"""`double-roles`: the powers and how players ask for them by MP (canonical ``!power NAME``), their help
+and an example for the role cards. A house is named by its owner (« la maison de Bruno »)."""
+
+from __future__ import annotations
+
+from ....vocabulary import Verb
+
+_HOUSE = "[la maison de|la maison d'|chez|sur la maison de|sur la maison d'|sur]"
+_KIND_WORDS = (
+    ("roles", "roles"), ("role", "roles"), ("les roles", "roles"), ("ses roles", "roles"), ("leurs roles", "roles"),
+    ("natures", "natures"), ("nature", "natures"), ("la nature", "natures"), ("les natures", "natures"),
+    ("sa nature", "natures"), ("leurs natures", "natures"),
+)  # fmt: skip
+
+VERBS: tuple[Verb, ...] = (
+    Verb(
+        "salbatar.salbatariser",
+        (f"je salbatarise {_HOUSE} {{cible}}", f"salbatar (sur|chez) {_HOUSE} {{cible}}"),
+        keywords=("salbatar",),
+    ),
+    Verb(
+        "cupidon.amoureux",
+        (
+            "je rends amoureux {cible} et {cible}",
+            "(les|mes) amoureux (sont|seront|:) {cible} et {cible}",
+            "{cible} et {cible} (sont|seront) (amoureux|amoureuses|en couple)",
+        ),
+        2,
+        2,
+        keywords=("amoureu", "couple", "fleche"),
+    ),
+    Verb(
+        "voyante.sonder",
+        (
+            f"je (sonde|espionne|regarde) {_HOUSE} {{cible}} [pour|:|,|-] [voir] {{cible}}",
+            f"(espionnage|sondage) {_HOUSE} {{cible}} [pour|:|,|-] {{cible}}",
+        ),
+        2,
+        2,
+        keywords=("sonde", "espionn"),
+        words=_KIND_WORDS,
+        slots=("MAISON", "ROLES_OU_NATURES"),
+    ),
+    Verb(
+        "sorcier.rituel",
+        ("(j'utilise|je lance) mon rituel [de mort] sur {cible}", "rituel [de mort] (sur|contre|pour) {cible}"),
+        keywords=("rituel",),
+    ),
+    Verb(
+        "salvateur.proteger",
+        (f"je protège {_HOUSE} {{cible}}", f"protection (sur|de|pour) {_HOUSE} {{cible}}"),
+        keywords=("protege", "protection"),
+    ),
+    Verb(
+        "meute.devorer",
+        (
+            f"(nous attaquons|on attaque|j'attaque|nous ciblons|on cible|je cible) {_HOUSE} {{cible}}",
+            "(cible|victime) : [la maison de] {cible}",
+        ),
+        keywords=("attaqu", "devor", "victime"),
+        bare=True,
+    ),
+    Verb(
+        "loup_solitaire.devorer",
+        (f"seul,? j'attaque {_HOUSE} {{cible}}", f"(attaque solitaire|en solitaire) (sur|contre) {_HOUSE} {{cible}}"),
+        keywords=("solitaire",),
+    ),
+    Verb(
+        "assassin.tuer",
+        ("j'assassine {cible}", "(je tue|meurtre sur|mon meurtre :) {cible}"),
+        keywords=("assassin", "meurtre"),
+    ),
+    Verb(
+        "necromancienne.ressusciter",
+        ("je (ressuscite|ressucite|ramène) {cible}", "potion de vie (sur|pour) {cible}"),
+        keywords=("ressus", "ressuc", "potion"),
+    ),
+    Verb(
+        "corbeau.accuser",
+        ("(je mets|corbeau sur|mes deux voix sur) {cible}", "je (croasse|accuse) {cible}"),
+        keywords=("corbeau", "croass"),
+    ),
+    Verb(
+        "detective.enqueter",
+        ("j'enquête sur {cible}", "enquête (sur|:) {cible}"),
+        keywords=("enquet",),
+    ),
+)
+
+HELP: dict[str, str] = {
+    "salbatar.salbatariser": "Chaque nuit, une maison : tous ceux qui s'y trouvent perdent leurs pouvoirs pour la nuit et le jour à venir (jamais la même maison deux nuits de suite).",
+    "cupidon.amoureux": "Nuit 1 ou nuit 2, une fois : deux amoureux (toi aussi, si tu veux).",
+    "voyante.sonder": "Chaque nuit, tu espionnes une maison : les rôles ou les natures de tous ceux qui s'y trouvent.",
+    "sorcier.rituel": "Une fois dans la partie : tu tues quelqu'un, où qu'il soit, sans sortir de chez toi.",
+    "salvateur.proteger": "Chaque nuit, tu protèges une maison des loups (jamais la même maison deux nuits de suite, quel que soit le Salvateur).",
+    "meute.devorer": "Chaque nuit, un seul MP : la maison que tu veux attaquer. La majorité des loups décide (tirage au sort en cas d'égalité).",
+    "loup_solitaire.devorer": "Les nuits paires, tu peux aussi attaquer seul la maison d'un autre Loup ou Loup Solitaire.",
+    "assassin.tuer": "Une fois dans la partie, de nuit : tu tues un joueur, où qu'il soit.",
+    "necromancienne.ressusciter": "Une potion de vie : tu ressuscites quelqu'un mort cette nuit (pas toi).",
+    "corbeau.accuser": "Chaque nuit, deux voix de plus contre un joueur au prochain bûcher (toi aussi, si tu veux).",
+    "detective.enqueter": "Chaque nuit, tu enquêtes sur un vivant (sort-il de chez lui ? comment meurt-il ?) ou sur un mort.",
+}
+EXAMPLES: dict[str, str] = {
+    "salbatar.salbatariser": "Je salbatarise la maison de Boris",
+    "cupidon.amoureux": "Je rends amoureux Alice et Bruno",
+    "voyante.sonder": "J'espionne la maison de Carla : rôles",
+    "sorcier.rituel": "J'utilise mon rituel de mort sur David",
+    "salvateur.proteger": "Je protège la maison de Lucie",
+    "meute.devorer": "On attaque la maison de Paul",
+    "loup_solitaire.devorer": "Seul, j'attaque la maison de Marc",
+    "assassin.tuer": "J'assassine Zoé",
+    "necromancienne.ressusciter": "Je ressuscite Hugo",
+    "corbeau.accuser": "Corbeau sur Emma",
+    "detective.enqueter": "J'enquête sur Fanny",
+}
+assert set(HELP) == set(EXAMPLES) == {v.power for v in VERBS}
