@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ...contract import RuleSet
 from .night import NIGHT_ORDER
-from .roles import NAMES, ROLE_ORDER, RULESET as ID
+from .roles import NAMES, ROLE_ORDER
+from .roles import RULESET as ID
 from .rules import (
     check_winner,
     close_day,

@@ -25,7 +25,7 @@ def _grief(r: Resolution, name: str, cause: str) -> None:
 
 
 def _hunter(r: Resolution, name: str, cause: str) -> None:
-    """"s'il meurt, il peut [...] buter quelqu'un de son choix" — once per copy; not when salbatarised."""
+    """ "s'il meurt, il peut [...] buter quelqu'un de son choix" — once per copy; not when salbatarised."""
     hunter = r.state.player(name)
     shots = copies(hunter, "chasseur")
     if not shots or salbatarised(r.state, hunter):

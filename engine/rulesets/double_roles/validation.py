@@ -72,7 +72,9 @@ def validate(state: GameState, action: Action) -> str | None:
         except KeyError:
             return f"{name} ne fait pas partie de la partie."
         if not target.alive and action.power != "detective.enqueter":
-            return f"La maison de {name} n'est plus en jeu : {name} est mort·e." if power.house else f"{name} est mort·e."
+            if power.house:
+                return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
+            return f"{name} est mort·e."
         if not power.self_ok and name == player.name:
             return "Choisis un autre joueur que toi."
     stock = STOCK.get(action.power)
@@ -89,5 +91,8 @@ def validate(state: GameState, action: Action) -> str | None:
     if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
         mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
         if names[0] in mine:
-            return f"Tu as déjà ciblé la maison de {names[0]} la nuit dernière : une maison ne peut pas l'être deux nuits de suite."
+            return (
+                f"Tu as déjà ciblé la maison de {names[0]} la nuit dernière : "
+                "une maison ne peut pas l'être deux nuits de suite."
+            )
     return None

@@ -88,17 +88,30 @@ VERBS: tuple[Verb, ...] = (
 )
 
 HELP: dict[str, str] = {
-    "salbatar.salbatariser": "Chaque nuit, une maison : tous ceux qui s'y trouvent perdent leurs pouvoirs pour la nuit et le jour à venir (jamais la même maison deux nuits de suite).",
+    "salbatar.salbatariser": (
+        "Chaque nuit, une maison : tous ceux qui s'y trouvent perdent leurs pouvoirs pour la nuit et le "
+        "jour à venir (jamais la même maison deux nuits de suite)."
+    ),
     "cupidon.amoureux": "Nuit 1 ou nuit 2, une fois : deux amoureux (toi aussi, si tu veux).",
     "voyante.sonder": "Chaque nuit, tu espionnes une maison : les rôles ou les natures de tous ceux qui s'y trouvent.",
     "sorcier.rituel": "Une fois dans la partie : tu tues quelqu'un, où qu'il soit, sans sortir de chez toi.",
-    "salvateur.proteger": "Chaque nuit, tu protèges une maison des loups (jamais la même maison deux nuits de suite, quel que soit le Salvateur).",
-    "meute.devorer": "Chaque nuit, un seul MP : la maison que tu veux attaquer. La majorité des loups décide (tirage au sort en cas d'égalité).",
-    "loup_solitaire.devorer": "Les nuits paires, tu peux aussi attaquer seul la maison d'un autre Loup ou Loup Solitaire.",
+    "salvateur.proteger": (
+        "Chaque nuit, tu protèges une maison des loups (jamais la même maison deux nuits de suite, quel "
+        "que soit le Salvateur)."
+    ),
+    "meute.devorer": (
+        "Chaque nuit, un seul MP : la maison que tu veux attaquer. La majorité des loups décide (tirage "
+        "au sort en cas d'égalité)."
+    ),
+    "loup_solitaire.devorer": (
+        "Les nuits paires, tu peux aussi attaquer seul la maison d'un autre Loup ou Loup Solitaire."
+    ),
     "assassin.tuer": "Une fois dans la partie, de nuit : tu tues un joueur, où qu'il soit.",
     "necromancienne.ressusciter": "Une potion de vie : tu ressuscites quelqu'un mort cette nuit (pas toi).",
     "corbeau.accuser": "Chaque nuit, deux voix de plus contre un joueur au prochain bûcher (toi aussi, si tu veux).",
-    "detective.enqueter": "Chaque nuit, tu enquêtes sur un vivant (sort-il de chez lui ? comment meurt-il ?) ou sur un mort.",
+    "detective.enqueter": (
+        "Chaque nuit, tu enquêtes sur un vivant (sort-il de chez lui ? comment meurt-il ?) ou sur un mort."
+    ),
 }
 EXAMPLES: dict[str, str] = {
     "salbatar.salbatariser": "Je salbatarise la maison de Boris",

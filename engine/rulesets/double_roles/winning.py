@@ -62,10 +62,7 @@ def check_winner(state: GameState) -> str | None:
     wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
     if not wolves_alive and any(kinds[p.name] == "village" for p in alive):
         sides.append("village")
-    if (
-        not any(p.camp in (VILLAGEOIS, LOUP_SOLITAIRE) for p in alive)
-        and any(kinds[p.name] == "loups" for p in alive)
-    ):
+    if not any(p.camp in (VILLAGEOIS, LOUP_SOLITAIRE) for p in alive) and any(kinds[p.name] == "loups" for p in alive):
         sides.append("loups")
     for p in alive:
         if kinds[p.name] == "seuls" and set(love_group(state, p.name)) == living:
