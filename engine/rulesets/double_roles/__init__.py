@@ -8,11 +8,13 @@ from .night import NIGHT_ORDER
 from .roles import NAMES, ROLE_ORDER
 from .roles import RULESET as ID
 from .rules import (
+    card_extra,
     check_winner,
     close_day,
     day_tally,
     groups,
     is_wolf,
+    mj_notes,
     night_actors,
     powers_of,
     resolve_night,
@@ -38,6 +40,8 @@ RULESET = RuleSet(
     night_actors=night_actors,
     groups=groups,
     powers_of=powers_of,
+    card_extra=card_extra,
+    mj_notes=mj_notes,
     help=HELP,
     examples=EXAMPLES,
     role_order=ROLE_ORDER,

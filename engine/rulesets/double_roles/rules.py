@@ -189,7 +189,29 @@ def groups(state: GameState) -> dict[str, list[str]]:
     return {f"Maison de {p.name}": [p.name] for p in state.players if p.alive}
 
 
+def card_extra(state: GameState, name: str) -> dict[str, object]:
+    """The role card's own lines: the nature, both roles, an Assassin's six targets."""
+    player = state.player(name)
+    extra: dict[str, object] = {"nature": player.camp, "roles": roles_of(player.role)}
+    if "cibles" in player.markers:
+        extra["cibles"] = list(player.markers["cibles"])
+    return extra
+
+
+def mj_notes(state: GameState) -> dict[str, list[str]]:
+    """For the MJ's page: the secret order numbers, the assassins' targets, who is salbatarised."""
+    order = sorted(state.memory.get("ordre", {}).items(), key=lambda kv: (kv[0].split(":")[1], kv[1]))
+    notes = {
+        "Ordre secret des rôles en double": [f"{key} : {n}" for key, n in order],
+        "Cibles des Assassins": [
+            f"{p.name} : {', '.join(p.markers['cibles'])}" for p in state.players if "cibles" in p.markers
+        ],
+        "Salbatarisés": [p.name for p in state.players if p.alive and salbatarised(state, p)],
+    }
+    return {heading: lines for heading, lines in notes.items() if lines}
+
+
 __all__ = [
-    "check_winner", "close_day", "day_tally", "groups", "is_wolf", "night_actors", "powers_of",
-    "resolve_night", "vote_refusal",
+    "card_extra", "check_winner", "close_day", "day_tally", "groups", "is_wolf", "mj_notes", "night_actors",
+    "powers_of", "resolve_night", "vote_refusal",
 ]  # fmt: skip

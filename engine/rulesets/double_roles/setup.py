@@ -66,16 +66,21 @@ def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
 
 
 def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Mapping[str, Any]) -> dict[str, int]:
+    """The secret numbers: those the MJ gave (a subset of the copies), the others drawn among the numbers left."""
     needed = [key for keys in copy_keys(players).values() for key in keys]
-    if given:
-        if set(given) != set(needed):
-            raise ValueError(f"double-roles: the option ordre needs exactly these keys: {', '.join(needed) or 'none'}")
-        numbers = list(given.values())
-        if any(not isinstance(n, int) or not 1 <= n <= 50 for n in numbers) or len(set(numbers)) != len(numbers):
-            raise ValueError("double-roles: the order numbers are distinct whole numbers from 1 to 50")
-        return {key: int(given[key]) for key in needed}
-    drawn = rng.sample(range(1, 51), len(needed))  # "jamais 2 fois le même n'est attribué"
-    return dict(zip(needed, drawn, strict=True))
+    unknown = sorted(set(given) - set(needed))
+    if unknown:
+        raise ValueError(
+            f"double-roles: the option ordre names {', '.join(unknown)}; "
+            f"the copies that take a number are: {', '.join(needed) or 'none'}"
+        )
+    numbers = list(given.values())
+    if any(not isinstance(n, int) or not 1 <= n <= 50 for n in numbers) or len(set(numbers)) != len(numbers):
+        raise ValueError("double-roles: the order numbers are distinct whole numbers from 1 to 50")
+    rest = [key for key in needed if key not in given]
+    free = [n for n in range(1, 51) if n not in numbers]
+    drawn = dict(zip(rest, rng.sample(free, len(rest)), strict=True))  # "jamais 2 fois le même"
+    return {key: int(given[key]) if key in given else drawn[key] for key in needed}
 
 
 def setup(
