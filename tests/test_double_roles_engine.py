@@ -151,7 +151,7 @@ def test_voyante_sees_roles_or_natures_of_the_house() -> None:
     roles = told(night(state, ("Alice", "voyante.sonder", ("Bruno", "roles"))), "seer_result", "Alice")
     assert roles[0]["seen"] == [{"player": "Bruno", "roles": ["corbeau", "sorcier"]}]
     natures = told(night(state, ("Alice", "voyante.sonder", ("Emma", "natures"))), "seer_result", "Alice")
-    assert natures[0]["seen"][0]["nature"] == "loup_solitaire"
+    assert natures[0]["seen"] == [{"player": "Emma", "nature": "loup_solitaire"}]  # SPEC.md: {player, nature}
 
 
 def test_salvateur_protects_a_house_not_two_nights_running() -> None:
@@ -200,6 +200,8 @@ def test_necromancienne_revives_a_death_of_the_same_night() -> None:
     state = game({"Alice": "necromancienne+meneur"}, WOLVES)
     out = night(state, ("Bruno", "meute.devorer", ("Gaston",)), ("Alice", "necromancienne.ressusciter", ("Gaston",)))
     assert dead(out) == {} and out.state.player("Gaston").alive
+    # RULINGS R10: the revived player is told, privately; the village is not.
+    assert [(e.audience, e.to) for e in out.events if e.type == "revived"] == [("private", ("Gaston",))]
     kept = night(state, ("Alice", "necromancienne.ressusciter", ("Gaston",)))
     assert told(kept, "potion_unused", "Alice") and kept.state.player("Alice").markers["potions"] == 1
 

@@ -22,7 +22,7 @@ from .common import (
     number,
     occupants,
 )
-from .roles import NATURE_NAMES, WOLF_NATURES, roles_of
+from .roles import WOLF_NATURES, roles_of
 from .validation import POWERS, validate
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
@@ -119,7 +119,7 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
             if kind == "roles":
                 seen.append({"player": name, "roles": roles_of(who.role)})
             else:
-                seen.append({"player": name, "nature": who.camp, "nature_name": NATURE_NAMES[who.camp]})
+                seen.append({"player": name, "nature": who.camp})
         r.tell(action.player, "seer_result", house=house, kind=kind, seen=seen)
 
 
@@ -234,6 +234,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         goes_out(s, action.player)
         log_use(s, action.player, [target])
         r.tell(action.player, "potion_used", target=target)
+        r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
 
 
 def _corbeaux(r: Resolution, queue: Queue) -> None:
