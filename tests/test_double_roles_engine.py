@@ -321,3 +321,81 @@ def test_a_win_comes_before_the_death_it_would_drag() -> None:
     out = RULESET.close_day(state, {"Alice": "Bruno", "Fanny": "Bruno"})
     assert dead(out) == {"Bruno": "bucher"} and out.state.winner == "village"
     assert out.state.player("Gaston").alive
+
+
+# -- the roles of the second batch ---------------------------------------------------------------------
+def _day1(state: GameState, *acts: tuple[str, str, tuple[str, ...]]) -> GameState:
+    """J1 after a quiet first night."""
+    return night(state, *acts).state
+
+
+def test_araignee_links_two_people_for_the_next_day() -> None:
+    """ "il cible deux personnes (pas maisons) [...] pourront s'envoyer 2 MP chacun"; « Il peut se désigner »."""
+    out = night(game({"Alice": "araignee+meneur"}), ("Alice", "araignee.tisser", ("Alice", "Gaston")))
+    assert told(out, "spider_link", "Alice") == [{"target": "Gaston", "messages": 2, "player": "Alice"}]
+    assert told(out, "spider_link", "Gaston")[0]["target"] == "Alice"
+
+
+def test_vengeur_loads_three_votes_on_two_targets_who_lose_their_vote() -> None:
+    """ "deux cibles, qui commenceront la prochaine journée avec 3 votes contre elles et perdront leurs voix
+    pour cette même prochaine journée. Ce rôle est révélé au moment de sa mort"."""
+    state = game({"Gaston": "vengeur+meneur"})
+    out = night(state, ("Bruno", "meute.devorer", ("Gaston",)), answers={"N1:vengeur:Gaston": "Bruno,Carla"})
+    assert told(out, "avenger") == [{"player": "Gaston", "targets": ["Bruno", "Carla"]}]
+    result, standing = RULESET.day_tally(out.state, {"Bruno": "Alice", "Carla": "Alice", "David": "Alice"})
+    assert result.as_dict() == {"Bruno": 3, "Carla": 3, "Alice": 1}
+    assert standing == {"David": "Alice"}
+
+
+def test_chatelain_cancels_the_pyre_he_named_once_never_his_own() -> None:
+    state = _day1(game({"Alice": "chatelain+meneur"}))
+    refused = RULESET.validate(state, Action("Alice", "chatelain.annuler", ("Alice", "Bruno")))
+    assert refused == "Tu ne peux pas annuler ton propre bûcher."
+    cancel = Action("Alice", "chatelain.annuler", ("Bruno", "Carla"))
+    out = RULESET.close_day(state, {"Gaston": "Bruno"}, actions=[cancel])
+    assert dead(out) == {} and told(out, "pyre_cancelled") == [{"player": "Bruno"}]
+    other = RULESET.close_day(state, {"Gaston": "David"}, actions=[cancel])
+    assert dead(other) == {"David": "bucher"}  # David was not named: the pyre stands, the power is kept
+    assert other.state.player("Alice").markers["annulations"] == 1
+    later = _day1(out.state)
+    assert RULESET.validate(later, cancel) == "Tu as déjà annulé un bûcher."
+
+
+def test_institutrice_removes_votes_and_her_own_never_counts() -> None:
+    """ "son vote ne compte jamais [...] jusqu'à 3 personnes [...] Si 8 personnes ou moins sont en vie, [...]
+    2 personnes maximum"; « si quelqu'un est Institutrice et Meneur : cumul ! Sa voix compte pour deux »."""
+    state = _day1(game({"Alice": "institutrice+croque_mort", "Gaston": "institutrice+meneur"}))
+    three = Action("Alice", "institutrice.priver", ("Bruno", "Carla", "David"))
+    assert RULESET.validate(state, three) is not None  # seven alive: two at most
+    two = Action("Alice", "institutrice.priver", ("Bruno", "Carla"))
+    votes = {"Alice": "Emma", "Bruno": "Fanny", "Carla": "Fanny", "David": "Emma", "Gaston": "Fanny"}
+    out = RULESET.close_day(state, votes, actions=[two])
+    counts = told(out, "vote_result")[0]["counts"]
+    assert counts == {"Fanny": 2, "Emma": 1}  # Gaston's 2; David's 1; Alice, Bruno and Carla do not count
+    assert dead(out) == {"Fanny": "bucher"}
+
+
+def test_fuyard_flees_the_pyre_and_is_out_for_a_night_and_a_day() -> None:
+    """ "il s'enfuit [...] reste en dehors de la partie pendant la nuit et le jour suivant (aucun post, aucun
+    vote [...] intouchable car absent). Il revient au début de la nuit d'après"; "personne n'est crâmé"."""
+    state = _day1(game({"Gaston": "fuyard+meneur"}))
+    fled = RULESET.close_day(state, {"Alice": "Gaston"})
+    assert dead(fled) == {} and told(fled, "fuyard_escaped") == [{"player": "Gaston"}]
+    away = RULESET.resolve_night(fled.state, [Action("Bruno", "meute.devorer", ("Gaston",))])
+    assert dead(away) == {} and told(away, "action_refused", "Bruno")
+    assert RULESET.day_tally(away.state, {"Gaston": "Bruno"})[0].as_dict() == {}
+    back = RULESET.resolve_night(
+        RULESET.close_day(away.state, {}).state, [Action("Bruno", "meute.devorer", ("Gaston",))]
+    )
+    assert dead(back) == {"Gaston": "loups"}
+
+
+def test_sympathisant_loup_may_become_a_wolf_instead_of_dying() -> None:
+    """ "sa nature peut devenir "Loup" s'il le veut au lieu de mourir s'il est attaqué par un ou des Loup"."""
+    state = game({"Gaston": "sympathisant_loup+meneur"})
+    asked = night(state, ("Bruno", "meute.devorer", ("Gaston",)))
+    assert [q.id for q in asked.questions] == ["N1:sympathisant:Gaston"] and dead(asked) == {"Gaston": "loups"}
+    turned = night(state, ("Bruno", "meute.devorer", ("Gaston",)), answers={"N1:sympathisant:Gaston": "oui"})
+    assert dead(turned) == {} and turned.state.player("Gaston").camp == "loup"
+    assert set(told(turned, "became_wolf", "Gaston")[0]["wolves"]) == {"Bruno", "Carla", "David", "Emma"}  # type: ignore[arg-type]
+    assert told(turned, "new_wolf", "Emma") == [{"target": "Gaston", "player": "Emma"}]

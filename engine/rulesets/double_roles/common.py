@@ -38,11 +38,17 @@ def salbatarised(state: GameState, player: PlayerState) -> bool:
     return since is not None and since == number(state.phase)
 
 
+def absent(state: GameState, player: PlayerState) -> bool:
+    """A Fuyard who fled the pyre of day k is out of the game for night k+1 and day k+1 ("aucun post, aucun
+    vote [...] il est intouchable car absent"); he is back at night k+2."""
+    return player.markers.get("absent") == number(state.phase)
+
+
 def occupants(state: GameState, house: str) -> list[str]:
-    """Who is in ``house`` now: its owner while alive and not dying tonight (no swaps nor Planqués in this
-    increment). A dead player's house is out of play."""
+    """Who is in ``house`` now: its owner while alive, present and not dying tonight (no swaps nor Planqués
+    in this increment). A dead player's house is out of play."""
     owner = state.player(house)
-    if not owner.alive or owner.name in dying(state):
+    if not owner.alive or owner.name in dying(state) or absent(state, owner):
         return []
     return [owner.name]
 
@@ -77,7 +83,7 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
     player = state.player(name)
-    return player.alive and name not in dying(state) and not salbatarised(state, player)
+    return player.alive and name not in dying(state) and not salbatarised(state, player) and not absent(state, player)
 
 
 def goes_out(state: GameState, name: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ... import items
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import Resolution
 from .common import (
@@ -16,14 +17,16 @@ from .common import (
     copies,
     dying,
     goes_out,
+    holds,
     kill_tonight,
     log_use,
     night,
     number,
     occupants,
+    salbatarised,
 )
 from .roles import WOLF_NATURES, roles_of
-from .validation import POWERS, validate
+from .validation import DAY_POWERS, POWERS, validate
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
 NIGHT_ORDER: tuple[str, ...] = (
@@ -45,11 +48,11 @@ STEP_POWER: dict[str, str | None] = {
     "necromanciennes": "necromancienne.ressusciter",
     "convaincants": None,
     "corbeaux": "corbeau.accuser",
-    "araignees": None,
+    "araignees": "araignee.tisser",
     "detectives": "detective.enqueter",
 }
 assert tuple(STEP_POWER) == NIGHT_ORDER, "every step of the night has its power, in the file's order"
-assert {p for p in STEP_POWER.values() if p} == set(POWERS), "every night power has its step"
+assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS, "every night power has its step"
 
 Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
@@ -164,11 +167,28 @@ def _attack(r: Resolution, house: str, cause: str) -> None:
             r.tell_mj("protected", player=name, house=house)
             continue
         victim = s.player(name)
+        if copies(victim, "sympathisant_loup") and victim.camp != "loup" and not salbatarised(s, victim):
+            prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
+            if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
+                _turn_wolf(r, name)
+                continue
         if victim.markers.get("resistances", 0) > 0:
             victim.markers["resistances"] -= 1
             r.tell(name, "old_resisted")
             continue
         kill_tonight(s, name, cause)
+
+
+def _turn_wolf(r: Resolution, name: str) -> None:
+    """The Sympathisant Loup becomes a Loup instead of dying: he and the wolves learn of each other."""
+    s = r.state
+    s.player(name).camp = "loup"
+    if not holds(s, name, "meute"):
+        items.give(s, name, "meute")
+    pack = [p.name for p in s.players if p.alive and p.camp in WOLF_NATURES and p.name != name]
+    r.tell(name, "became_wolf", wolves=pack)
+    for wolf in pack:
+        r.tell(wolf, "new_wolf", target=name)
 
 
 def _loups(r: Resolution, queue: Queue) -> None:
@@ -249,6 +269,20 @@ def _corbeaux(r: Resolution, queue: Queue) -> None:
         crows[target] = crows.get(target, 0) + 2
 
 
+def _araignees(r: Resolution, queue: Queue) -> None:
+    """Two people (not houses) who may send each other 2 MPs each the next day; she goes out."""
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        first, second = action.targets[:2]
+        goes_out(s, action.player)
+        log_use(s, action.player, [first, second])
+        for one, other in ((first, second), (second, first)):
+            if s.player(one).alive and one not in dying(s):
+                r.tell(one, "spider_link", target=other, messages=2)
+
+
 def _detectives(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
@@ -289,6 +323,7 @@ STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
     "assassins": _assassins,
     "necromanciennes": _necromanciennes,
     "corbeaux": _corbeaux,
+    "araignees": _araignees,
     "detectives": _detectives,
 }
 assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in NIGHT_ORDER"

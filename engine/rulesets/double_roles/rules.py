@@ -4,15 +4,16 @@ shot, the Croque-Mort's knowledge), the night's entry point and the end of each 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from .common import copies, is_wolf, resolution, salbatarised
+from .common import absent, copies, is_wolf, number, resolution, salbatarised
 from .night import resolve_night_with
 from .roles import roles_of
-from .validation import POWERS
+from .validation import DAY_POWERS, POWERS, validate
 from .winning import check_winner
 
 
@@ -41,7 +42,24 @@ def _hunter(r: Resolution, name: str, cause: str) -> None:
         r.mark(target, "chasseur")
 
 
-HOOKS = (_grief, _hunter)
+def _avenger(r: Resolution, name: str, cause: str) -> None:
+    """« lorsqu'il meurt, il choisit deux cibles, qui commenceront la prochaine journée avec 3 votes contre
+    elles et perdront leurs voix pour cette même prochaine journée. Ce rôle est révélé au moment de sa mort »."""
+    avenger = r.state.player(name)
+    count = 2 * copies(avenger, "vengeur")
+    if not count or salbatarised(r.state, avenger):
+        return
+    living = r.state.living()
+    answer = r.ask("vengeur", name, f"Tu meurs en Vengeur : nomme {count} cibles (séparées par une virgule).",
+                   living, about=name)  # fmt: skip
+    targets = [] if answer == NOBODY else [t.strip() for t in answer.split(",") if t.strip()][:count]
+    day = number(r.phase) + (1 if r.phase.startswith("J") else 0)
+    r.emit("avenger", player=name, targets=targets)
+    if targets:
+        r.state.memory.setdefault("vengeance", []).append({"jour": day, "cibles": targets})
+
+
+HOOKS = (_grief, _hunter, _avenger)
 
 
 def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
@@ -88,16 +106,88 @@ def _weights(state: GameState) -> dict[str, int]:
     }
 
 
+def _avenged(state: GameState) -> list[str]:
+    """The Vengeur's targets for today: "3 votes contre elles et perdront leurs voix pour cette même
+    prochaine journée"."""
+    today = number(state.phase)
+    return [t for row in state.memory.get("vengeance", []) if row["jour"] == today for t in row["cibles"]]
+
+
+def _voiceless(state: GameState) -> set[str]:
+    """Who may not vote today: the Institutrice's targets, the Vengeur's, a fled Fuyard, and the Institutrice
+    herself (« son vote ne compte jamais ») unless she is also Meneur (« Cas particuliers »: « cumul ! Sa voix
+    compte pour deux »)."""
+    out = set(state.memory.get("jour", {}).get("prives", [])) | set(_avenged(state))
+    for player in state.players:
+        if absent(state, player) or (copies(player, "institutrice") and not copies(player, "meneur")):
+            out.add(player.name)
+    return out
+
+
 def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
-    """The living vote against another living player; the Meneur weighs more; the Corbeaux' votes are
-    added (from J1). J0 elects the mayor: one vote each."""
-    living = state.living()
+    """The living vote against another living player; the Meneur weighs more; the Corbeaux' and the Vengeur's
+    votes are added and the voiceless' ballots dropped (from J1). J0 elects the mayor: one vote each."""
+    living = [n for n in state.living() if not absent(state, state.player(n))]
     standing = {v: t for v, t in votes.items() if v in living and t in living and v != t}
     if state.phase == "J0":
         return tally(standing, living), standing
+    voiceless = _voiceless(state)
+    counted = {v: t for v, t in standing.items() if v not in voiceless}
     crows = state.memory.get("corbeau", {})
     modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in living]
-    return tally(standing, living, _weights(state) or None, modifiers), standing
+    modifiers += [Modifier(t, 3, "vengeur") for t in _avenged(state) if t in living]
+    return tally(counted, living, _weights(state) or None, modifiers), counted
+
+
+def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
+    """The day's MPs, in the order read: the Institutrice's last list stands (« Elle a le droit de changer ses
+    cibles tant que c'est avant la deadline »); the Châtelain's conditional cancellation is kept for the pyre."""
+    s = r.state
+    day: dict[str, Any] = s.memory.setdefault("jour", {})
+    for action in actions:
+        refusal = validate(s, action)
+        if refusal is None and action.power not in DAY_POWERS:
+            refusal = "Ce pouvoir s'utilise la nuit."
+        if refusal:
+            r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+            continue
+        r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+        if action.power == "institutrice.priver":
+            day["prives"] = list(action.targets)
+        else:
+            day.setdefault("chatelain", {})[action.player] = list(action.targets)
+
+
+def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
+    """The day with the day MPs read so far applied (the live count uses it): nothing public."""
+    r = _start(state, {}, ())
+    apply_day_actions(r, actions)
+    return r.outcome()
+
+
+def _castle(r: Resolution, day: Mapping[str, Any], victim: str) -> bool:
+    """A Châtelain who named the pyre's victim today cancels it (once per copy; never his own)."""
+    s = r.state
+    for name, targets in day.get("chatelain", {}).items():
+        lord = s.player(name)
+        if victim in targets and victim != name and lord.alive and lord.markers.get("annulations", 0) > 0:
+            lord.markers["annulations"] -= 1
+            r.emit("pyre_cancelled", player=victim)
+            r.tell(name, "castle_used", target=victim)
+            return True
+    return False
+
+
+def _flees(r: Resolution, victim: str) -> bool:
+    """ "S'il devait crever sur le bûcher [...] il s'enfuit": out of the game night k+1 and day k+1."""
+    s = r.state
+    runner = s.player(victim)
+    if runner.markers.get("fuites", 0) <= 0 or salbatarised(s, runner):
+        return False
+    runner.markers["fuites"] -= 1
+    runner.markers["absent"] = number(s.phase) + 1
+    r.emit("fuyard_escaped", player=victim)
+    return True
 
 
 def close_day(
@@ -114,8 +204,11 @@ def close_day(
     if s.winner:
         return r.outcome()
     since = len(r.events)
+    if s.phase != "J0":
+        apply_day_actions(r, actions)
     result, standing = day_tally(s, votes)
     s.memory.pop("corbeau", None)
+    day = s.memory.pop("jour", {})
     r.tell_mj(  # "Les résultats exacts du décompte des voix [...] ne sont pas publics"
         "vote_result",
         counts=result.as_dict(),
@@ -138,10 +231,10 @@ def close_day(
         top = max(counts.values())
         leaders = [t for t in leaders if counts[t] == top]
         r.tell_mj("mayor_tiebreak", mayor=s.mayor, target=standing[s.mayor])
-    if len(leaders) == 1:
+    if len(leaders) == 1 and not _castle(r, day, leaders[0]) and not _flees(r, leaders[0]):
         r.emit("pyre", player=leaders[0])
         r.mark(leaders[0], "bucher")
-    else:
+    elif len(leaders) != 1:
         r.emit("no_pyre", tie=len(leaders) > 1)
     return _finish(r, since)
 
@@ -173,7 +266,8 @@ def night_actors(state: GameState) -> list[str]:
         usable = [
             p
             for p in powers_of(state, player.name)
-            if not (p == "cupidon.amoureux" and (night > 2 or not player.markers.get("fleches")))
+            if p not in DAY_POWERS
+            and not (p == "cupidon.amoureux" and (night > 2 or not player.markers.get("fleches")))
             and not (p == "loup_solitaire.devorer" and night % 2)
             and not (p == "sorcier.rituel" and not player.markers.get("rituels"))
             and not (p == "assassin.tuer" and not player.markers.get("meurtres"))
@@ -212,6 +306,16 @@ def mj_notes(state: GameState) -> dict[str, list[str]]:
 
 
 __all__ = [
-    "card_extra", "check_winner", "close_day", "day_tally", "groups", "is_wolf", "mj_notes", "night_actors",
-    "powers_of", "resolve_night", "vote_refusal",
+    "card_extra",
+    "check_winner",
+    "close_day",
+    "day_powers",
+    "day_tally",
+    "groups",
+    "is_wolf",
+    "mj_notes",
+    "night_actors",
+    "powers_of",
+    "resolve_night",
+    "vote_refusal",
 ]  # fmt: skip

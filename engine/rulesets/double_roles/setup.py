@@ -137,6 +137,8 @@ def setup(
         markers["potions"] = counts.get("necromancienne", 0)
         markers["resistances"] = counts.get("vieux_chiant", 0)
         markers["fleches"] = counts.get("cupidon", 0)
+        markers["annulations"] = counts.get("chatelain", 0)
+        markers["fuites"] = counts.get("fuyard", 0)
         if player.camp in WOLF_NATURES:
             items.give(state, player.name, "meute")
         if player.camp == LOUP_SOLITAIRE:

@@ -5,17 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Action, GameState
-from .common import holds, number, salbatarised
+from .common import absent, holds, number, salbatarised
 from .roles import WOLF_NATURES
 
 
 @dataclass(frozen=True)
 class Power:
     owner: str  # the item kind that gives it: a role, or ``meute``/``assassin``/``loup_solitaire``
-    targets: int  # how many names
+    targets: int  # how many names (at least)
     house: bool = False  # the names are houses (their owners' names)
     words: tuple[str, ...] = ()  # a word after the names (the Voyante's "roles"/"natures")
     self_ok: bool = True
+    most: int = 0  # at most this many names (0: exactly ``targets``)
+    day: bool = False  # used during the day (from J1), not at night
 
 
 POWERS: dict[str, Power] = {
@@ -29,8 +31,13 @@ POWERS: dict[str, Power] = {
     "assassin.tuer": Power("assassin", 1, self_ok=False),
     "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
     "corbeau.accuser": Power("corbeau", 1),
+    "araignee.tisser": Power("araignee", 2),
     "detective.enqueter": Power("detective", 1),
+    # The day's powers.
+    "institutrice.priver": Power("institutrice", 1, most=3, day=True),
+    "chatelain.annuler": Power("chatelain", 1, most=30, day=True, self_ok=False),
 }
+DAY_POWERS = frozenset(p for p, spec in POWERS.items() if spec.day)
 
 # Spent powers: the marker counting what is left, and the refusal when nothing is.
 STOCK = {
@@ -38,7 +45,16 @@ STOCK = {
     "assassin.tuer": ("meurtres", "Tu as déjà effectué ton meurtre."),
     "necromancienne.ressusciter": ("potions", "Tu n'as plus de potion de vie."),
     "cupidon.amoureux": ("fleches", "Tu as déjà désigné des amoureux."),
+    "chatelain.annuler": ("annulations", "Tu as déjà annulé un bûcher."),
 }
+
+
+def _count(power: Power, names: list[str]) -> str | None:
+    if power.most and not power.targets <= len(names) <= power.most:
+        return f"Nomme de {power.targets} à {power.most} joueurs."
+    if not power.most and len(names) != power.targets:
+        return "Il faut nommer deux joueurs." if power.targets == 2 else "Il faut nommer un joueur, et un seul."
+    return None
 
 
 def validate(state: GameState, action: Action) -> str | None:
@@ -54,18 +70,25 @@ def validate(state: GameState, action: Action) -> str | None:
         return "Les morts ne peuvent plus agir."
     if not holds(state, player.name, power.owner):
         return "Ce pouvoir n'est pas le tien."
-    if not state.phase.startswith("N"):
+    if power.day and not (state.phase.startswith("J") and state.phase != "J0"):
+        return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
+    if not power.day and not state.phase.startswith("N"):
         return "Ce pouvoir s'utilise la nuit."
+    if absent(state, player):
+        return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
     if salbatarised(state, player):
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
-    names = list(action.targets[: power.targets])
-    words = list(action.targets[power.targets :])
-    if len(names) != power.targets or (power.words and (len(words) != 1 or words[0] not in power.words)):
-        if power.words:
+    if power.words:
+        names, words = list(action.targets[: power.targets]), list(action.targets[power.targets :])
+        if len(names) != power.targets or len(words) != 1 or words[0] not in power.words:
             return "Nomme une maison, puis « rôles » ou « natures »."
-        return "Il faut nommer deux joueurs." if power.targets == 2 else "Il faut nommer un joueur, et un seul."
+    else:
+        names = list(action.targets)
+        wrong = _count(power, names)
+        if wrong:
+            return wrong
     if len(set(names)) != len(names):
-        return "Nomme deux joueurs différents."
+        return "Nomme des joueurs différents."
     for name in names:
         try:
             target = state.player(name)
@@ -75,16 +98,22 @@ def validate(state: GameState, action: Action) -> str | None:
             if power.house:
                 return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
             return f"{name} est mort·e."
+        if target.alive and absent(state, target):
+            return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
         if not power.self_ok and name == player.name:
+            if action.power == "chatelain.annuler":
+                return "Tu ne peux pas annuler ton propre bûcher."
             return "Choisis un autre joueur que toi."
     stock = STOCK.get(action.power)
     if stock and player.markers.get(stock[0], 0) <= 0:
         return stock[1]
-    night = number(state.phase)
-    if action.power == "cupidon.amoureux" and night > 2:
+    today = number(state.phase)
+    if action.power == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
+    if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
+        return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
     if action.power == "loup_solitaire.devorer":
-        if night % 2:
+        if today % 2:
             return "Tu ne peux attaquer seul que les nuits paires."
         if state.player(names[0]).camp not in WOLF_NATURES:
             return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."

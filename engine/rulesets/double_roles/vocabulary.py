@@ -16,6 +16,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "salbatar.salbatariser",
         (f"je salbatarise {_HOUSE} {{cible}}", f"salbatar (sur|chez) {_HOUSE} {{cible}}"),
+        slots=("MAISON",),
         keywords=("salbatar",),
     ),
     Verb(
@@ -49,6 +50,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "salvateur.proteger",
         (f"je protège {_HOUSE} {{cible}}", f"protection (sur|de|pour) {_HOUSE} {{cible}}"),
+        slots=("MAISON",),
         keywords=("protege", "protection"),
     ),
     Verb(
@@ -57,12 +59,14 @@ VERBS: tuple[Verb, ...] = (
             f"(nous attaquons|on attaque|j'attaque|nous ciblons|on cible|je cible) {_HOUSE} {{cible}}",
             "(cible|victime) : [la maison de] {cible}",
         ),
+        slots=("MAISON",),
         keywords=("attaqu", "devor", "victime"),
         bare=True,
     ),
     Verb(
         "loup_solitaire.devorer",
         (f"seul,? j'attaque {_HOUSE} {{cible}}", f"(attaque solitaire|en solitaire) (sur|contre) {_HOUSE} {{cible}}"),
+        slots=("MAISON",),
         keywords=("solitaire",),
     ),
     Verb(
@@ -79,6 +83,35 @@ VERBS: tuple[Verb, ...] = (
         "corbeau.accuser",
         ("(je mets|corbeau sur|mes deux voix sur) {cible}", "je (croasse|accuse) {cible}"),
         keywords=("corbeau", "croass"),
+    ),
+    Verb(
+        "araignee.tisser",
+        ("je (relie|tisse un lien entre|lie) {cible} et {cible}", "(toile|araignée) (sur|:|entre) {cible} et {cible}"),
+        2,
+        2,
+        keywords=("toile", "tisse", "araign"),
+    ),
+    Verb(
+        "institutrice.priver",
+        (
+            "je prive de vote {cible}",
+            "{cible} (ne votent pas|ne vote pas|sont privés de vote|est privé de vote|est privée de vote)",
+            "(privation de vote|pas de vote) (pour|:) {cible}",
+        ),
+        1,
+        3,
+        keywords=("prive", "privation"),
+    ),
+    Verb(
+        "chatelain.annuler",
+        (
+            "si c'est {cible} (qui doit y passer|qui brûle|qui part au bûcher), j'annule [le bûcher]",
+            "j'annule le bûcher (si c'est|de|pour) {cible}",
+            "annulation du bûcher (si c'est|de|pour) {cible}",
+        ),
+        1,
+        30,
+        keywords=("annul",),
     ),
     Verb(
         "detective.enqueter",
@@ -113,7 +146,23 @@ HELP: dict[str, str] = {
         "Chaque nuit, tu enquêtes sur un vivant (sort-il de chez lui ? comment meurt-il ?) ou sur un mort."
     ),
 }
+HELP.update(
+    {
+        "araignee.tisser": "Chaque nuit, deux personnes (toi aussi) pourront s'envoyer 2 MP chacune le lendemain.",
+        "institutrice.priver": (
+            "Chaque jour, jusqu'à 3 personnes (2 quand 8 ou moins sont en vie) perdent leur vote; ton propre vote "
+            "ne compte jamais (en secret)."
+        ),
+        "chatelain.annuler": (
+            "Une fois dans la partie : « si c'est X ou Y qui doit y passer, j'annule » — pas de bûcher ce jour-là "
+            "(jamais le tien)."
+        ),
+    }
+)
 EXAMPLES: dict[str, str] = {
+    "araignee.tisser": "Je relie Alice et Bruno",
+    "institutrice.priver": "Je prive de vote Carla et David",
+    "chatelain.annuler": "J'annule le bûcher si c'est Emma ou Fanny",
     "salbatar.salbatariser": "Je salbatarise la maison de Boris",
     "cupidon.amoureux": "Je rends amoureux Alice et Bruno",
     "voyante.sonder": "J'espionne la maison de Carla : rôles",
