@@ -399,3 +399,37 @@ def test_sympathisant_loup_may_become_a_wolf_instead_of_dying() -> None:
     assert dead(turned) == {} and turned.state.player("Gaston").camp == "loup"
     assert set(told(turned, "became_wolf", "Gaston")[0]["wolves"]) == {"Bruno", "Carla", "David", "Emma"}  # type: ignore[arg-type]
     assert told(turned, "new_wolf", "Emma") == [{"target": "Gaston", "player": "Emma"}]
+
+
+def test_chanoine_is_immune_to_the_information_and_protection_roles() -> None:
+    """« immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar, d'un Cupidon,
+    [...] d'un Détective » — « il n'est donc pas immunisé contre les effets des (natures) Loups »."""
+    roles = {"Gaston": "chanoine+meneur", "Alice": "voyante+salvateur", "Carla": "salbatar+meneur",
+             "David": "detective+cupidon"}  # fmt: skip
+    state = game(roles)
+    out = night(
+        state,
+        ("Carla", "salbatar.salbatariser", ("Gaston",)),
+        ("David", "cupidon.amoureux", ("Gaston", "Alice")),
+        ("Alice", "voyante.sonder", ("Gaston", "natures")),
+        ("Alice", "salvateur.proteger", ("Gaston",)),
+        ("Bruno", "meute.devorer", ("Gaston",)),
+        ("David", "detective.enqueter", ("Gaston",)),
+    )
+    assert not told(out, "salbatarised", "Gaston")
+    assert told(out, "cupidon_result", "David")[0]["ok"] is False and not told(out, "lover")
+    assert told(out, "seer_result", "Alice")[0]["seen"] == [{"player": "Gaston", "nature": "villageois"}]
+    assert dead(out) == {"Gaston": "loups"}  # the protection did not work; the wolves are not resisted
+    assert told(out, "detective_result", "David")[0]["left_house"] is False
+    # The roles seen are two drawn among all roles, not his.
+    shown = set()
+    for seed in range(8):
+        other = game({"Gaston": "chanoine+meneur", "Alice": "voyante+meneur"}, seed=seed)
+        result = told(night(other, ("Alice", "voyante.sonder", ("Gaston", "roles"))), "seer_result", "Alice")
+        seen = result[0]["seen"]
+        assert seen[0]["player"] == "Gaston" and len(seen[0]["roles"]) == 2  # type: ignore[index]
+        shown.add(tuple(seen[0]["roles"]))  # type: ignore[index]
+    assert len(shown) > 1 and ("chanoine", "meneur") not in shown
+    sorcier = game({"Gaston": "chanoine+meneur", "Alice": "sorcier+meneur"})
+    ritual = night(sorcier, ("Alice", "sorcier.rituel", ("Gaston",)))
+    assert dead(ritual) == {} and ritual.state.player("Alice").markers["rituels"] == 0

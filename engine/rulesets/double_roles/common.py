@@ -32,6 +32,12 @@ def is_wolf(player: PlayerState) -> bool:
     return player.alive and player.camp in WOLF_NATURES
 
 
+def canon(player: PlayerState) -> bool:
+    """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
+    d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
+    return "chanoine" in roles_of(player.role)
+
+
 def salbatarised(state: GameState, player: PlayerState) -> bool:
     """Salbatarised on night k: no power for night k and day k ("pour la nuit et le jour à venir")."""
     since = player.markers.get("salbatarise")

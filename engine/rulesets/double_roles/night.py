@@ -13,6 +13,7 @@ from ...model import Action, Decree, GameState, Outcome
 from ...resolution import Resolution
 from .common import (
     can_act,
+    canon,
     cause_tonight,
     copies,
     dying,
@@ -25,7 +26,7 @@ from .common import (
     occupants,
     salbatarised,
 )
-from .roles import WOLF_NATURES, roles_of
+from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
 from .validation import DAY_POWERS, POWERS, validate
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
@@ -85,6 +86,8 @@ def _salbatars(r: Resolution, queue: Queue) -> None:
         night(s)["salbat"].append(house)
         log_use(s, action.player, [house])
         for name in occupants(s, house):
+            if canon(s.player(name)):  # « immunisé contre les effets [...] d'un Salbatar »
+                continue
             s.player(name).markers["salbatarise"] = number(s.phase)
             r.tell(name, "salbatarised", house=house)
 
@@ -100,6 +103,9 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
             continue
         s.player(action.player).markers["fleches"] -= 1
         log_use(s, action.player, [first, second])
+        if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
+            r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
+            continue
         for one, other in ((first, second), (second, first)):
             loves = s.player(one).markers.setdefault("amours", [])
             if other not in loves:
@@ -120,9 +126,12 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
         for name in occupants(s, house):
             who = s.player(name)
             if kind == "roles":
-                seen.append({"player": name, "roles": roles_of(who.role)})
+                shown = roles_of(who.role)
+                if canon(who):  # « deux rôles aléatoires comme réponse parmi tous les rôles possibles »
+                    shown = s.rng(f"chanoine:{action.player}:{name}").choices(ROLE_ORDER, k=2)
+                seen.append({"player": name, "roles": shown})
             else:
-                seen.append({"player": name, "nature": who.camp})
+                seen.append({"player": name, "nature": VILLAGEOIS if canon(who) else who.camp})
         r.tell(action.player, "seer_result", house=house, kind=kind, seen=seen)
 
 
@@ -137,7 +146,8 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
             continue  # already dead: the ritual is not spent
         sorcier.markers["rituels"] -= 1
         log_use(s, action.player, [target])
-        kill_tonight(s, target, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
+        if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
+            kill_tonight(s, target, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
 
 
 def _salvateurs(r: Resolution, queue: Queue) -> None:
@@ -151,6 +161,9 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
         _remember(s, action)
         log_use(s, action.player, [house])
         if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        if any(canon(s.player(n)) for n in occupants(s, house)):  # « ça ne marchera pas et il ne le saura pas »
             r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
             continue
         night(s)["proteges"].append(house)
@@ -296,7 +309,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
         if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
             r.tell(
                 action.player, "detective_result", target=target, alive=True,
-                left_house=target in night(s)["sortis"], cause=cause_tonight(s, target),
+                left_house=target in night(s)["sortis"] and not canon(who), cause=cause_tonight(s, target),
             )  # fmt: skip
         else:
             used = s.memory.get("journal", {}).get(target, [])
