@@ -433,3 +433,40 @@ def test_chanoine_is_immune_to_the_information_and_protection_roles() -> None:
     sorcier = game({"Gaston": "chanoine+meneur", "Alice": "sorcier+meneur"})
     ritual = night(sorcier, ("Alice", "sorcier.rituel", ("Gaston",)))
     assert dead(ritual) == {} and ritual.state.player("Alice").markers["rituels"] == 0
+
+
+def test_paranoiaque_knows_who_uses_a_power_on_him_and_his_killer() -> None:
+    """« il est au courant [...] du nom de [...] tout ce qui utilise un pouvoir sur lui. Il ne connaît que le
+    seul des deux rôles mis en jeu »; « S'il meurt [...] il est mis au courant de son tueur [...] sauf si c'est
+    par plusieurs Loups »; « n'arrive mystérieusement pas à bien distinguer le Chanoine »."""
+    state = game({"Gaston": "paranoiaque+meneur", "Alice": "voyante+corbeau", "Fanny": "chanoine+meneur"})
+    out = night(
+        state,
+        ("Alice", "voyante.sonder", ("Gaston", "roles")),
+        ("Alice", "corbeau.accuser", ("Gaston",)),
+        ("Fanny", "assassin.tuer", ("Gaston",)),
+    )
+    assert told(out, "paranoid_alert", "Gaston") == [
+        {"by": "Alice", "role": "voyante", "player": "Gaston"},
+        {"by": "Alice", "role": "corbeau", "player": "Gaston"},
+    ]
+    assert told(out, "paranoid_killer", "Gaston") == [{"by": None, "cause": "assassin", "player": "Gaston"}]
+    pack = night(game({"Gaston": "paranoiaque+vieux_chiant"}), ("Bruno", "meute.devorer", ("Gaston",)))
+    assert told(pack, "paranoid_killer", "Gaston")[0]["by"] == "loups"  # several wolves could kill: "des Loups"
+    assert dead(pack) == {}  # the Vieux Chiant resisted; he still knows (« utiles [...] s'il est Vieux Chiant »)
+
+
+def test_voyeur_links_and_learns_love_and_the_natures_of_the_dead() -> None:
+    """« Chaque nuit, il crée un nouveau lien. A tout instant, il sait si les personnes avec qui il a des liens
+    sont amoureuses (mais pas de qui) [...] à la tombée de la nuit et au début du jour, il obtient la nature de
+    tous les morts »."""
+    state = game({"Alice": "voyeur+meneur", "Gaston": "cupidon+meneur"})
+    first = night(state, ("Alice", "voyeur.lier", ("Gaston",)), ("Bruno", "meute.devorer", ("Carla",)))
+    assert told(first, "voyeur_link", "Alice") == [{"target": "Gaston", "amoureux": False, "player": "Alice"}]
+    assert told(first, "dead_natures", "Alice") == [
+        {"dead": [{"player": "Carla", "nature": "loup"}], "player": "Alice"}
+    ]
+    day = RULESET.close_day(first.state, {"Alice": "David"})  # nightfall: David's nature
+    assert told(day, "dead_natures", "Alice")[0]["dead"] == [{"player": "David", "nature": "loup"}]
+    second = RULESET.resolve_night(day.state, [Action("Gaston", "cupidon.amoureux", ("Gaston", "Emma"))])
+    assert told(second, "voyeur_change", "Alice") == [{"target": "Gaston", "amoureux": True, "player": "Alice"}]

@@ -27,6 +27,7 @@ from .common import (
     salbatarised,
 )
 from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
+from .senses import killer_known, noticed, voyeurs
 from .validation import DAY_POWERS, POWERS, validate
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
@@ -40,7 +41,7 @@ STEP_POWER: dict[str, str | None] = {
     "salbatars": "salbatar.salbatariser",
     "cupidon": "cupidon.amoureux",
     "voyantes": "voyante.sonder",
-    "voyeurs": None,
+    "voyeurs": "voyeur.lier",
     "sorciers": "sorcier.rituel",
     "salvateurs": "salvateur.proteger",
     "loups": "meute.devorer",
@@ -85,6 +86,7 @@ def _salbatars(r: Resolution, queue: Queue) -> None:
             continue
         night(s)["salbat"].append(house)
         log_use(s, action.player, [house])
+        noticed(r, action.player, "salbatar", occupants(s, house))
         for name in occupants(s, house):
             if canon(s.player(name)):  # « immunisé contre les effets [...] d'un Salbatar »
                 continue
@@ -103,6 +105,7 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
             continue
         s.player(action.player).markers["fleches"] -= 1
         log_use(s, action.player, [first, second])
+        noticed(r, action.player, "cupidon", [first, second])
         if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
             r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
             continue
@@ -122,6 +125,7 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
         house, kind = action.targets[0], action.targets[1]
         goes_out(s, action.player)
         log_use(s, action.player, [house])
+        noticed(r, action.player, "voyante", occupants(s, house))
         seen: list[dict[str, object]] = []
         for name in occupants(s, house):
             who = s.player(name)
@@ -146,8 +150,10 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
             continue  # already dead: the ritual is not spent
         sorcier.markers["rituels"] -= 1
         log_use(s, action.player, [target])
+        noticed(r, action.player, "sorcier", [target])
         if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
-            kill_tonight(s, target, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
+            kill_tonight(s, target, "rituel")
+            killer_known(r, target, action.player, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
 
 
 def _salvateurs(r: Resolution, queue: Queue) -> None:
@@ -160,6 +166,7 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
             goes_out(s, action.player)
         _remember(s, action)
         log_use(s, action.player, [house])
+        noticed(r, action.player, "salvateur", occupants(s, house))
         if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
             r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
             continue
@@ -169,7 +176,7 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
         night(s)["proteges"].append(house)
 
 
-def _attack(r: Resolution, house: str, cause: str) -> None:
+def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
     """An attack of wolves on a house: each person in it dies unless the house is protected or a Vieux
     Chiant resists (once per copy)."""
     s = r.state
@@ -188,8 +195,10 @@ def _attack(r: Resolution, house: str, cause: str) -> None:
         if victim.markers.get("resistances", 0) > 0:
             victim.markers["resistances"] -= 1
             r.tell(name, "old_resisted")
+            killer_known(r, name, by, cause)
             continue
         kill_tonight(s, name, cause)
+        killer_known(r, name, by, cause)
 
 
 def _turn_wolf(r: Resolution, name: str) -> None:
@@ -218,11 +227,11 @@ def _loups(r: Resolution, queue: Queue) -> None:
     tied = sorted(h for h, n in votes.items() if n == top)
     house = tied[0] if len(tied) == 1 else s.rng("loups").choice(tied)
     r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
-    for wolf in s.players:  # "attaquée par tous les loups": every wolf able to kill goes out
-        if wolf.camp in WOLF_NATURES and can_act(s, wolf.name):
-            goes_out(s, wolf.name)
-            log_use(s, wolf.name, [house])
-    _attack(r, house, "loups")
+    pack = [w.name for w in s.players if w.camp in WOLF_NATURES and can_act(s, w.name)]
+    for wolf in pack:  # "attaquée par tous les loups": every wolf able to kill goes out
+        goes_out(s, wolf)
+        log_use(s, wolf, [house])
+    _attack(r, house, "loups", pack[0] if len(pack) == 1 else "loups")
 
 
 def _loup_solitaire(r: Resolution, queue: Queue) -> None:
@@ -231,7 +240,7 @@ def _loup_solitaire(r: Resolution, queue: Queue) -> None:
         if can_act(s, action.player) and number(s.phase) % 2 == 0:
             goes_out(s, action.player)  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
-            _attack(r, action.targets[0], "loup_solitaire")
+            _attack(r, action.targets[0], "loup_solitaire", action.player)
 
 
 def _assassins(r: Resolution, queue: Queue) -> None:
@@ -248,6 +257,7 @@ def _assassins(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [target])
         r.tell(action.player, "assassin_found", target=target, house=target)
         kill_tonight(s, target, "assassin")
+        killer_known(r, target, action.player, "assassin")
 
 
 def _necromanciennes(r: Resolution, queue: Queue) -> None:
@@ -266,6 +276,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         necro.markers["potions"] -= 1
         goes_out(s, action.player)
         log_use(s, action.player, [target])
+        noticed(r, action.player, "necromancienne", [target])
         r.tell(action.player, "potion_used", target=target)
         r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
 
@@ -278,6 +289,7 @@ def _corbeaux(r: Resolution, queue: Queue) -> None:
         target = action.targets[0]
         goes_out(s, action.player)  # "même s'il met les voix sur lui-même"
         log_use(s, action.player, [target])
+        noticed(r, action.player, "corbeau", [target])
         crows: dict[str, int] = s.memory.setdefault("corbeau", {})
         crows[target] = crows.get(target, 0) + 2
 
@@ -291,6 +303,7 @@ def _araignees(r: Resolution, queue: Queue) -> None:
         first, second = action.targets[:2]
         goes_out(s, action.player)
         log_use(s, action.player, [first, second])
+        noticed(r, action.player, "araignee", [first, second])
         for one, other in ((first, second), (second, first)):
             if s.player(one).alive and one not in dying(s):
                 r.tell(one, "spider_link", target=other, messages=2)
@@ -305,6 +318,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
         if target != action.player:
             goes_out(s, action.player)
         log_use(s, action.player, [target])
+        noticed(r, action.player, "detective", [target])
         who = s.player(target)
         if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
             r.tell(
@@ -329,6 +343,7 @@ STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
     "salbatars": _salbatars,
     "cupidon": _cupidon,
     "voyantes": _voyantes,
+    "voyeurs": voyeurs,
     "sorciers": _sorciers,
     "salvateurs": _salvateurs,
     "loups": _loups,

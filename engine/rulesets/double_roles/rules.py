@@ -13,6 +13,7 @@ from ...tally import Modifier, Tally, tally
 from .common import absent, copies, is_wolf, number, resolution, salbatarised
 from .night import resolve_night_with
 from .roles import roles_of
+from .senses import watch
 from .validation import DAY_POWERS, POWERS, validate
 from .winning import check_winner
 
@@ -86,6 +87,7 @@ def _finish(r: Resolution, since: int = 0) -> Outcome:
             r.emit("game_over", winner=winner)
     if not r.state.winner:
         _undertakers(r, since)
+        watch(r, since)
         r.state.phase = next_phase(r.state.phase)
     return r.outcome()
 

@@ -30,6 +30,7 @@ POWERS: dict[str, Power] = {
     "loup_solitaire.devorer": Power("loup_solitaire", 1, house=True, self_ok=False),
     "assassin.tuer": Power("assassin", 1, self_ok=False),
     "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
+    "voyeur.lier": Power("voyeur", 1, self_ok=False),
     "corbeau.accuser": Power("corbeau", 1),
     "araignee.tisser": Power("araignee", 2),
     "detective.enqueter": Power("detective", 1),

@@ -43,6 +43,11 @@ VERBS: tuple[Verb, ...] = (
         slots=("MAISON", "ROLES_OU_NATURES"),
     ),
     Verb(
+        "voyeur.lier",
+        ("je (crée un lien avec|me lie à|me lie avec|lie) {cible}", "(lien|nouveau lien) (avec|sur|vers|:) {cible}"),
+        keywords=("lien", "lier"),
+    ),
+    Verb(
         "sorcier.rituel",
         ("(j'utilise|je lance) mon rituel [de mort] sur {cible}", "rituel [de mort] (sur|contre|pour) {cible}"),
         keywords=("rituel",),
@@ -148,6 +153,10 @@ HELP: dict[str, str] = {
 }
 HELP.update(
     {
+        "voyeur.lier": (
+            "Chaque nuit, un nouveau lien permanent : tu sais si tes liés sont amoureux et si leurs conditions de "
+            "victoire changent; à la tombée de la nuit et au lever du jour, la nature des morts."
+        ),
         "araignee.tisser": "Chaque nuit, deux personnes (toi aussi) pourront s'envoyer 2 MP chacune le lendemain.",
         "institutrice.priver": (
             "Chaque jour, jusqu'à 3 personnes (2 quand 8 ou moins sont en vie) perdent leur vote; ton propre vote "
@@ -160,6 +169,7 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
+    "voyeur.lier": "Je crée un lien avec Hugo",
     "araignee.tisser": "Je relie Alice et Bruno",
     "institutrice.priver": "Je prive de vote Carla et David",
     "chatelain.annuler": "J'annule le bûcher si c'est Emma ou Fanny",
