@@ -229,6 +229,20 @@ def test_detective_on_the_living_and_the_dead() -> None:
     assert report["cause"] == "loups" and report["nature"] == "villageois"
 
 
+def test_detective_on_himself_learns_how_he_dies_and_tells_the_village() -> None:
+    """« Il peut enquêter sur lui [...] Ca ne l'empêchera pas de crever, mais ça lui permettra de révéler aux
+    gens qui se lèveront comment il sera mort »: his traps work though he died earlier in the night."""
+    state = game({"Alice": "detective+meneur"})
+    out = night(state, ("Alice", "detective.enqueter", ("Alice",)), ("Bruno", "meute.devorer", ("Alice",)))
+    assert dead(out) == {"Alice": "loups"}
+    assert told(out, "detective_result", "Alice")[0]["cause"] == "loups"
+    assert [(e.audience, e.data) for e in out.events if e.type == "detective_reveal"] == [
+        ("public", {"player": "Alice", "cause": "loups"})
+    ]
+    other = night(state, ("Alice", "detective.enqueter", ("Gaston",)), ("Bruno", "meute.devorer", ("Alice",)))
+    assert told(other, "detective_result") == []  # dead before his step, he investigates nobody else
+
+
 def test_croque_mort_learns_the_roles_of_the_dead_at_dawn_unless_salbatarised() -> None:
     state = game({"Alice": "croque_mort+meneur", "Gaston": "voyante+sorcier", "Carla": "salbatar+meneur"})
     out = night(state, ("Bruno", "meute.devorer", ("Gaston",)))
@@ -313,14 +327,15 @@ def test_mixed_lovers_win_as_the_last_two() -> None:
 
 
 def test_a_win_comes_before_the_death_it_would_drag() -> None:
-    """ "C1 gagne avant que M2 ne meure": the last wolf burnt, the village wins; his lover does not die."""
-    natures = {"Bruno": "loup", "Carla": "loup", "David": "loup", "Emma": "loup_solitaire", "Fanny": "assassin"}
-    state = game({"Alice": "cupidon+meneur"}, natures)
+    """« C1 gagne avant que M2 ne meure, et C2 perd »: the last wolf burnt, the village wins; then his lover dies
+    of grief — which completes the Assassin's targets, too late: he loses (RULINGS R9)."""
+    state = game({"Alice": "cupidon+meneur"}, cibles={"Fanny": ["Bruno", "Carla", "David", "Emma", "Gaston"]})
     state = night(state, ("Alice", "cupidon.amoureux", ("Gaston", "Bruno"))).state
     state = _kill(state, "Carla", "David", "Emma")
     out = RULESET.close_day(state, {"Alice": "Bruno", "Fanny": "Bruno"})
-    assert dead(out) == {"Bruno": "bucher"} and out.state.winner == "village"
-    assert out.state.player("Gaston").alive
+    assert dead(out) == {"Bruno": "bucher", "Gaston": "chagrin"}
+    assert out.state.winner == "village"
+    assert [e.data["winner"] for e in out.events if e.type == "game_over"] == ["village"]
 
 
 # -- the roles of the second batch ---------------------------------------------------------------------
@@ -354,6 +369,7 @@ def test_chatelain_cancels_the_pyre_he_named_once_never_his_own() -> None:
     cancel = Action("Alice", "chatelain.annuler", ("Bruno", "Carla"))
     out = RULESET.close_day(state, {"Gaston": "Bruno"}, actions=[cancel])
     assert dead(out) == {} and told(out, "pyre_cancelled") == [{"player": "Bruno"}]
+    assert told(out, "no_pyre") == [{"tie": False, "cancelled": True}]  # « pas de bûcher du tout ce jour-là »
     other = RULESET.close_day(state, {"Gaston": "David"}, actions=[cancel])
     assert dead(other) == {"David": "bucher"}  # David was not named: the pyre stands, the power is kept
     assert other.state.player("Alice").markers["annulations"] == 1
@@ -381,6 +397,7 @@ def test_fuyard_flees_the_pyre_and_is_out_for_a_night_and_a_day() -> None:
     state = _day1(game({"Gaston": "fuyard+meneur"}))
     fled = RULESET.close_day(state, {"Alice": "Gaston"})
     assert dead(fled) == {} and told(fled, "fuyard_escaped") == [{"player": "Gaston"}]
+    assert told(fled, "no_pyre") == [{"tie": False, "cancelled": True}]  # « personne n'est crâmé »
     away = RULESET.resolve_night(fled.state, [Action("Bruno", "meute.devorer", ("Gaston",))])
     assert dead(away) == {} and told(away, "action_refused", "Bruno")
     assert RULESET.day_tally(away.state, {"Gaston": "Bruno"})[0].as_dict() == {}

@@ -105,13 +105,13 @@ def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
 
 
 class DRResolution(Resolution):
-    """The core's resolution, with the winner checked after each death, in order: "C1 gagne avant que M2
-    ne meure" (RULINGS R9) — the deaths a win interrupts do not happen."""
+    """The core's resolution, with the winner checked after each death, in order: « C1 gagne avant que M2
+    ne meure, et C2 perd » (RULINGS R9) — the first win stands; the deaths it drags still happen after it."""
 
     checker: Callable[[GameState], str | None] | None = None
 
     def settle(self) -> None:
-        while self._marked and not self.state.winner:
+        while self._marked:
             name, cause = self._marked.pop(0)
             player = self.state.player(name)
             if not player.alive:
@@ -120,11 +120,10 @@ class DRResolution(Resolution):
             player.death_phase, player.death_cause = self.phase, cause
             self.emit("death", player=name, cause=cause, role=player.role, nature=player.camp)
             self._chain(name, cause)
-            winner = self.checker(self.state) if self.checker else None
+            winner = None if self.state.winner or not self.checker else self.checker(self.state)
             if winner:
                 self.state.winner = winner
                 self.emit("game_over", winner=winner)
-                self._marked.clear()
 
 
 def resolution(

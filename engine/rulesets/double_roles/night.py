@@ -312,9 +312,10 @@ def _araignees(r: Resolution, queue: Queue) -> None:
 def _detectives(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
-        if not can_act(s, action.player):
-            continue
         target = action.targets[0]
+        traps = target == action.player and action.player in dying(s)  # « Ca ne l'empêchera pas de crever »
+        if not (can_act(s, action.player) or (traps and not salbatarised(s, s.player(target)))):
+            continue
         if target != action.player:
             goes_out(s, action.player)
         log_use(s, action.player, [target])
@@ -325,6 +326,8 @@ def _detectives(r: Resolution, queue: Queue) -> None:
                 action.player, "detective_result", target=target, alive=True,
                 left_house=target in night(s)["sortis"] and not canon(who), cause=cause_tonight(s, target),
             )  # fmt: skip
+            if traps:  # « révéler aux gens qui se lèveront comment il sera mort »
+                r.emit("detective_reveal", player=target, cause=cause_tonight(s, target))
         else:
             used = s.memory.get("journal", {}).get(target, [])
             r.tell(

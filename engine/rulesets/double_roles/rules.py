@@ -233,11 +233,13 @@ def close_day(
         top = max(counts.values())
         leaders = [t for t in leaders if counts[t] == top]
         r.tell_mj("mayor_tiebreak", mayor=s.mayor, target=standing[s.mayor])
-    if len(leaders) == 1 and not _castle(r, day, leaders[0]) and not _flees(r, leaders[0]):
+    if len(leaders) == 1 and (_castle(r, day, leaders[0]) or _flees(r, leaders[0])):
+        r.emit("no_pyre", tie=False, cancelled=True)
+    elif len(leaders) == 1:
         r.emit("pyre", player=leaders[0])
         r.mark(leaders[0], "bucher")
-    elif len(leaders) != 1:
-        r.emit("no_pyre", tie=len(leaders) > 1)
+    else:
+        r.emit("no_pyre", tie=len(leaders) > 1, cancelled=False)
     return _finish(r, since)
 
 
