@@ -487,3 +487,40 @@ def test_voyeur_links_and_learns_love_and_the_natures_of_the_dead() -> None:
     assert told(day, "dead_natures", "Alice")[0]["dead"] == [{"player": "David", "nature": "loup"}]
     second = RULESET.resolve_night(day.state, [Action("Gaston", "cupidon.amoureux", ("Gaston", "Emma"))])
     assert told(second, "voyeur_change", "Alice") == [{"target": "Gaston", "amoureux": True, "player": "Alice"}]
+
+
+def test_liche_is_invincible_while_her_phylactere_lives_and_dies_with_him() -> None:
+    """« Une Liche meurt dés que son phylactère meurt, mais est ressucitée aussi si son phylactère l'est. Une
+    Liche est invincible tant que son phylactère est en vie »."""
+    roles = {"Alice": "liche+meneur", "Carla": "sorcier+necromancienne"}
+    state = game(roles, {**WOLVES, "Carla": "villageois"}, phylacteres={"Alice": "Gaston"})
+    assert state.player("Alice").markers["phylactere"] == "Gaston"
+    safe = night(state, ("Bruno", "meute.devorer", ("Alice",)), ("Fanny", "assassin.tuer", ("Alice",)))
+    assert dead(safe) == {}
+    both = night(state, ("Carla", "sorcier.rituel", ("Gaston",)), ("Bruno", "meute.devorer", ("Emma",)))
+    assert dead(both) == {"Gaston": "rituel", "Alice": "phylactere", "Emma": "loups"}
+    saved = night(state, ("Carla", "sorcier.rituel", ("Gaston",)), ("Carla", "necromancienne.ressusciter", ("Gaston",)))
+    assert dead(saved) == {}  # the phylactère revived, the Liche with him
+
+
+def test_phylactere_constraints_and_the_meneur_who_burns_a_liche() -> None:
+    """« Son phylactère ne peut être de rôle Chanoine ni Liche, ni de nature Loup Solitaire ou Assassin »; the
+    Meneur « S'il vote contre une Liche et que cette Liche passe au bûcher (et y survit donc), il devine
+    immédiatement qui est son phylactère »."""
+    with pytest.raises(ValueError, match="cannot be a phylactère"):
+        game({"Alice": "liche+meneur"}, phylacteres={"Alice": "Emma"})  # Emma: the Loup Solitaire
+    for seed in range(10):  # drawn: never the Loup Solitaire nor the Assassin nor a Chanoine
+        drawn = game({"Alice": "liche+meneur", "Gaston": "chanoine+meneur"}, seed=seed)
+        assert drawn.player("Alice").markers["phylactere"] in {"Bruno", "Carla", "David"}
+    state = _day1(game({"Alice": "liche+croque_mort", "Gaston": "meneur+meneur"}, phylacteres={"Alice": "Bruno"}))
+    out = RULESET.close_day(state, {"Gaston": "Alice", "Carla": "Alice"})
+    assert dead(out) == {} and out.state.player("Alice").alive
+    assert told(out, "meneur_phylactere", "Gaston") == [{"target": "Alice", "phylactere": "Bruno", "player": "Gaston"}]
+    assert told(out, "meneur_phylactere", "Carla") == []  # Carla is no Meneur
+
+
+def test_loup_solitaire_liche_wins_with_his_phylactere_as_the_last_two() -> None:
+    """« si quelqu'un est Loup Solitaire Liche; il doit tuer tout le monde sauf son philactère, et gagne quand
+    ils sont les deux derniers en vie [...] Même si le philactère est Loup, les Loups auront perdu »."""
+    state = game({"Emma": "liche+meneur"}, phylacteres={"Emma": "Bruno"})
+    assert check_winner(_kill(state, "Alice", "Carla", "David", "Fanny", "Gaston")) == "loup_solitaire"

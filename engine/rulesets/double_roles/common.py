@@ -71,12 +71,25 @@ def dying(state: GameState) -> list[str]:
     return list(state.memory.get("nuit", {}).get("mourants", ()))
 
 
-def kill_tonight(state: GameState, name: str, cause: str) -> None:
-    """A death of the night: at once for the steps after it (the dead do not act), announced at dawn."""
+def invincible(state: GameState, player: PlayerState) -> bool:
+    """« Une Liche est invincible tant que son phylactère est en vie » (salbatarised too)."""
+    keeper = player.markers.get("phylactere")
+    return keeper is not None and state.player(keeper).alive and keeper not in dying(state)
+
+
+def kill_tonight(state: GameState, name: str, cause: str) -> bool:
+    """A death of the night: at once for the steps after it (the dead do not act), announced at dawn. An
+    invincible Liche does not die; a phylactère's Liches die with him (« meurt dés que son phylactère meurt »)."""
     store = night(state)
+    if invincible(state, state.player(name)):
+        return False
     if name not in store["mourants"]:
         store["mourants"].append(name)
         store["causes"].append(cause)
+        for liche in state.player(name).markers.get("liches", []):
+            if state.player(liche).alive:
+                kill_tonight(state, liche, "phylactere")
+    return True
 
 
 def cause_tonight(state: GameState, name: str) -> str | None:
@@ -115,6 +128,9 @@ class DRResolution(Resolution):
             name, cause = self._marked.pop(0)
             player = self.state.player(name)
             if not player.alive:
+                continue
+            if invincible(self.state, player):
+                self.tell_mj("liche_survived", player=name, cause=cause)
                 continue
             player.alive = False
             player.death_phase, player.death_cause = self.phase, cause

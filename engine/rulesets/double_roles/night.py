@@ -19,6 +19,7 @@ from .common import (
     dying,
     goes_out,
     holds,
+    invincible,
     kill_tonight,
     log_use,
     night,
@@ -109,6 +110,13 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
         if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
             r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
             continue
+        liches = [n for n in (first, second) if copies(s.player(n), "liche")]
+        keepers = [n for n in (first, second) if s.player(n).markers.get("liches")]
+        if liches or keepers:  # « son pouvoir foire mais il sait immédiatement qui est Liche et/ou [...] phylactère »
+            r.tell(
+                action.player, "cupidon_result", ok=False, targets=[first, second], liches=liches, phylacteres=keepers
+            )
+            continue
         for one, other in ((first, second), (second, first)):
             loves = s.player(one).markers.setdefault("amours", [])
             if other not in loves:
@@ -187,6 +195,10 @@ def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
             r.tell_mj("protected", player=name, house=house)
             continue
         victim = s.player(name)
+        if invincible(s, victim):
+            r.tell_mj("liche_survived", player=name, cause=cause)
+            killer_known(r, name, by, cause)
+            continue
         if copies(victim, "sympathisant_loup") and victim.camp != "loup" and not salbatarised(s, victim):
             prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
             if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
@@ -271,8 +283,13 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
             r.tell(action.player, "potion_unused", target=target)
             continue
         store = night(s)
-        at = store["mourants"].index(target)
-        del store["mourants"][at], store["causes"][at]
+        for name in [
+            target,
+            *s.player(target).markers.get("liches", []),
+        ]:  # « ressucitée aussi si son phylactère l'est »
+            if name in store["mourants"] and (name == target or cause_tonight(s, name) == "phylactere"):
+                at = store["mourants"].index(name)
+                del store["mourants"][at], store["causes"][at]
         necro.markers["potions"] -= 1
         goes_out(s, action.player)
         log_use(s, action.player, [target])

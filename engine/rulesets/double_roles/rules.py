@@ -60,7 +60,19 @@ def _avenger(r: Resolution, name: str, cause: str) -> None:
         r.state.memory.setdefault("vengeance", []).append({"jour": day, "cibles": targets})
 
 
-HOOKS = (_grief, _hunter, _avenger)
+def _phylactere(r: Resolution, name: str, cause: str) -> None:
+    """« S'il meurt, la/les Liche(s) associée(s) meur(en)t immédiatement » — unless his death just won the game:
+    « ce camp peut tuer ce phylactère et cette Liche transfère son âme ailleurs en même temps » (RULINGS R27)."""
+    for liche in r.state.player(name).markers.get("liches", []):
+        if not r.state.player(liche).alive:
+            continue
+        if check_winner(r.state):
+            r.tell_mj("liche_soul", player=liche)
+            continue
+        r.mark(liche, "phylactere")
+
+
+HOOKS = (_grief, _hunter, _avenger, _phylactere)
 
 
 def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
@@ -238,6 +250,12 @@ def close_day(
     elif len(leaders) == 1:
         r.emit("pyre", player=leaders[0])
         r.mark(leaders[0], "bucher")
+        r.settle()
+        burnt = s.player(leaders[0])
+        if burnt.alive and "phylactere" in burnt.markers:  # « (et y survit donc), il devine [...] son phylactère »
+            for voter, target in standing.items():
+                if target == burnt.name and copies(s.player(voter), "meneur") and not salbatarised(s, s.player(voter)):
+                    r.tell(voter, "meneur_phylactere", target=burnt.name, phylactere=burnt.markers["phylactere"])
     else:
         r.emit("no_pyre", tie=len(leaders) > 1, cancelled=False)
     return _finish(r, since)
@@ -293,6 +311,10 @@ def card_extra(state: GameState, name: str) -> dict[str, object]:
     extra: dict[str, object] = {"nature": player.camp, "roles": roles_of(player.role)}
     if "cibles" in player.markers:
         extra["cibles"] = list(player.markers["cibles"])
+    if "phylactere" in player.markers:
+        extra["phylactere"] = player.markers["phylactere"]
+    if player.markers.get("liches") and copies(player, "paranoiaque"):  # « il sait qu'il est phylactère, et de qui »
+        extra["phylactere_de"] = list(player.markers["liches"])
     return extra
 
 

@@ -31,7 +31,7 @@ NIGHT_ROLES: tuple[str, ...] = (
     "planque", "salbatar", "cupidon", "voyante", "voyeur", "sorcier", "salvateur", "necromancienne",
     "convaincant", "corbeau", "araignee", "detective",
 )  # fmt: skip
-OPTIONS: dict[str, tuple[Any, ...]] = {"ordre": ({},), "cibles": ({},)}
+OPTIONS: dict[str, tuple[Any, ...]] = {"ordre": ({},), "cibles": ({},), "phylacteres": ({},)}
 TARGETS = 6  # "vous avez 6 cibles"
 
 
@@ -153,8 +153,38 @@ def setup(
             elif len(set(targets)) != len(targets) or any(t not in others for t in targets):
                 raise ValueError(f"double-roles: {player.name}'s targets must be distinct other players")
             markers["cibles"] = list(targets)
+    _phylacteres(state, rng, options.get("phylacteres") or {})
     state.memory["cibles_originelles"] = {p.name: list(p.markers["cibles"]) for p in players if "cibles" in p.markers}
     return state
+
+
+def _may_keep(player: PlayerState) -> bool:
+    """« Son phylactère ne peut être de rôle Chanoine ni Liche, ni de nature Loup Solitaire ou Assassin »."""
+    return not {"chanoine", "liche"} & set(roles_of(player.role)) and player.camp not in (LOUP_SOLITAIRE, ASSASSIN)
+
+
+def _phylacteres(state: GameState, rng: random.Random, given: Mapping[str, str]) -> None:
+    """Each Liche's phylactère: as the MJ gave it (``phylacteres``), else drawn among those who may be one."""
+    liches = [p for p in state.players if "liche" in roles_of(p.role)]
+    for name in given:
+        if name not in {p.name for p in liches}:
+            raise ValueError(f"double-roles: phylacteres names {name}, who is not a Liche")
+    for liche in liches:
+        keeper = given.get(liche.name)
+        if keeper is None:
+            choices = [p.name for p in state.players if p.name != liche.name and _may_keep(p)]
+            if not choices:
+                raise ValueError(f"double-roles: nobody may be {liche.name}'s phylactère")
+            keeper = rng.choice(choices)
+        elif keeper == liche.name or keeper not in {p.name for p in state.players}:
+            raise ValueError(f"double-roles: {liche.name}'s phylactère must be another player, not {keeper!r}")
+        elif not _may_keep(state.player(keeper)):
+            raise ValueError(
+                f"double-roles: {keeper} cannot be a phylactère "
+                "(not Chanoine nor Liche, not Loup Solitaire nor Assassin)"
+            )
+        liche.markers["phylactere"] = keeper
+        state.player(keeper).markers.setdefault("liches", []).append(liche.name)
 
 
 def nature_name(nature: str) -> str:
