@@ -524,3 +524,46 @@ def test_loup_solitaire_liche_wins_with_his_phylactere_as_the_last_two() -> None
     ils sont les deux derniers en vie [...] Même si le philactère est Loup, les Loups auront perdu »."""
     state = game({"Emma": "liche+meneur"}, phylacteres={"Emma": "Bruno"})
     assert check_winner(_kill(state, "Alice", "Carla", "David", "Fanny", "Gaston")) == "loup_solitaire"
+
+
+def test_planque_hides_in_a_house_and_shares_its_fate() -> None:
+    """« Le Planqué n'est plus concerné par ce qui se passe sur sa maison; il n'y est pas »; « si le logeur est
+    attaqué par les loups, ils trouvent aussi le Planqué »; « si le logeur est espionné par une Voyante, la
+    Voyante voit aussi le nom du joueur Planqué et son rôle "Planqué" »; « 3 fois dans la partie »."""
+    state = game({"Gaston": "planque+meneur", "Alice": "voyante+meneur"})
+    away = night(state, ("Gaston", "planque.planquer", ("Carla",)), ("Bruno", "meute.devorer", ("Gaston",)))
+    assert dead(away) == {}
+    found = night(
+        state,
+        ("Gaston", "planque.planquer", ("Carla",)),
+        ("Alice", "voyante.sonder", ("Carla", "natures")),
+        ("Bruno", "meute.devorer", ("Carla",)),
+    )
+    assert dead(found) == {"Carla": "loups", "Gaston": "loups"}
+    seen = told(found, "seer_result", "Alice")[0]["seen"]
+    assert {"player": "Gaston", "roles": ["planque"]} in seen  # type: ignore[operator]
+    later = state
+    for _ in range(3):
+        later = night(later, ("Gaston", "planque.planquer", ("Carla",))).state
+    assert RULESET.validate(RULESET.close_day(later, {}).state, Action("Gaston", "planque.planquer", ("Carla",)))
+
+
+def test_houses_swap_for_one_night_when_both_ask() -> None:
+    """« Deux joueurs qui envoient un MP au MJ signalant chacun qu'ils veulent échanger avec l'autre, échangent
+    effectivement juste après le bûcher [...] Un échange de maison n'a lieu que pour une nuit »; « ne pourra
+    pas effectuer un autre échange après (pour ce jour-ci) »."""
+    state = _day1(game({}))
+    offers = [Action("Alice", "maison.echanger", ("Gaston",)), Action("Gaston", "maison.echanger", ("Alice",)),
+              Action("Alice", "maison.echanger", ("Carla",))]  # fmt: skip
+    day = RULESET.close_day(state, {}, actions=offers)
+    assert told(day, "action_refused", "Alice")  # her second offer
+    swapped = RULESET.resolve_night(day.state, [Action("Bruno", "meute.devorer", ("Alice",))])
+    assert dead(swapped) == {"Gaston": "loups"}  # Gaston slept in Alice's house
+    alone = RULESET.close_day(state, {}, actions=offers[:1])  # one offer only: no swap
+    assert dead(RULESET.resolve_night(alone.state, [Action("Bruno", "meute.devorer", ("Alice",))])) == {
+        "Alice": "loups"
+    }
+    back = RULESET.resolve_night(
+        RULESET.close_day(swapped.state, {}).state, [Action("Bruno", "meute.devorer", ("Alice",))]
+    )
+    assert dead(back) == {"Alice": "loups"}  # the next night everyone is home again

@@ -4,6 +4,7 @@ resolution this rule set uses (deaths checked for a winner one at a time)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ... import items
 from ...model import Decree, GameState, PlayerState
@@ -50,20 +51,32 @@ def absent(state: GameState, player: PlayerState) -> bool:
     return player.markers.get("absent") == number(state.phase)
 
 
+def location(state: GameState, name: str) -> str:
+    """The house a player is in tonight: his own, unless a swap or a hiding moved him."""
+    moved: dict[str, str] = state.memory.get("nuit", {}).get("lieux", {})
+    return moved.get(name, name)
+
+
 def occupants(state: GameState, house: str) -> list[str]:
-    """Who is in ``house`` now: its owner while alive, present and not dying tonight (no swaps nor Planqués
-    in this increment). A dead player's house is out of play."""
-    owner = state.player(house)
-    if not owner.alive or owner.name in dying(state) or absent(state, owner):
+    """Who is in ``house`` now: the living, present, not dying tonight, whose location it is. A dead player's
+    house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
+    if not state.player(house).alive:
         return []
-    return [owner.name]
+    gone = dying(state)
+    return [
+        p.name
+        for p in state.players
+        if p.alive and p.name not in gone and not absent(state, p) and location(state, p.name) == house
+    ]
 
 
 # -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
-def night(state: GameState) -> dict[str, list[str]]:
-    store: dict[str, list[str]] | None = state.memory.get("nuit")
+def night(state: GameState) -> dict[str, Any]:
+    store: dict[str, Any] | None = state.memory.get("nuit")
     if store is None:
-        store = state.memory["nuit"] = {"mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": []}
+        store = state.memory["nuit"] = {
+            "mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": [], "lieux": {}, "planques": {},
+        }  # fmt: skip
     return store
 
 
@@ -95,7 +108,7 @@ def kill_tonight(state: GameState, name: str, cause: str) -> bool:
 def cause_tonight(state: GameState, name: str) -> str | None:
     store = night(state)
     if name in store["mourants"]:
-        return store["causes"][store["mourants"].index(name)]
+        return str(store["causes"][store["mourants"].index(name)])
     return None
 
 

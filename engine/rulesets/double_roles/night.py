@@ -21,12 +21,14 @@ from .common import (
     holds,
     invincible,
     kill_tonight,
+    location,
     log_use,
     night,
     number,
     occupants,
     salbatarised,
 )
+from .houses import echanges, hidden_with, planques, tell_hidden
 from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
 from .senses import killer_known, noticed, voyeurs
 from .validation import DAY_POWERS, POWERS, validate
@@ -37,7 +39,7 @@ NIGHT_ORDER: tuple[str, ...] = (
     "loup_solitaire", "assassins", "necromanciennes", "convaincants", "corbeaux", "araignees", "detectives",
 )  # fmt: skip
 STEP_POWER: dict[str, str | None] = {
-    "planques": None,
+    "planques": "planque.planquer",
     "echanges": None,
     "salbatars": "salbatar.salbatariser",
     "cupidon": "cupidon.amoureux",
@@ -117,6 +119,8 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
                 action.player, "cupidon_result", ok=False, targets=[first, second], liches=liches, phylacteres=keepers
             )
             continue
+        for one in (first, second):  # « le Planqué est alors au courant que son logeur a été désigné »
+            tell_hidden(r, one, "host_cupidon")
         for one, other in ((first, second), (second, first)):
             loves = s.player(one).markers.setdefault("amours", [])
             if other not in loves:
@@ -137,7 +141,9 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
         seen: list[dict[str, object]] = []
         for name in occupants(s, house):
             who = s.player(name)
-            if kind == "roles":
+            if night(s)["planques"].get(name) == house and name != house:  # « qu'elle ait choisi "rôles" ou "natures" »
+                seen.append({"player": name, "roles": ["planque"]})
+            elif kind == "roles":
                 shown = roles_of(who.role)
                 if canon(who):  # « deux rôles aléatoires comme réponse parmi tous les rôles possibles »
                     shown = s.rng(f"chanoine:{action.player}:{name}").choices(ROLE_ORDER, k=2)
@@ -160,6 +166,7 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [target])
         noticed(r, action.player, "sorcier", [target])
         if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
+            tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
             kill_tonight(s, target, "rituel")
             killer_known(r, target, action.player, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
 
@@ -267,9 +274,18 @@ def _assassins(r: Resolution, queue: Queue) -> None:
         assassin.markers["meurtres"] -= 1
         goes_out(s, action.player)
         log_use(s, action.player, [target])
-        r.tell(action.player, "assassin_found", target=target, house=target)
+        r.tell(action.player, "assassin_found", target=target, house=location(s, target))
+        hiders = hidden_with(r, target)
         kill_tonight(s, target, "assassin")
         killer_known(r, target, action.player, "assassin")
+        for hider in hiders:  # « le Planqué et lui se voient mutuellement, et l'Assassin peut le tuer gratuitement »
+            r.tell(hider, "planque_saw_assassin", by=action.player)
+        if hiders:
+            prompt = "Un Planqué est là : le tues-tu aussi (gratuitement) ?"
+            extra = r.ask("assassin_planque", action.player, prompt, hiders, about=action.player, single=True)
+            if extra in hiders:
+                kill_tonight(s, extra, "assassin")
+                killer_known(r, extra, action.player, "assassin")
 
 
 def _necromanciennes(r: Resolution, queue: Queue) -> None:
@@ -296,6 +312,9 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         noticed(r, action.player, "necromancienne", [target])
         r.tell(action.player, "potion_used", target=target)
         r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
+        for hider in hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
+            r.tell(hider, "planque_met", target=action.player, role="necromancienne")
+            r.tell(action.player, "planque_met", target=hider, role="planque")
 
 
 def _corbeaux(r: Resolution, queue: Queue) -> None:
@@ -321,6 +340,8 @@ def _araignees(r: Resolution, queue: Queue) -> None:
         goes_out(s, action.player)
         log_use(s, action.player, [first, second])
         noticed(r, action.player, "araignee", [first, second])
+        for one in (first, second):
+            tell_hidden(r, one, "host_targeted")
         for one, other in ((first, second), (second, first)):
             if s.player(one).alive and one not in dying(s):
                 r.tell(one, "spider_link", target=other, messages=2)
@@ -360,6 +381,8 @@ def _remember(state: GameState, action: Action) -> None:
 
 
 STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
+    "planques": planques,
+    "echanges": echanges,
     "salbatars": _salbatars,
     "cupidon": _cupidon,
     "voyantes": _voyantes,
@@ -375,7 +398,7 @@ STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
     "detectives": _detectives,
 }
 assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in NIGHT_ORDER"
-assert all((STEP_POWER[s] is None) == (s not in STEPS) for s in NIGHT_ORDER), "a played step has a function"
+assert all(s in STEPS for s, power in STEP_POWER.items() if power), "a night power has its step's function"
 
 
 def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
@@ -408,8 +431,8 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     night(s)
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
-        if power is not None:
-            STEPS[step](r, _queue(s, power, chosen))
+        if step in STEPS:
+            STEPS[step](r, _queue(s, power, chosen) if power else [])
     store = s.memory.pop("nuit")
     s.memory["proteges_veille"] = list(store["proteges"])
     s.memory["salbat_veille"] = list(store["salbat"])

@@ -11,6 +11,7 @@ from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .common import absent, copies, is_wolf, number, resolution, salbatarised
+from .houses import day_swaps, swap_refusal
 from .night import resolve_night_with
 from .roles import roles_of
 from .senses import watch
@@ -162,12 +163,16 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
         refusal = validate(s, action)
         if refusal is None and action.power not in DAY_POWERS:
             refusal = "Ce pouvoir s'utilise la nuit."
+        if refusal is None and action.power == "maison.echanger":
+            refusal = swap_refusal(day, action.player)
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
         if action.power == "institutrice.priver":
             day["prives"] = list(action.targets)
+        elif action.power == "maison.echanger":
+            day.setdefault("echanges", {})[action.player] = action.targets[0]
         else:
             day.setdefault("chatelain", {})[action.player] = list(action.targets)
 
@@ -258,6 +263,8 @@ def close_day(
                     r.tell(voter, "meneur_phylactere", target=burnt.name, phylactere=burnt.markers["phylactere"])
     else:
         r.emit("no_pyre", tie=len(leaders) > 1, cancelled=False)
+    r.settle()  # « juste après le bûcher »: the burnt swap with nobody
+    day_swaps(r, {a: b for a, b in day.get("echanges", {}).items() if s.player(a).alive and s.player(b).alive})
     return _finish(r, since)
 
 

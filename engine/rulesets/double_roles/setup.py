@@ -139,6 +139,8 @@ def setup(
         markers["fleches"] = counts.get("cupidon", 0)
         markers["annulations"] = counts.get("chatelain", 0)
         markers["fuites"] = counts.get("fuyard", 0)
+        markers["cachettes"] = 3 * counts.get("planque", 0)
+        items.give(state, player.name, "maison")  # every player has a house to swap
         if player.camp in WOLF_NATURES:
             items.give(state, player.name, "meute")
         if player.camp == LOUP_SOLITAIRE:

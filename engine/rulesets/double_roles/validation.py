@@ -21,6 +21,7 @@ class Power:
 
 
 POWERS: dict[str, Power] = {
+    "planque.planquer": Power("planque", 1, house=True, self_ok=False),
     "salbatar.salbatariser": Power("salbatar", 1, house=True),
     "cupidon.amoureux": Power("cupidon", 2),
     "voyante.sonder": Power("voyante", 1, house=True, words=("roles", "natures")),
@@ -37,6 +38,7 @@ POWERS: dict[str, Power] = {
     # The day's powers.
     "institutrice.priver": Power("institutrice", 1, most=3, day=True),
     "chatelain.annuler": Power("chatelain", 1, most=30, day=True, self_ok=False),
+    "maison.echanger": Power("maison", 1, day=True, self_ok=False),
 }
 DAY_POWERS = frozenset(p for p, spec in POWERS.items() if spec.day)
 
@@ -47,6 +49,7 @@ STOCK = {
     "necromancienne.ressusciter": ("potions", "Tu n'as plus de potion de vie."),
     "cupidon.amoureux": ("fleches", "Tu as déjà désigné des amoureux."),
     "chatelain.annuler": ("annulations", "Tu as déjà annulé un bûcher."),
+    "planque.planquer": ("cachettes", "Tu t'es déjà planqué·e trois fois."),
 }
 
 

@@ -14,6 +14,20 @@ _KIND_WORDS = (
 
 VERBS: tuple[Verb, ...] = (
     Verb(
+        "planque.planquer",
+        (f"je me planque {_HOUSE} {{cible}}", f"je me cache {_HOUSE} {{cible}}", f"planque {_HOUSE} {{cible}}"),
+        slots=("MAISON",),
+        keywords=("planqu", "cache"),
+    ),
+    Verb(
+        "maison.echanger",
+        (
+            "je (veux échanger|échange) [de maison|ma maison] avec {cible}",
+            "échange de (maison|maisons) avec {cible}",
+        ),
+        keywords=("echang",),
+    ),
+    Verb(
         "salbatar.salbatariser",
         (f"je salbatarise {_HOUSE} {{cible}}", f"salbatar (sur|chez) {_HOUSE} {{cible}}"),
         slots=("MAISON",),
@@ -153,6 +167,14 @@ HELP: dict[str, str] = {
 }
 HELP.update(
     {
+        "planque.planquer": (
+            "3 fois dans la partie, tu te caches dans la maison de quelqu'un (il n'en sait rien) : tu n'es plus "
+            "chez toi cette nuit."
+        ),
+        "maison.echanger": (
+            "De jour, une fois par jour : si l'autre demande aussi l'échange avec toi, vous échangez de maison "
+            "pour la nuit qui suit."
+        ),
         "voyeur.lier": (
             "Chaque nuit, un nouveau lien permanent : tu sais si tes liés sont amoureux et si leurs conditions de "
             "victoire changent; à la tombée de la nuit et au lever du jour, la nature des morts."
@@ -169,6 +191,8 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
+    "planque.planquer": "Je me planque chez Gaston",
+    "maison.echanger": "Je veux échanger de maison avec Alice",
     "voyeur.lier": "Je crée un lien avec Hugo",
     "araignee.tisser": "Je relie Alice et Bruno",
     "institutrice.priver": "Je prive de vote Carla et David",
