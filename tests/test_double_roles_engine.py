@@ -567,3 +567,28 @@ def test_houses_swap_for_one_night_when_both_ask() -> None:
         RULESET.close_day(swapped.state, {}).state, [Action("Bruno", "meute.devorer", ("Alice",))]
     )
     assert dead(back) == {"Alice": "loups"}  # the next night everyone is home again
+
+
+def test_convaincant_changes_a_nature_once_by_night_4() -> None:
+    """« il change la nature de la cible pour la nature de son choix »; « Si un Loup ou Loup Solitaire devient
+    Villageois, il meurt immédiatement »; « Nuit 4 maximum »; a target made Assassin « reçoit une liste de cibles
+    au hasard parmi les listes de cibles d'Assassin "originels" »."""
+    state = game(
+        {"Alice": "convaincant+meneur"}, cibles={"Fanny": ["Alice", "Bruno", "Carla", "David", "Emma", "Gaston"]}
+    )
+    killed = night(state, ("Alice", "convaincant.convaincre", ("Bruno", "villageois")))
+    assert dead(killed) == {"Bruno": "convaincant"}
+    again = night(killed.state, ("Alice", "convaincant.convaincre", ("Carla", "villageois")))
+    assert told(again, "action_refused", "Alice") and dead(again) == {}
+    made = night(state, ("Alice", "convaincant.convaincre", ("Gaston", "assassin")))
+    gaston = made.state.player("Gaston")
+    assert gaston.camp == "assassin" and gaston.markers["cibles"] == ["Alice", "Bruno", "Carla", "David", "Emma"]
+    wolf = night(state, ("Alice", "convaincant.convaincre", ("Gaston", "loup")))
+    assert wolf.state.player("Gaston").camp == "loup"
+    assert told(wolf, "new_wolf", "Bruno") == [{"target": "Gaston", "player": "Bruno"}]
+    late = state
+    for _ in range(4):
+        late = night(late).state
+    late = RULESET.close_day(late, {}).state
+    assert late.phase == "N5"
+    assert RULESET.validate(late, Action("Alice", "convaincant.convaincre", ("Gaston", "loup"))) is not None

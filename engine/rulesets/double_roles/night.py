@@ -28,6 +28,7 @@ from .common import (
     occupants,
     salbatarised,
 )
+from .convert import convaincants
 from .houses import echanges, hidden_with, planques, tell_hidden
 from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
 from .senses import killer_known, noticed, voyeurs
@@ -51,7 +52,7 @@ STEP_POWER: dict[str, str | None] = {
     "loup_solitaire": "loup_solitaire.devorer",
     "assassins": "assassin.tuer",
     "necromanciennes": "necromancienne.ressusciter",
-    "convaincants": None,
+    "convaincants": "convaincant.convaincre",
     "corbeaux": "corbeau.accuser",
     "araignees": "araignee.tisser",
     "detectives": "detective.enqueter",
@@ -393,6 +394,7 @@ STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
     "loup_solitaire": _loup_solitaire,
     "assassins": _assassins,
     "necromanciennes": _necromanciennes,
+    "convaincants": convaincants,
     "corbeaux": _corbeaux,
     "araignees": _araignees,
     "detectives": _detectives,

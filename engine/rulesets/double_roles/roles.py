@@ -39,7 +39,7 @@ PLAYED: frozenset[str] = frozenset(
         "voyante", "salvateur", "salbatar", "sorcier", "corbeau", "meneur", "vieux_chiant", "croque_mort",
         "chasseur", "cupidon", "necromancienne", "detective",
         "araignee", "vengeur", "chatelain", "institutrice", "fuyard", "sympathisant_loup",
-        "chanoine", "voyeur", "paranoiaque", "liche", "planque",
+        "chanoine", "voyeur", "paranoiaque", "liche", "planque", "convaincant",
     }
 )  # fmt: skip
 

@@ -32,6 +32,9 @@ POWERS: dict[str, Power] = {
     "assassin.tuer": Power("assassin", 1, self_ok=False),
     "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
     "voyeur.lier": Power("voyeur", 1, self_ok=False),
+    "convaincant.convaincre": Power(
+        "convaincant", 1, house=True, words=("villageois", "loup", "loup_solitaire", "assassin", "copie")
+    ),
     "corbeau.accuser": Power("corbeau", 1),
     "araignee.tisser": Power("araignee", 2),
     "detective.enqueter": Power("detective", 1),
@@ -39,6 +42,12 @@ POWERS: dict[str, Power] = {
     "institutrice.priver": Power("institutrice", 1, most=3, day=True),
     "chatelain.annuler": Power("chatelain", 1, most=30, day=True, self_ok=False),
     "maison.echanger": Power("maison", 1, day=True, self_ok=False),
+}
+# The powers of a nature: the natures that still hold them (a Convaincant may change one).
+NATURE_OWNERS = {
+    "meute": WOLF_NATURES,
+    "loup_solitaire": frozenset({"loup_solitaire"}),
+    "assassin": frozenset({"assassin"}),
 }
 DAY_POWERS = frozenset(p for p, spec in POWERS.items() if spec.day)
 
@@ -50,6 +59,7 @@ STOCK = {
     "cupidon.amoureux": ("fleches", "Tu as déjà désigné des amoureux."),
     "chatelain.annuler": ("annulations", "Tu as déjà annulé un bûcher."),
     "planque.planquer": ("cachettes", "Tu t'es déjà planqué·e trois fois."),
+    "convaincant.convaincre": ("conversions", "Tu as déjà utilisé ton pouvoir de Convaincant."),
 }
 
 
@@ -85,6 +95,8 @@ def validate(state: GameState, action: Action) -> str | None:
     if power.words:
         names, words = list(action.targets[: power.targets]), list(action.targets[power.targets :])
         if len(names) != power.targets or len(words) != 1 or words[0] not in power.words:
+            if action.power == "convaincant.convaincre":
+                return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
             return "Nomme une maison, puis « rôles » ou « natures »."
     else:
         names = list(action.targets)
@@ -112,6 +124,13 @@ def validate(state: GameState, action: Action) -> str | None:
     if stock and player.markers.get(stock[0], 0) <= 0:
         return stock[1]
     today = number(state.phase)
+    if action.power == "convaincant.convaincre":
+        if today > 4:
+            return "Le Convaincant n'agit que jusqu'à la nuit 4."
+        if action.targets[-1] == "copie" and player.camp != "assassin":
+            return "Seul un Convaincant Assassin peut copier sa liste de cibles."
+    if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
+        return "Ta nature a changé : ce pouvoir n'est plus le tien."
     if action.power == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
     if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:

@@ -99,6 +99,29 @@ VERBS: tuple[Verb, ...] = (
         keywords=("ressus", "ressuc", "potion"),
     ),
     Verb(
+        "convaincant.convaincre",
+        (
+            f"je (vais|me rends|vais convaincre|convaincs) {_HOUSE} {{cible}} [:|,|-|pour|en] "
+            "[le rendre|la rendre|nature] {cible}",
+            f"(conviction|convaincant) (sur|chez) {_HOUSE} {{cible}} [:|,|-] {{cible}}",
+        ),
+        2,
+        2,
+        keywords=("convain", "convic"),
+        words=(
+            ("villageois", "villageois"),
+            ("villageoise", "villageois"),
+            ("loup", "loup"),
+            ("loup solitaire", "loup_solitaire"),
+            ("solitaire", "loup_solitaire"),
+            ("assassin", "assassin"),
+            ("copie", "copie"),
+            ("ma liste", "copie"),
+            ("mes cibles", "copie"),
+        ),
+        slots=("MAISON", "NATURE"),
+    ),
+    Verb(
         "corbeau.accuser",
         ("(je mets|corbeau sur|mes deux voix sur) {cible}", "je (croasse|accuse) {cible}"),
         keywords=("corbeau", "croass"),
@@ -167,6 +190,10 @@ HELP: dict[str, str] = {
 }
 HELP.update(
     {
+        "convaincant.convaincre": (
+            "Une fois, jusqu'à la nuit 4 : tu vas à une maison et changes la nature de quelqu'un qui s'y trouve "
+            "(villageois, loup, loup solitaire, assassin; « copie » : un Assassin donne sa liste)."
+        ),
         "planque.planquer": (
             "3 fois dans la partie, tu te caches dans la maison de quelqu'un (il n'en sait rien) : tu n'es plus "
             "chez toi cette nuit."
@@ -191,6 +218,7 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
+    "convaincant.convaincre": "Je vais chez Marc : villageois",
     "planque.planquer": "Je me planque chez Gaston",
     "maison.echanger": "Je veux échanger de maison avec Alice",
     "voyeur.lier": "Je crée un lien avec Hugo",
