@@ -592,3 +592,61 @@ def test_convaincant_changes_a_nature_once_by_night_4() -> None:
     late = RULESET.close_day(late, {}).state
     assert late.phase == "N5"
     assert RULESET.validate(late, Action("Alice", "convaincant.convaincre", ("Gaston", "loup"))) is not None
+
+
+def _boost(state: GameState, sympathique: str, target: str, which: str) -> Outcome:
+    """A Sympathique's boost by day (the day's MPs at the deadline), then the state at the deadline."""
+    return RULESET.close_day(state, {}, actions=[Action(sympathique, "sympathique.booster", (target, which))])
+
+
+def test_sympathique_boosts_the_chosen_role_and_the_target_knows() -> None:
+    """« booster à quelqu'un une utilisation d'un de ses deux rôles (pas lui-même) [...] sa cible sait qu'il est
+    sympathique »; Meneur: « sa voix aura +2 ce jour-ci » (R31: +2 instead of +1); Sorcier: « il gagne un nouveau
+    rituel de mort »; Chanoine: « c'est automatiquement le deuxième rôle »; « Si la cible était salbatarisée, elle
+    ne l'est plus à la place »."""
+    state = _day1(game({"Alice": "sympathique+meneur", "Gaston": "meneur+sorcier", "Carla": "chanoine+sorcier"}))
+    assert RULESET.validate(state, Action("Alice", "sympathique.booster", ("Alice", "1"))) is not None
+    boosted = RULESET.day_powers(state, [Action("Alice", "sympathique.booster", ("Gaston", "1"))])  # type: ignore[misc]
+    assert told(boosted, "sympathised", "Gaston") == [{"by": "Alice", "player": "Gaston"}]
+    assert RULESET.day_tally(boosted.state, {"Gaston": "Bruno"})[0].as_dict() == {"Bruno": 3}
+    sorcier = _boost(state, "Alice", "Gaston", "2").state
+    assert sorcier.player("Gaston").markers["rituels"] == 2
+    canon = _boost(state, "Alice", "Carla", "1").state
+    assert canon.player("Carla").markers["rituels"] == 2  # role 1 asked, role 2 (Sorcier) boosted
+    spent = RULESET.validate(_day1(sorcier), Action("Alice", "sympathique.booster", ("Carla", "1")))
+    assert spent == "Tu as déjà utilisé ton pouvoir de Sympathique."
+    freed = game({"Alice": "sympathique+croque_mort", "Gaston": "meneur+croque_mort", "Carla": "salbatar+meneur"})
+    freed = night(freed, ("Carla", "salbatar.salbatariser", ("Gaston",))).state
+    assert RULESET.day_tally(freed, {"Gaston": "Bruno"})[0].as_dict() == {"Bruno": 1}
+    unfrozen = RULESET.day_powers(freed, [Action("Alice", "sympathique.booster", ("Gaston", "1"))])  # type: ignore[misc]
+    assert RULESET.day_tally(unfrozen.state, {"Gaston": "Bruno"})[0].as_dict() == {"Bruno": 2}
+
+
+def test_sympathique_by_night_gives_two_protections_and_three_crow_votes() -> None:
+    """Salvateur: « il va pouvoir protéger deux maisons la nuit prochaine »; Corbeau: « il devra répartir 3 voix
+    sur des cibles (1, 2 ou 3 cibles) la nuit prochaine / cette nuit »."""
+    state = game({"Alice": "sympathique+croque_mort", "Gaston": "salvateur+corbeau"})
+    out = night(
+        state,
+        ("Alice", "sympathique.booster", ("Gaston", "1")),
+        ("Gaston", "salvateur.proteger", ("Gaston",)),
+        ("Gaston", "salvateur.proteger", ("Alice",)),
+        ("Bruno", "meute.devorer", ("Alice",)),
+    )
+    assert dead(out) == {}  # both houses protected the night of the boost
+    crow = night(
+        game({"Alice": "sympathique+croque_mort", "Gaston": "salvateur+corbeau"}),
+        ("Alice", "sympathique.booster", ("Gaston", "2")),
+        ("Gaston", "corbeau.accuser", ("Bruno", "Carla")),
+    )
+    assert told(crow, "crow_votes") == [{"player": "Bruno", "votes": 2}, {"player": "Carla", "votes": 1}]
+
+
+def test_sympathique_kiss_cool_on_the_loup_solitaire() -> None:
+    """« Loup Solitaire : il peut attaquer dès la nuit prochaine s'il s'agissait d'une nuit impaire (et ne pourra
+    plus alors qu'attaquer les nuits impaires) »."""
+    state = game({"Alice": "sympathique+croque_mort"})
+    out = night(state, ("Alice", "sympathique.booster", ("Emma", "1")), ("Emma", "loup_solitaire.devorer", ("Bruno",)))
+    assert dead(out) == {"Bruno": "loup_solitaire"}  # night 1, odd: he attacks
+    even = night(out.state, ("Emma", "loup_solitaire.devorer", ("Carla",)))
+    assert told(even, "action_refused", "Emma") and dead(even) == {}

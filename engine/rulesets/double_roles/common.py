@@ -33,6 +33,18 @@ def is_wolf(player: PlayerState) -> bool:
     return player.alive and player.camp in WOLF_NATURES
 
 
+def solitaire_night(player: PlayerState, night_number: int) -> bool:
+    """The Loup Solitaire's nights: the even ones (« 1 nuit sur 2 »), the odd ones once a Sympathique moved him
+    to them (« ne pourra plus alors qu'attaquer les nuits impaires »)."""
+    return bool(night_number % 2 == player.markers.get("nuits_solitaire", 0))
+
+
+def boosted(state: GameState, player: PlayerState, key: str) -> bool:
+    """A Sympathique's boost of ``key`` for the current phase's number (night k and day k share k)."""
+    marks: dict[str, int] = player.markers.get("sympathise", {})
+    return marks.get(key) == number(state.phase)
+
+
 def canon(player: PlayerState) -> bool:
     """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
     d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""

@@ -12,6 +12,7 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import Resolution
 from .common import (
+    boosted,
     can_act,
     canon,
     cause_tonight,
@@ -27,12 +28,14 @@ from .common import (
     number,
     occupants,
     salbatarised,
+    solitaire_night,
 )
 from .convert import convaincants
 from .houses import echanges, hidden_with, planques, tell_hidden
 from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
 from .senses import killer_known, noticed, voyeurs
-from .validation import DAY_POWERS, POWERS, validate
+from .sympathique import boost, extra_room
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
 NIGHT_ORDER: tuple[str, ...] = (
@@ -58,7 +61,7 @@ STEP_POWER: dict[str, str | None] = {
     "detectives": "detective.enqueter",
 }
 assert tuple(STEP_POWER) == NIGHT_ORDER, "every step of the night has its power, in the file's order"
-assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS, "every night power has its step"
+assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS - ANYTIME_POWERS, "a night power, a step"
 
 Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
@@ -127,6 +130,7 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
             if other not in loves:
                 loves.append(other)
             r.tell(one, "lover", target=other)
+        s.player(action.player).markers["amours_faits"] = True
         r.tell(action.player, "cupidon_result", ok=True, targets=[first, second])
 
 
@@ -142,7 +146,11 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
         seen: list[dict[str, object]] = []
         for name in occupants(s, house):
             who = s.player(name)
-            if night(s)["planques"].get(name) == house and name != house:  # « qu'elle ait choisi "rôles" ou "natures" »
+            if boosted(s, s.player(action.player), "voyante") and not canon(who):  # « rôles ET nature »
+                seen.append({"player": name, "roles": roles_of(who.role), "nature": who.camp})
+            elif (
+                night(s)["planques"].get(name) == house and name != house
+            ):  # « qu'elle ait choisi "rôles" ou "natures" »
                 seen.append({"player": name, "roles": ["planque"]})
             elif kind == "roles":
                 shown = roles_of(who.role)
@@ -257,7 +265,9 @@ def _loups(r: Resolution, queue: Queue) -> None:
 def _loup_solitaire(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
-        if can_act(s, action.player) and number(s.phase) % 2 == 0:
+        wolf = s.player(action.player)
+        free = wolf.alive and action.player not in dying(s) and boosted(s, wolf, "loup_solitaire")
+        if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
             goes_out(s, action.player)  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
             _attack(r, action.targets[0], "loup_solitaire", action.player)
@@ -328,6 +338,11 @@ def _corbeaux(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [target])
         noticed(r, action.player, "corbeau", [target])
         crows: dict[str, int] = s.memory.setdefault("corbeau", {})
+        if boosted(s, s.player(action.player), "corbeau"):  # « répartir 3 voix sur des cibles (1, 2 ou 3 cibles) »
+            shares = {1: [3], 2: [2, 1], 3: [1, 1, 1]}[len(action.targets)]
+            for name, votes in zip(action.targets, shares, strict=True):
+                crows[name] = crows.get(name, 0) + votes
+            continue
         crows[target] = crows.get(target, 0) + 2
 
 
@@ -337,15 +352,18 @@ def _araignees(r: Resolution, queue: Queue) -> None:
     for _key, action in queue:
         if not can_act(s, action.player):
             continue
-        first, second = action.targets[:2]
+        linked = list(action.targets)
         goes_out(s, action.player)
-        log_use(s, action.player, [first, second])
-        noticed(r, action.player, "araignee", [first, second])
-        for one in (first, second):
+        log_use(s, action.player, linked)
+        noticed(r, action.player, "araignee", linked)
+        # Boosted: « désigner 3 personnes qui pourront envoyer chacune 4 messages à n'importe-laquelle des 2 autres »
+        messages = 4 if boosted(s, s.player(action.player), "araignee") else 2
+        for one in linked:
             tell_hidden(r, one, "host_targeted")
-        for one, other in ((first, second), (second, first)):
             if s.player(one).alive and one not in dying(s):
-                r.tell(one, "spider_link", target=other, messages=2)
+                for other in linked:
+                    if other != one:
+                        r.tell(one, "spider_link", target=other, messages=messages)
 
 
 def _detectives(r: Resolution, queue: Queue) -> None:
@@ -360,6 +378,10 @@ def _detectives(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [target])
         noticed(r, action.player, "detective", [target])
         who = s.player(target)
+        sharp = boosted(s, s.player(action.player), "detective")  # the Sympathique's boost (R31)
+        if traps and sharp:  # « tout le monde saura ses rôles, sa nature, et il pourra laisser un testament »
+            r.emit("detective_testament", player=target, roles=roles_of(who.role), nature=who.camp)
+            r.ask("testament", target, "Ton testament, lu par tous au lever du jour :", ["texte libre"], about=target)
         if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
             r.tell(
                 action.player, "detective_result", target=target, alive=True,
@@ -369,9 +391,10 @@ def _detectives(r: Resolution, queue: Queue) -> None:
                 r.emit("detective_reveal", player=target, cause=cause_tonight(s, target))
         else:
             used = s.memory.get("journal", {}).get(target, [])
+            extra = {"roles": roles_of(who.role)} if sharp else {}  # « quels étaient les rôles possédés »
             r.tell(
                 action.player, "detective_result", target=target, alive=False,
-                used_powers=bool(used), on=list(used), cause=who.death_cause, nature=who.camp,
+                used_powers=bool(used), on=list(used), cause=who.death_cause, nature=who.camp, **extra,
             )  # fmt: skip
 
 
@@ -418,6 +441,7 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
             continue
         owner = POWERS[action.power].owner
         room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1
+        room += extra_room(s, action.player, action.power)
         kept = [*chosen.get(key, []), action][-room:]
         chosen[key] = kept
     for kept in chosen.values():
@@ -429,8 +453,17 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
 def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     """Every step in order, then the dawn: the night's deaths, in the order they happened."""
     s = r.state
-    chosen = choose(r, actions)
     night(s)
+    # The Sympathique's night boosts first: they are for this night, and the actions they allow are then valid
+    # (two houses, three crow votes, the lone wolf's odd night: R31).
+    boosts = [a for a in actions if a.power == "sympathique.booster"]
+    for kept in choose(r, boosts).values():
+        for action in kept:
+            if can_act(s, action.player):
+                goes_out(s, action.player)  # « Sympathique si de nuit »
+                tell_hidden(r, action.targets[0], "host_targeted")
+                boost(r, action)
+    chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
         if step in STEPS:

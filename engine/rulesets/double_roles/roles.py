@@ -40,6 +40,7 @@ PLAYED: frozenset[str] = frozenset(
         "chasseur", "cupidon", "necromancienne", "detective",
         "araignee", "vengeur", "chatelain", "institutrice", "fuyard", "sympathisant_loup",
         "chanoine", "voyeur", "paranoiaque", "liche", "planque", "convaincant",
+        "sympathique",
     }
 )  # fmt: skip
 

@@ -10,12 +10,13 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from .common import absent, copies, is_wolf, number, resolution, salbatarised
+from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised
 from .houses import day_swaps, swap_refusal
 from .night import resolve_night_with
 from .roles import roles_of
 from .senses import watch
-from .validation import DAY_POWERS, POWERS, validate
+from .sympathique import boost
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
 from .winning import check_winner
 
 
@@ -30,7 +31,7 @@ def _grief(r: Resolution, name: str, cause: str) -> None:
 def _hunter(r: Resolution, name: str, cause: str) -> None:
     """ "s'il meurt, il peut [...] buter quelqu'un de son choix" — once per copy; not when salbatarised."""
     hunter = r.state.player(name)
-    shots = copies(hunter, "chasseur")
+    shots = copies(hunter, "chasseur") + (1 if boosted(r.state, hunter, "chasseur") else 0)
     if not shots or salbatarised(r.state, hunter):
         return
     living = [p for p in r.state.living()]
@@ -58,7 +59,10 @@ def _avenger(r: Resolution, name: str, cause: str) -> None:
     day = number(r.phase) + (1 if r.phase.startswith("J") else 0)
     r.emit("avenger", player=name, targets=targets)
     if targets:
-        r.state.memory.setdefault("vengeance", []).append({"jour": day, "cibles": targets})
+        row: dict[str, object] = {"jour": day, "cibles": targets}
+        if boosted(r.state, avenger, "vengeur"):  # « une de ses deux cibles commencera avec 4 votes »
+            row["plus"] = targets[0]
+        r.state.memory.setdefault("vengeance", []).append(row)
 
 
 def _phylactere(r: Resolution, name: str, cause: str) -> None:
@@ -88,7 +92,11 @@ def _undertakers(r: Resolution, since: int) -> None:
     seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
     for player in r.state.players:
         if player.alive and copies(player, "croque_mort") and not salbatarised(r.state, player):
-            r.tell(player.name, "dead_roles", dead=seen)
+            if boosted(r.state, player, "croque_mort"):  # « la manière de chacune des morts »
+                causes = [{**row, "cause": r.state.player(str(row["player"])).death_cause} for row in seen]
+                r.tell(player.name, "dead_roles", dead=causes)
+            else:
+                r.tell(player.name, "dead_roles", dead=seen)
 
 
 def _finish(r: Resolution, since: int = 0) -> Outcome:
@@ -114,11 +122,18 @@ def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
 
 def _weights(state: GameState) -> dict[str, int]:
     """The Meneur's +1 per copy, unless salbatarised. (The mayor's double vote is secret: close_day only.)"""
-    return {
-        p.name: 1 + copies(p, "meneur")
-        for p in state.players
-        if p.alive and copies(p, "meneur") and not salbatarised(state, p)
-    }
+    weights = {}
+    for p in state.players:
+        if not p.alive or salbatarised(state, p):
+            continue
+        extra = copies(p, "meneur")
+        if extra and boosted(state, p, "meneur"):  # « sa voix aura +2 ce jour-ci » (R31)
+            extra += 1
+        if copies(p, "institutrice") and boosted(state, p, "institutrice") and copies(p, "meneur"):
+            extra = 2  # « si elle est meneur, elle a voix +2, ce jour-ci »
+        if extra:
+            weights[p.name] = 1 + extra
+    return weights
 
 
 def _avenged(state: GameState) -> list[str]:
@@ -134,7 +149,8 @@ def _voiceless(state: GameState) -> set[str]:
     compte pour deux »)."""
     out = set(state.memory.get("jour", {}).get("prives", [])) | set(_avenged(state))
     for player in state.players:
-        if absent(state, player) or (copies(player, "institutrice") and not copies(player, "meneur")):
+        teacher = copies(player, "institutrice") and not copies(player, "meneur")
+        if absent(state, player) or (teacher and not boosted(state, player, "institutrice")):
             out.add(player.name)
     return out
 
@@ -151,6 +167,9 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     crows = state.memory.get("corbeau", {})
     modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in living]
     modifiers += [Modifier(t, 3, "vengeur") for t in _avenged(state) if t in living]
+    today = number(state.phase)
+    plus = [row["plus"] for row in state.memory.get("vengeance", []) if row["jour"] == today and "plus" in row]
+    modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in living]
     return tally(counted, living, _weights(state) or None, modifiers), counted
 
 
@@ -161,7 +180,7 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
     day: dict[str, Any] = s.memory.setdefault("jour", {})
     for action in actions:
         refusal = validate(s, action)
-        if refusal is None and action.power not in DAY_POWERS:
+        if refusal is None and action.power not in DAY_POWERS | ANYTIME_POWERS:
             refusal = "Ce pouvoir s'utilise la nuit."
         if refusal is None and action.power == "maison.echanger":
             refusal = swap_refusal(day, action.player)
@@ -171,6 +190,8 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
         if action.power == "institutrice.priver":
             day["prives"] = list(action.targets)
+        elif action.power == "sympathique.booster":
+            boost(r, action)
         elif action.power == "maison.echanger":
             day.setdefault("echanges", {})[action.player] = action.targets[0]
         else:

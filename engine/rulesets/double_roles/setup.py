@@ -141,6 +141,7 @@ def setup(
         markers["fuites"] = counts.get("fuyard", 0)
         markers["cachettes"] = 3 * counts.get("planque", 0)
         markers["conversions"] = counts.get("convaincant", 0)
+        markers["boosts"] = counts.get("sympathique", 0)
         items.give(state, player.name, "maison")  # every player has a house to swap
         if player.camp in WOLF_NATURES:
             items.give(state, player.name, "meute")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Action, GameState
-from .common import absent, holds, number, salbatarised
+from .common import absent, boosted, holds, number, salbatarised, solitaire_night
 from .roles import WOLF_NATURES
 
 
@@ -18,6 +18,8 @@ class Power:
     self_ok: bool = True
     most: int = 0  # at most this many names (0: exactly ``targets``)
     day: bool = False  # used during the day (from J1), not at night
+    anytime: bool = False  # by night or by day (the Sympathique: « de nuit ou de jour comme il veut »)
+    boosted_most: int = 0  # at most this many names when a Sympathique boosted it (the Corbeau's 3 votes…)
 
 
 POWERS: dict[str, Power] = {
@@ -35,8 +37,9 @@ POWERS: dict[str, Power] = {
     "convaincant.convaincre": Power(
         "convaincant", 1, house=True, words=("villageois", "loup", "loup_solitaire", "assassin", "copie")
     ),
-    "corbeau.accuser": Power("corbeau", 1),
-    "araignee.tisser": Power("araignee", 2),
+    "corbeau.accuser": Power("corbeau", 1, boosted_most=3),
+    "araignee.tisser": Power("araignee", 2, boosted_most=3),
+    "sympathique.booster": Power("sympathique", 1, words=("1", "2"), self_ok=False, anytime=True),
     "detective.enqueter": Power("detective", 1),
     # The day's powers.
     "institutrice.priver": Power("institutrice", 1, most=3, day=True),
@@ -50,6 +53,7 @@ NATURE_OWNERS = {
     "assassin": frozenset({"assassin"}),
 }
 DAY_POWERS = frozenset(p for p, spec in POWERS.items() if spec.day)
+ANYTIME_POWERS = frozenset(p for p, spec in POWERS.items() if spec.anytime)
 
 # Spent powers: the marker counting what is left, and the refusal when nothing is.
 STOCK = {
@@ -60,6 +64,7 @@ STOCK = {
     "chatelain.annuler": ("annulations", "Tu as déjà annulé un bûcher."),
     "planque.planquer": ("cachettes", "Tu t'es déjà planqué·e trois fois."),
     "convaincant.convaincre": ("conversions", "Tu as déjà utilisé ton pouvoir de Convaincant."),
+    "sympathique.booster": ("boosts", "Tu as déjà utilisé ton pouvoir de Sympathique."),
 }
 
 
@@ -86,11 +91,13 @@ def validate(state: GameState, action: Action) -> str | None:
         return "Ce pouvoir n'est pas le tien."
     if power.day and not (state.phase.startswith("J") and state.phase != "J0"):
         return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
-    if not power.day and not state.phase.startswith("N"):
+    if not power.day and not power.anytime and not state.phase.startswith("N"):
         return "Ce pouvoir s'utilise la nuit."
     if absent(state, player):
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
-    if salbatarised(state, player):
+    if salbatarised(state, player) and not (
+        action.power == "loup_solitaire.devorer" and boosted(state, player, "loup_solitaire")
+    ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
     if power.words:
         names, words = list(action.targets[: power.targets]), list(action.targets[power.targets :])
@@ -100,6 +107,8 @@ def validate(state: GameState, action: Action) -> str | None:
             return "Nomme une maison, puis « rôles » ou « natures »."
     else:
         names = list(action.targets)
+        if power.boosted_most and boosted(state, player, power.owner):
+            power = Power(power.owner, power.targets, most=power.boosted_most)
         wrong = _count(power, names)
         if wrong:
             return wrong
@@ -136,8 +145,8 @@ def validate(state: GameState, action: Action) -> str | None:
     if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
         return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
     if action.power == "loup_solitaire.devorer":
-        if today % 2:
-            return "Tu ne peux attaquer seul que les nuits paires."
+        if not solitaire_night(player, today):
+            return "Tu ne peux pas attaquer seul cette nuit (une nuit sur deux)."
         if state.player(names[0]).camp not in WOLF_NATURES:
             return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
     if action.power in ("salvateur.proteger", "salbatar.salbatariser"):

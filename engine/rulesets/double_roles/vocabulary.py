@@ -156,6 +156,26 @@ VERBS: tuple[Verb, ...] = (
         keywords=("annul",),
     ),
     Verb(
+        "sympathique.booster",
+        (
+            "je (booste|sympathise) {cible} [sur] [son|le] [rôle] {cible}",
+            "(boost|sympathique) (sur|pour) {cible} [,|:|-] [son|le] [rôle] {cible}",
+        ),
+        2,
+        2,
+        keywords=("boost", "sympath"),
+        words=(
+            ("1", "1"),
+            ("2", "2"),
+            ("premier", "1"),
+            ("deuxieme", "2"),
+            ("second", "2"),
+            ("un", "1"),
+            ("deux", "2"),
+        ),
+        slots=("NOM", "ROLE_1_OU_2"),
+    ),
+    Verb(
         "detective.enqueter",
         ("j'enquête sur {cible}", "enquête (sur|:) {cible}"),
         keywords=("enquet",),
@@ -190,6 +210,10 @@ HELP: dict[str, str] = {
 }
 HELP.update(
     {
+        "sympathique.booster": (
+            "Une fois dans la partie, de jour ou de nuit : tu boostes l'un des deux rôles (1 ou 2) de quelqu'un "
+            "d'autre; il saura que tu es Sympathique."
+        ),
         "convaincant.convaincre": (
             "Une fois, jusqu'à la nuit 4 : tu vas à une maison et changes la nature de quelqu'un qui s'y trouve "
             "(villageois, loup, loup solitaire, assassin; « copie » : un Assassin donne sa liste)."
@@ -218,6 +242,7 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
+    "sympathique.booster": "Je booste Lucie sur son rôle 2",
     "convaincant.convaincre": "Je vais chez Marc : villageois",
     "planque.planquer": "Je me planque chez Gaston",
     "maison.echanger": "Je veux échanger de maison avec Alice",
