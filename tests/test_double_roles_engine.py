@@ -63,9 +63,13 @@ def test_roles_are_drawn_by_the_published_weights_with_duplicates() -> None:
     assert any(a == b for a, b in (p.split("+") for p in pairs))
 
 
-def test_a_role_not_played_yet_is_refused_by_its_french_name() -> None:
-    with pytest.raises(ValueError, match="Le rôle Lâche n'est pas encore joué"):
-        game({"Alice": "lache+voyante"})
+def test_every_role_is_played_and_an_unknown_one_refused() -> None:
+    """All 26 roles are accepted at setup (none is silently ignored: each has its rules); a role that is not in
+    the file is refused."""
+    for role in WEIGHTS:
+        assert game({"Alice": f"{role}+{role}"}).player("Alice").role == f"{role}+{role}"
+    with pytest.raises(ValueError, match="two known roles"):
+        game({"Alice": "ancien+voyante"})
 
 
 def test_order_numbers_only_for_duplicated_night_roles_distinct_from_1_to_50() -> None:
@@ -650,3 +654,18 @@ def test_sympathique_kiss_cool_on_the_loup_solitaire() -> None:
     assert dead(out) == {"Bruno": "loup_solitaire"}  # night 1, odd: he attacks
     even = night(out.state, ("Emma", "loup_solitaire.devorer", ("Carla",)))
     assert told(even, "action_refused", "Emma") and dead(even) == {}
+
+
+def test_lache_sends_twice_the_day_number_of_anonymous_mps() -> None:
+    """« de jour, il peut envoyer "n" MP, "n" étant le numéro du jour multiplié par 2 [...] le joueur destinataire
+    reçoit un MP anonyme; il ne sait pas qui lui a envoyé le message »."""
+    state = _day1(game({"Alice": "lache+meneur"}))
+    sends = [Action("Alice", "lache.envoyer", ("Gaston",), source=f"mp{n}") for n in range(3)]
+    out = RULESET.close_day(state, {}, actions=sends)
+    received = [e for e in out.events if e.type == "anonymous_mp"]
+    assert [(e.to, e.data) for e in received] == [
+        (("Gaston",), {"mp": "mp0", "player": "Gaston"}),
+        (("Gaston",), {"mp": "mp1", "player": "Gaston"}),
+    ]  # the sender's name is in no event for Gaston
+    assert told(out, "action_refused", "Alice")  # the third MP on J1
+    assert [e.data["player"] for e in out.events if e.type == "relay"] == ["Alice", "Alice"]  # for the MJ only

@@ -33,16 +33,8 @@ ROLE_NAMES: dict[str, str] = {
 }  # fmt: skip
 assert set(ROLE_NAMES) == set(WEIGHTS)
 
-# The roles this engine plays so far (SPEC.md); any other is refused at setup, by its French name.
-PLAYED: frozenset[str] = frozenset(
-    {
-        "voyante", "salvateur", "salbatar", "sorcier", "corbeau", "meneur", "vieux_chiant", "croque_mort",
-        "chasseur", "cupidon", "necromancienne", "detective",
-        "araignee", "vengeur", "chatelain", "institutrice", "fuyard", "sympathisant_loup",
-        "chanoine", "voyeur", "paranoiaque", "liche", "planque", "convaincant",
-        "sympathique",
-    }
-)  # fmt: skip
+# The roles this engine plays (SPEC.md): all of them; were one left out, setup would refuse it by its French name.
+PLAYED: frozenset[str] = frozenset(ROLE_NAMES)
 
 VILLAGEOIS, LOUP, LOUP_SOLITAIRE, ASSASSIN = "villageois", "loup", "loup_solitaire", "assassin"
 NATURES: tuple[str, ...] = (VILLAGEOIS, LOUP, LOUP_SOLITAIRE, ASSASSIN)

@@ -190,6 +190,11 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
         if action.power == "institutrice.priver":
             day["prives"] = list(action.targets)
+        elif action.power == "lache.envoyer":  # relayed: the recipient never learns the sender (R32)
+            sent: dict[str, int] = day.setdefault("lache", {})
+            sent[action.player] = sent.get(action.player, 0) + 1
+            r.tell(action.targets[0], "anonymous_mp", mp=action.source)
+            r.tell_mj("relay", player=action.player, target=action.targets[0], mp=action.source)
         elif action.power == "sympathique.booster":
             boost(r, action)
         elif action.power == "maison.echanger":

@@ -73,6 +73,8 @@ def _apply(r: Resolution, target: str, role: str) -> None:
         markers[key] = markers.get(key, 0) + more
     elif role in NIGHT_BOOSTS or role in ("voyante", "corbeau", "araignee", "detective", "croque_mort"):
         boosts[role] = boost_night(s)  # the next (or this) night
+    elif role == "lache":  # « MP illimités pour la journée où il a été sympathisé / la prochaine journée »
+        boosts[role] = number(s.phase)
     elif role in ("meneur", "institutrice", "chasseur", "vengeur"):
         boosts[role] = number(s.phase)  # « ce jour-ci » / « aujourd'hui »: day k
     elif role == "cupidon":
@@ -87,7 +89,7 @@ def _apply(r: Resolution, target: str, role: str) -> None:
             from .night import _turn_wolf  # the Sympathisant's own change, as when attacked
 
             _turn_wolf(r, target)
-    # liche: « pas d'effet »; lâche: not played yet; chanoine: handled above; paranoiaque: « il sait
+    # liche: « pas d'effet »; chanoine: handled above; paranoiaque: « il sait
     # immédiatement l'autre rôle du sympathique » (told in ``boost``).
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Action, GameState
-from .common import absent, boosted, holds, number, salbatarised, solitaire_night
+from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
 from .roles import WOLF_NATURES
 
 
@@ -45,6 +45,7 @@ POWERS: dict[str, Power] = {
     "institutrice.priver": Power("institutrice", 1, most=3, day=True),
     "chatelain.annuler": Power("chatelain", 1, most=30, day=True, self_ok=False),
     "maison.echanger": Power("maison", 1, day=True, self_ok=False),
+    "lache.envoyer": Power("lache", 1, day=True, self_ok=False),
 }
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
 NATURE_OWNERS = {
@@ -142,6 +143,11 @@ def validate(state: GameState, action: Action) -> str | None:
         return "Ta nature a changé : ce pouvoir n'est plus le tien."
     if action.power == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
+    if action.power == "lache.envoyer":
+        sent = state.memory.get("jour", {}).get("lache", {}).get(player.name, 0)
+        allowed = 2 * today * copies(player, "lache")  # « "n" étant le numéro du jour multiplié par 2 »
+        if sent >= allowed and not boosted(state, player, "lache"):
+            return f"Tu as déjà envoyé tes {allowed} MP anonymes aujourd'hui."
     if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
         return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
     if action.power == "loup_solitaire.devorer":

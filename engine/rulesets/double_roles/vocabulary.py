@@ -176,6 +176,11 @@ VERBS: tuple[Verb, ...] = (
         slots=("NOM", "ROLE_1_OU_2"),
     ),
     Verb(
+        "lache.envoyer",
+        ("(message|mp) anonyme (pour|à) {cible}", "(transmets|envoie) [ce message|ce mp] (à|pour) {cible}"),
+        keywords=("anonym",),
+    ),
+    Verb(
         "detective.enqueter",
         ("j'enquête sur {cible}", "enquête (sur|:) {cible}"),
         keywords=("enquet",),
@@ -210,6 +215,9 @@ HELP: dict[str, str] = {
 }
 HELP.update(
     {
+        "lache.envoyer": (
+            "De jour : des MP anonymes (2 × le numéro du jour) que le MJ transmet à leur destinataire sans ton nom."
+        ),
         "sympathique.booster": (
             "Une fois dans la partie, de jour ou de nuit : tu boostes l'un des deux rôles (1 ou 2) de quelqu'un "
             "d'autre; il saura que tu es Sympathique."
@@ -242,6 +250,7 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
+    "lache.envoyer": "Message anonyme pour Hugo : je sais qui tu es.",
     "sympathique.booster": "Je booste Lucie sur son rôle 2",
     "convaincant.convaincre": "Je vais chez Marc : villageois",
     "planque.planquer": "Je me planque chez Gaston",
