@@ -150,3 +150,95 @@ def test_a_short_game_in_players_french(tmp_path: Path, declared: None, capsys: 
     counts = [e for e in events if e["type"] == "vote_result" and e["phase"] == "J1"]
     assert counts and counts[0]["audience"] == "mj"
     assert counts[0]["counts"] == {"Alice": 2, "Bruno": 2, "Carla": 2}  # type: ignore[index]
+
+
+# The later roles' powers in players' French, by night and by day.
+GAME2 = """ruleset = "double-roles"
+seed = 5
+
+[[players]]
+name = "Alice"
+role = "voyante+salvateur"
+camp = "villageois"
+[[players]]
+name = "Bruno"
+role = "corbeau+meneur"
+camp = "loup"
+[[players]]
+name = "Carla"
+role = "convaincant+sympathique"
+camp = "villageois"
+[[players]]
+name = "David"
+role = "institutrice+chatelain"
+camp = "villageois"
+[[players]]
+name = "Emma"
+role = "araignee+lache"
+camp = "loup_solitaire"
+[[players]]
+name = "Fanny"
+role = "croque_mort+croque_mort"
+camp = "assassin"
+[[players]]
+name = "Gaston"
+role = "planque+voyeur"
+camp = "villageois"
+
+[[phases]]
+phase = "J0"
+posts = [
+  { author = "Bruno", text = "[color=brown][b]Je vote contre Alice[/b][/color]" },
+  { author = "Carla", text = "[color=brown][b]Je vote contre Alice[/b][/color]" },
+]
+
+[[phases]]
+phase = "N1"
+mps = [
+  { from = "Gaston", text = "Je me planque chez Alice" },
+  { from = "Bruno", text = "On attaque la maison de Gaston" },
+  { from = "Emma", text = "Je relie Alice et Bruno" },
+  { from = "Alice", text = "J'espionne la maison de Bruno : rôles" },
+]
+
+[[phases]]
+phase = "J1"
+posts = [
+  { author = "Alice", text = "[color=brown][b]Je vote contre Emma[/b][/color]" },
+  { author = "Gaston", text = "[color=brown][b]Je vote contre Emma[/b][/color]" },
+  { author = "Carla", text = "[color=brown][b]Je vote contre Bruno[/b][/color]" },
+  { author = "Bruno", text = "[color=brown][b]Je vote contre Alice[/b][/color]" },
+  { author = "David", text = "[color=brown][b]Je vote contre Emma[/b][/color]" },
+]
+mps = [
+  { from = "David", text = "Je prive de vote Carla et Bruno" },
+  { from = "David", text = "J'annule le bûcher si c'est Emma, Fanny" },
+  { from = "Emma", text = "Message anonyme pour Gaston : je sais qui tu es." },
+]
+
+[[phases]]
+phase = "N2"
+mps = [ { from = "Carla", text = "Je vais chez Bruno : villageois" } ]
+
+[expect]
+deaths = [ { phase = "N2", player = "Bruno", cause = "convaincant" } ]
+events = [
+  { type = "hidden", phase = "N1", player = "Gaston", host = "Alice" },
+  { type = "wolves_target", phase = "N1", house = "Gaston" },
+  { type = "spider_link", phase = "N1", player = "Alice", target = "Bruno", messages = 2 },
+  { type = "seer_result", phase = "N1", player = "Alice", seen = [{ player = "Bruno", roles = ["corbeau","meneur"] }] },
+  { type = "vote_result", phase = "J1", counts = { Emma = 2 } },
+  { type = "pyre_cancelled", phase = "J1", player = "Emma" },
+  { type = "anonymous_mp", phase = "J1", player = "Gaston" },
+]
+absent = [ { type = "death", phase = "N1" }, { type = "pyre", phase = "J1" } ]
+"""
+
+
+def test_later_powers_in_players_french(tmp_path: Path, declared: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """N1: Gaston hides at Alice's, so the pack's attack on his house finds nobody; J1: the Institutrice takes
+    Carla's and Bruno's votes and hers never counts, Emma leads alone (Alice, Gaston) and the Châtelain's
+    conditional MP cancels her pyre; N2: the Convaincant makes the Loup Bruno a villager, who dies."""
+    path = tmp_path / "partie2.toml"
+    path.write_text(GAME2, encoding="utf-8")
+    check(replay(path, capsys), tomllib.loads(GAME2)["expect"])

@@ -258,7 +258,7 @@ EXAMPLES: dict[str, str] = {
     "voyeur.lier": "Je crée un lien avec Hugo",
     "araignee.tisser": "Je relie Alice et Bruno",
     "institutrice.priver": "Je prive de vote Carla et David",
-    "chatelain.annuler": "J'annule le bûcher si c'est Emma ou Fanny",
+    "chatelain.annuler": "J'annule le bûcher si c'est Emma, Fanny",
     "salbatar.salbatariser": "Je salbatarise la maison de Boris",
     "cupidon.amoureux": "Je rends amoureux Alice et Bruno",
     "voyante.sonder": "J'espionne la maison de Carla : rôles",
