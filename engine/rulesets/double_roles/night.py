@@ -437,7 +437,7 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
         if refusal is None and action.power == "meute.devorer" and chosen.get(key):
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
         if refusal:
-            r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+            r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
         owner = POWERS[action.power].owner
         room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1

@@ -185,7 +185,7 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
         if refusal is None and action.power == "maison.echanger":
             refusal = swap_refusal(day, action.player)
         if refusal:
-            r.tell(action.player, "action_refused", power=action.power, reason=refusal)
+            r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
         if action.power == "institutrice.priver":
