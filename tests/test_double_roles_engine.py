@@ -669,3 +669,25 @@ def test_lache_sends_twice_the_day_number_of_anonymous_mps() -> None:
     ]  # the sender's name is in no event for Gaston
     assert told(out, "action_refused", "Alice")  # the third MP on J1
     assert [e.data["player"] for e in out.events if e.type == "relay"] == ["Alice", "Alice"]  # for the MJ only
+
+
+def test_boosted_detective_learns_the_role_that_made_a_living_target_go_out() -> None:
+    """Détective boosted: « il saura quel est le rôle en cause si son enquête sur un vivant amène ce vivant à sortir
+    de chez lui »."""
+    state = game({"Alice": "detective+meneur", "Carla": "sympathique+meneur", "Gaston": "corbeau+meneur"})
+    out = night(
+        state,
+        ("Carla", "sympathique.booster", ("Alice", "1")),
+        ("Gaston", "corbeau.accuser", ("Bruno",)),
+        ("Alice", "detective.enqueter", ("Gaston",)),
+    )
+    assert told(out, "detective_result", "Alice")[0]["out_role"] == "corbeau"
+    plain = night(state, ("Gaston", "corbeau.accuser", ("Bruno",)), ("Alice", "detective.enqueter", ("Gaston",)))
+    assert "out_role" not in told(plain, "detective_result", "Alice")[0]
+
+
+def test_voyeur_linking_a_logeur_sees_whether_the_planque_is_in_love() -> None:
+    """« si le logeur est espionné par un Voyeur, le Voyeur voit aussi si le Planqué est amoureux ou non »."""
+    state = game({"Alice": "voyeur+meneur", "Gaston": "planque+meneur"})
+    out = night(state, ("Gaston", "planque.planquer", ("Carla",)), ("Alice", "voyeur.lier", ("Carla",)))
+    assert told(out, "voyeur_planque", "Alice") == [{"target": "Gaston", "amoureux": False, "player": "Alice"}]

@@ -130,10 +130,13 @@ def can_act(state: GameState, name: str) -> bool:
     return player.alive and name not in dying(state) and not salbatarised(state, player) and not absent(state, player)
 
 
-def goes_out(state: GameState, name: str) -> None:
+def goes_out(state: GameState, name: str, role: str) -> None:
+    """« "est sorti" cette nuit s'il a effectué au moins une action provoquant cette sortie »: the first role (or
+    nature) that made him go out is kept, for a boosted Détective (« quel est le rôle en cause »)."""
     store = night(state)
     if name not in store["sortis"]:
         store["sortis"].append(name)
+        store.setdefault("causes_sortie", {})[name] = role
 
 
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:

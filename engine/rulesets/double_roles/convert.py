@@ -62,7 +62,7 @@ def convaincants(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player) or actor.markers.get("conversions", 0) <= 0:
             continue
         house, word = action.targets[0], action.targets[1]
-        goes_out(s, action.player)
+        goes_out(s, action.player, "convaincant")
         present = [n for n in occupants(s, house) if n != action.player]
         r.tell(action.player, "convaincant_sees", house=house, present=present)
         if not present:

@@ -35,7 +35,7 @@ def planques(r: Resolution, queue: Queue) -> None:
             continue
         host = action.targets[0]
         hider.markers["cachettes"] -= 1
-        goes_out(s, action.player)
+        goes_out(s, action.player, "planque")
         log_use(s, action.player, [host])
         store = night(s)
         store["lieux"][action.player] = host

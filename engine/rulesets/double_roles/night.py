@@ -86,7 +86,7 @@ def _salbatars(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player):
             continue
         house = action.targets[0]
-        goes_out(s, action.player)
+        goes_out(s, action.player, "salbatar")
         _remember(s, action)
         if house in s.memory.get("salbat_veille", []):  # targeted the night before: lost, silently
             r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
@@ -140,7 +140,7 @@ def _voyantes(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player):
             continue
         house, kind = action.targets[0], action.targets[1]
-        goes_out(s, action.player)
+        goes_out(s, action.player, "voyante")
         log_use(s, action.player, [house])
         noticed(r, action.player, "voyante", occupants(s, house))
         seen: list[dict[str, object]] = []
@@ -187,7 +187,7 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
             continue
         house = action.targets[0]
         if house != action.player:
-            goes_out(s, action.player)
+            goes_out(s, action.player, "salvateur")
         _remember(s, action)
         log_use(s, action.player, [house])
         noticed(r, action.player, "salvateur", occupants(s, house))
@@ -257,7 +257,7 @@ def _loups(r: Resolution, queue: Queue) -> None:
     r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
     pack = [w.name for w in s.players if w.camp in WOLF_NATURES and can_act(s, w.name)]
     for wolf in pack:  # "attaquée par tous les loups": every wolf able to kill goes out
-        goes_out(s, wolf)
+        goes_out(s, wolf, s.player(wolf).camp)
         log_use(s, wolf, [house])
     _attack(r, house, "loups", pack[0] if len(pack) == 1 else "loups")
 
@@ -268,7 +268,7 @@ def _loup_solitaire(r: Resolution, queue: Queue) -> None:
         wolf = s.player(action.player)
         free = wolf.alive and action.player not in dying(s) and boosted(s, wolf, "loup_solitaire")
         if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
-            goes_out(s, action.player)  # "1 seule sortie même s'il tue en plus des Loups"
+            goes_out(s, action.player, "loup_solitaire")  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
             _attack(r, action.targets[0], "loup_solitaire", action.player)
 
@@ -283,7 +283,7 @@ def _assassins(r: Resolution, queue: Queue) -> None:
         if not s.player(target).alive or target in dying(s):
             continue
         assassin.markers["meurtres"] -= 1
-        goes_out(s, action.player)
+        goes_out(s, action.player, "assassin")
         log_use(s, action.player, [target])
         r.tell(action.player, "assassin_found", target=target, house=location(s, target))
         hiders = hidden_with(r, target)
@@ -318,7 +318,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
                 at = store["mourants"].index(name)
                 del store["mourants"][at], store["causes"][at]
         necro.markers["potions"] -= 1
-        goes_out(s, action.player)
+        goes_out(s, action.player, "necromancienne")
         log_use(s, action.player, [target])
         noticed(r, action.player, "necromancienne", [target])
         r.tell(action.player, "potion_used", target=target)
@@ -334,7 +334,7 @@ def _corbeaux(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player):
             continue
         target = action.targets[0]
-        goes_out(s, action.player)  # "même s'il met les voix sur lui-même"
+        goes_out(s, action.player, "corbeau")  # "même s'il met les voix sur lui-même"
         log_use(s, action.player, [target])
         noticed(r, action.player, "corbeau", [target])
         crows: dict[str, int] = s.memory.setdefault("corbeau", {})
@@ -353,7 +353,7 @@ def _araignees(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player):
             continue
         linked = list(action.targets)
-        goes_out(s, action.player)
+        goes_out(s, action.player, "araignee")
         log_use(s, action.player, linked)
         noticed(r, action.player, "araignee", linked)
         # Boosted: « désigner 3 personnes qui pourront envoyer chacune 4 messages à n'importe-laquelle des 2 autres »
@@ -374,7 +374,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
         if not (can_act(s, action.player) or (traps and not salbatarised(s, s.player(target)))):
             continue
         if target != action.player:
-            goes_out(s, action.player)
+            goes_out(s, action.player, "detective")
         log_use(s, action.player, [target])
         noticed(r, action.player, "detective", [target])
         who = s.player(target)
@@ -386,6 +386,8 @@ def _detectives(r: Resolution, queue: Queue) -> None:
             r.tell(
                 action.player, "detective_result", target=target, alive=True,
                 left_house=target in night(s)["sortis"] and not canon(who), cause=cause_tonight(s, target),
+                **({"out_role": night(s)["causes_sortie"][target]}
+                   if sharp and target in night(s)["sortis"] and not canon(who) else {}),
             )  # fmt: skip
             if traps:  # « révéler aux gens qui se lèveront comment il sera mort »
                 r.emit("detective_reveal", player=target, cause=cause_tonight(s, target))
@@ -460,7 +462,7 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     for kept in choose(r, boosts).values():
         for action in kept:
             if can_act(s, action.player):
-                goes_out(s, action.player)  # « Sympathique si de nuit »
+                goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
                 tell_hidden(r, action.targets[0], "host_targeted")
                 boost(r, action)
     chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])

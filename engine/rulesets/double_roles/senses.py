@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ...model import Action
 from ...resolution import Resolution
 from .common import can_act, canon, copies, dying, goes_out, log_use, salbatarised
+from .houses import hidden_with
 
 Queue = list[tuple[str, Action]]
 
@@ -52,13 +53,15 @@ def voyeurs(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player):
             continue
         target = action.targets[0]
-        goes_out(s, action.player)
+        goes_out(s, action.player, "voyeur")
         log_use(s, action.player, [target])
         noticed(r, action.player, "voyeur", [target])
         voyeur = s.player(action.player)
         links: dict[str, list[object]] = voyeur.markers.setdefault("liens", {})
         links[target] = _status(r, target)
         r.tell(action.player, "voyeur_link", target=target, amoureux=links[target][0])
+        for hider in hidden_with(r, target):  # « le Voyeur voit aussi si le Planqué est amoureux ou non »
+            r.tell(action.player, "voyeur_planque", target=hider, amoureux=bool(s.player(hider).markers.get("amours")))
 
 
 def watch(r: Resolution, since: int) -> None:
