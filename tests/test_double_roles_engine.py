@@ -691,3 +691,19 @@ def test_voyeur_linking_a_logeur_sees_whether_the_planque_is_in_love() -> None:
     state = game({"Alice": "voyeur+meneur", "Gaston": "planque+meneur"})
     out = night(state, ("Gaston", "planque.planquer", ("Carla",)), ("Alice", "voyeur.lier", ("Carla",)))
     assert told(out, "voyeur_planque", "Alice") == [{"target": "Gaston", "amoureux": False, "player": "Alice"}]
+
+
+def test_a_day_power_on_j0_is_refused_aloud_and_a_boost_on_j0_counts() -> None:
+    """The Sympathique acts « quand il veut », J0 included; the Institutrice's MP on J0 (the mayor's election,
+    no pyre) is refused with a reason rather than dropped (R17)."""
+    state = game({"Alice": "sympathique+meneur", "Gaston": "sorcier+institutrice"})
+    out = RULESET.close_day(
+        state,
+        {},
+        actions=[
+            Action("Alice", "sympathique.booster", ("Gaston", "1")),
+            Action("Gaston", "institutrice.priver", ("Bruno",)),
+        ],
+    )
+    assert out.state.player("Gaston").markers["rituels"] == 2
+    assert told(out, "action_refused", "Gaston")[0]["power"] == "institutrice.priver"

@@ -10,7 +10,7 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised
+from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
 from .houses import day_swaps, swap_refusal
 from .night import resolve_night_with
 from .roles import roles_of
@@ -249,8 +249,7 @@ def close_day(
     if s.winner:
         return r.outcome()
     since = len(r.events)
-    if s.phase != "J0":
-        apply_day_actions(r, actions)
+    apply_day_actions(r, actions)  # J0 too: a Sympathique may boost then; the day powers are refused there
     result, standing = day_tally(s, votes)
     s.memory.pop("corbeau", None)
     day = s.memory.pop("jour", {})
@@ -323,7 +322,7 @@ def night_actors(state: GameState) -> list[str]:
             for p in powers_of(state, player.name)
             if p not in DAY_POWERS
             and not (p == "cupidon.amoureux" and (night > 2 or not player.markers.get("fleches")))
-            and not (p == "loup_solitaire.devorer" and night % 2)
+            and not (p == "loup_solitaire.devorer" and not solitaire_night(player, night))
             and not (p == "sorcier.rituel" and not player.markers.get("rituels"))
             and not (p == "assassin.tuer" and not player.markers.get("meurtres"))
             and not (p == "necromancienne.ressusciter" and not player.markers.get("potions"))
