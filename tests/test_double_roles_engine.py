@@ -707,3 +707,13 @@ def test_a_day_power_on_j0_is_refused_aloud_and_a_boost_on_j0_counts() -> None:
     )
     assert out.state.player("Gaston").markers["rituels"] == 2
     assert told(out, "action_refused", "Gaston")[0]["power"] == "institutrice.priver"
+
+
+def test_necromancienne_croque_mort_knows_the_roles_of_the_dead_at_once() -> None:
+    """« Nécromancienne et Croque-Mort : [...] vous connaissez immédiatement les rôles des morts, au lieu d'attendre
+    le début du jour ou le début de la nuit »: told during the night, before her own step."""
+    state = game({"Alice": "necromancienne+croque_mort", "Gaston": "voyante+sorcier"})
+    out = night(state, ("Bruno", "meute.devorer", ("Gaston",)), ("Alice", "necromancienne.ressusciter", ("Gaston",)))
+    kinds = [e.type for e in out.events if "Alice" in e.to]
+    assert kinds.index("dead_roles") < kinds.index("potion_used")
+    assert told(out, "dead_roles", "Alice")[0]["dead"] == [{"player": "Gaston", "roles": ["voyante", "sorcier"]}]

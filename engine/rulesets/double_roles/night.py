@@ -452,6 +452,20 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
     return chosen
 
 
+def _combo(r: Resolution, known: list[str]) -> list[str]:
+    """« Nécromancienne et Croque-Mort : [...] vous connaissez immédiatement les rôles des morts, au lieu d'attendre
+    le début du jour »: after each step, the roles of the night's new dead."""
+    s = r.state
+    now = dying(s)
+    new = [n for n in now if n not in known]
+    if new:
+        seen = [{"player": n, "roles": roles_of(s.player(n).role)} for n in new]
+        for p in s.players:
+            if copies(p, "croque_mort") and copies(p, "necromancienne") and can_act(s, p.name):
+                r.tell(p.name, "dead_roles", dead=seen)
+    return now
+
+
 def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     """Every step in order, then the dawn: the night's deaths, in the order they happened."""
     s = r.state
@@ -466,10 +480,12 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
                 tell_hidden(r, action.targets[0], "host_targeted")
                 boost(r, action)
     chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
+    known: list[str] = []
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
         if step in STEPS:
             STEPS[step](r, _queue(s, power, chosen) if power else [])
+            known = _combo(r, known)
     store = s.memory.pop("nuit")
     s.memory["proteges_veille"] = list(store["proteges"])
     s.memory["salbat_veille"] = list(store["salbat"])
