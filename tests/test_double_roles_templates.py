@@ -90,7 +90,19 @@ def _rare() -> list[dict[str, Any]]:
     cancel = Action(names[3], "chatelain.annuler", (names[4],))
     day = RULESET.close_day(first.state, {names[0]: names[4]}, actions=[cancel])
     second = RULESET.resolve_night(day.state, [Action(names[1], "cupidon.amoureux", (names[3], names[2]))])
-    return [e.as_json() for o in (first, day, second) for e in o.events]
+    # A boosted Détective who investigated himself is killed: his testament is invited.
+    roles = {n: "croque_mort+croque_mort" for n in names}
+    roles.update({names[0]: "detective+meneur", names[1]: "sympathique+meneur"})
+    traps = RULESET.close_day(RULESET.setup(names, 2, roles, camps=camps), {}).state
+    third = RULESET.resolve_night(
+        traps,
+        [
+            Action(names[1], "sympathique.booster", (names[0], "1")),
+            Action(names[0], "detective.enqueter", (names[0],)),
+            Action(names[4], "meute.devorer", (names[0],)),
+        ],
+    )
+    return [e.as_json() for o in (first, day, second, third) for e in o.events]
 
 
 def test_every_drafted_text_is_french() -> None:

@@ -113,6 +113,8 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
         s.player(action.player).markers["fleches"] -= 1
         log_use(s, action.player, [first, second])
         noticed(r, action.player, "cupidon", [first, second])
+        for one in (first, second):  # « même si le logeur est Chanoine [...] Liche ou phylactère et que [...] foiré »
+            tell_hidden(r, one, "host_cupidon")
         if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
             r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
             continue
@@ -123,8 +125,6 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
                 action.player, "cupidon_result", ok=False, targets=[first, second], liches=liches, phylacteres=keepers
             )
             continue
-        for one in (first, second):  # « le Planqué est alors au courant que son logeur a été désigné »
-            tell_hidden(r, one, "host_cupidon")
         for one, other in ((first, second), (second, first)):
             loves = s.player(one).markers.setdefault("amours", [])
             if other not in loves:
@@ -286,7 +286,7 @@ def _assassins(r: Resolution, queue: Queue) -> None:
         goes_out(s, action.player, "assassin")
         log_use(s, action.player, [target])
         r.tell(action.player, "assassin_found", target=target, house=location(s, target))
-        hiders = hidden_with(r, target)
+        hiders = [h for h in hidden_with(r, location(s, target)) if h != target]  # hiding where he is
         kill_tonight(s, target, "assassin")
         killer_known(r, target, action.player, "assassin")
         for hider in hiders:  # « le Planqué et lui se voient mutuellement, et l'Assassin peut le tuer gratuitement »
@@ -381,7 +381,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
         sharp = boosted(s, s.player(action.player), "detective")  # the Sympathique's boost (R31)
         if traps and sharp:  # « tout le monde saura ses rôles, sa nature, et il pourra laisser un testament »
             r.emit("detective_testament", player=target, roles=roles_of(who.role), nature=who.camp)
-            r.ask("testament", target, "Ton testament, lu par tous au lever du jour :", ["texte libre"], about=target)
+            r.tell(target, "testament_invited")  # his words go to the MJ, who posts them (no engine question)
         if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
             r.tell(
                 action.player, "detective_result", target=target, alive=True,
