@@ -717,3 +717,16 @@ def test_necromancienne_croque_mort_knows_the_roles_of_the_dead_at_once() -> Non
     kinds = [e.type for e in out.events if "Alice" in e.to]
     assert kinds.index("dead_roles") < kinds.index("potion_used")
     assert told(out, "dead_roles", "Alice")[0]["dead"] == [{"player": "Gaston", "roles": ["voyante", "sorcier"]}]
+
+
+def test_two_uses_may_come_in_one_mp() -> None:
+    """A boosted Salvateur « va pouvoir protéger deux maisons »: naming both in one MP counts as two uses (one
+    house each); without the boost, two names are refused."""
+    state = game({"Alice": "sympathique+croque_mort", "Gaston": "salvateur+meneur"})
+    both = ("Gaston", "salvateur.proteger", ("Gaston", "Carla"))
+    out = night(state, ("Alice", "sympathique.booster", ("Gaston", "1")), both, ("Bruno", "meute.devorer", ("Carla",)))
+    assert dead(out) == {}
+    plain = night(state, both, ("Bruno", "meute.devorer", ("Carla",)))
+    assert told(plain, "action_refused", "Gaston") and dead(plain) == {"Carla": "loups"}
+    twice = game({"Gaston": "salvateur+salvateur"})
+    assert dead(night(twice, both, ("Bruno", "meute.devorer", ("Carla",)))) == {}  # two copies, two houses

@@ -84,7 +84,7 @@ def _rare() -> list[dict[str, Any]]:
             Action(names[1], "planque.planquer", (names[2],)),
             Action(names[6], "assassin.tuer", (names[2],)),
             Action(names[0], "necromancienne.ressusciter", (names[2],)),
-            Action(names[0], "voyeur.lier", (names[3],)),
+            Action(names[0], "voyeur.lier", (names[2],)),  # the logeur: the Voyeur sees the Planqué too
         ],
     )
     cancel = Action(names[3], "chatelain.annuler", (names[4],))
@@ -102,7 +102,13 @@ def _rare() -> list[dict[str, Any]]:
             Action(names[4], "meute.devorer", (names[0],)),
         ],
     )
-    return [e.as_json() for o in (first, day, second, third) for e in o.events]
+    # A Liche burnt survives; the Meneur who voted against her guesses her phylactère.
+    roles = {n: "croque_mort+croque_mort" for n in names}
+    roles.update({names[0]: "liche+croque_mort", names[1]: "meneur+croque_mort"})
+    liche = RULESET.setup(names, 3, roles, camps=camps, options={"phylacteres": {names[0]: names[2]}})
+    liche = RULESET.resolve_night(RULESET.close_day(liche, {}).state, []).state
+    burnt = RULESET.close_day(liche, {names[1]: names[0]})
+    return [e.as_json() for o in (first, day, second, third, burnt) for e in o.events]
 
 
 def test_every_drafted_text_is_french() -> None:

@@ -444,7 +444,10 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
         owner = POWERS[action.power].owner
         room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1
         room += extra_room(s, action.player, action.power)
-        kept = [*chosen.get(key, []), action][-room:]
+        split = [action]
+        if POWERS[action.power].uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
+            split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
+        kept = [*chosen.get(key, []), *split][-room:]
         chosen[key] = kept
     for kept in chosen.values():
         for action in kept:

@@ -20,20 +20,21 @@ class Power:
     day: bool = False  # used during the day (from J1), not at night
     anytime: bool = False  # by night or by day (the Sympathique: « de nuit ou de jour comme il veut »)
     boosted_most: int = 0  # at most this many names when a Sympathique boosted it (the Corbeau's 3 votes…)
+    uses: bool = False  # one name per use: a player with two copies, or boosted, may name two in one MP
 
 
 POWERS: dict[str, Power] = {
     "planque.planquer": Power("planque", 1, house=True, self_ok=False),
-    "salbatar.salbatariser": Power("salbatar", 1, house=True),
+    "salbatar.salbatariser": Power("salbatar", 1, house=True, uses=True),
     "cupidon.amoureux": Power("cupidon", 2),
     "voyante.sonder": Power("voyante", 1, house=True, words=("roles", "natures")),
     "sorcier.rituel": Power("sorcier", 1, self_ok=False),
-    "salvateur.proteger": Power("salvateur", 1, house=True),
+    "salvateur.proteger": Power("salvateur", 1, house=True, uses=True),
     "meute.devorer": Power("meute", 1, house=True),
     "loup_solitaire.devorer": Power("loup_solitaire", 1, house=True, self_ok=False),
     "assassin.tuer": Power("assassin", 1, self_ok=False),
     "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
-    "voyeur.lier": Power("voyeur", 1, self_ok=False),
+    "voyeur.lier": Power("voyeur", 1, self_ok=False, uses=True),
     "convaincant.convaincre": Power(
         "convaincant", 1, house=True, words=("villageois", "loup", "loup_solitaire", "assassin", "copie")
     ),
@@ -110,6 +111,10 @@ def validate(state: GameState, action: Action) -> str | None:
         names = list(action.targets)
         if power.boosted_most and boosted(state, player, power.owner):
             power = Power(power.owner, power.targets, most=power.boosted_most)
+        elif power.uses:  # « deux maisons », « 2 liens »: as many names as uses tonight
+            most = copies(player, power.owner) + (1 if boosted(state, player, power.owner) else 0)
+            if most > 1:
+                power = Power(power.owner, 1, house=power.house, most=most)
         wrong = _count(power, names)
         if wrong:
             return wrong
@@ -157,9 +162,10 @@ def validate(state: GameState, action: Action) -> str | None:
             return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
     if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
         mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
-        if names[0] in mine:
-            return (
-                f"Tu as déjà ciblé la maison de {names[0]} la nuit dernière : "
-                "une maison ne peut pas l'être deux nuits de suite."
-            )
+        for name in names:
+            if name in mine:
+                return (
+                    f"Tu as déjà ciblé la maison de {name} la nuit dernière : "
+                    "une maison ne peut pas l'être deux nuits de suite."
+                )
     return None

@@ -31,6 +31,7 @@ VERBS: tuple[Verb, ...] = (
         "salbatar.salbatariser",
         (f"je salbatarise {_HOUSE} {{cible}}", f"salbatar (sur|chez) {_HOUSE} {{cible}}"),
         slots=("MAISON",),
+        max_targets=2,
         keywords=("salbatar",),
     ),
     Verb(
@@ -59,6 +60,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "voyeur.lier",
         ("je (crée un lien avec|me lie à|me lie avec|lie) {cible}", "(lien|nouveau lien) (avec|sur|vers|:) {cible}"),
+        max_targets=2,
         keywords=("lien", "lier"),
     ),
     Verb(
@@ -70,6 +72,7 @@ VERBS: tuple[Verb, ...] = (
         "salvateur.proteger",
         (f"je protège {_HOUSE} {{cible}}", f"protection (sur|de|pour) {_HOUSE} {{cible}}"),
         slots=("MAISON",),
+        max_targets=2,
         keywords=("protege", "protection"),
     ),
     Verb(
