@@ -351,7 +351,8 @@ def card_extra(state: GameState, name: str) -> dict[str, object]:
 
 
 def mj_notes(state: GameState) -> dict[str, list[str]]:
-    """For the MJ's page: the secret order numbers, the assassins' targets, who is salbatarised."""
+    """For the MJ's page: what the rules keep secret or pending — the order numbers, the assassins' targets, the
+    salbatarised, the phylactères, the lovers, the Corbeau's and the Vengeur's votes, the swaps, a fled Fuyard."""
     order = sorted(state.memory.get("ordre", {}).items(), key=lambda kv: (kv[0].split(":")[1], kv[1]))
     notes = {
         "Ordre secret des rôles en double": [f"{key} : {n}" for key, n in order],
@@ -359,6 +360,18 @@ def mj_notes(state: GameState) -> dict[str, list[str]]:
             f"{p.name} : {', '.join(p.markers['cibles'])}" for p in state.players if "cibles" in p.markers
         ],
         "Salbatarisés": [p.name for p in state.players if p.alive and salbatarised(state, p)],
+        "Phylactères": [
+            f"{p.name} (Liche) : {p.markers['phylactere']}" for p in state.players if "phylactere" in p.markers
+        ],
+        "Amoureux": sorted(
+            {" et ".join(sorted((p.name, o))) for p in state.players for o in p.markers.get("amours", [])}
+        ),
+        "Voix du Corbeau au prochain bûcher": [
+            f"{t} : +{n}" for t, n in sorted(state.memory.get("corbeau", {}).items())
+        ],
+        "Vengeance": [f"Jour {row['jour']} : {', '.join(row['cibles'])}" for row in state.memory.get("vengeance", [])],
+        "Échanges de maisons prévus": [" et ".join(pair) for pair in state.memory.get("echanges", [])],
+        "Hors de la partie (Fuyard)": [p.name for p in state.players if p.alive and absent(state, p)],
     }
     return {heading: lines for heading, lines in notes.items() if lines}
 
