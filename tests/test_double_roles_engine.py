@@ -734,10 +734,10 @@ def test_two_uses_may_come_in_one_mp() -> None:
 
 def test_mj_notes_show_what_the_rules_keep_secret() -> None:
     state = game({"Alice": "cupidon+corbeau", "Carla": "liche+meneur"}, phylacteres={"Carla": "Gaston"})
-    out = night(state, ("Alice", "cupidon.amoureux", ("Alice", "Gaston")), ("Alice", "corbeau.accuser", ("Bruno",)))
+    out = night(state, ("Alice", "cupidon.amoureux", ("Alice", "David")), ("Alice", "corbeau.accuser", ("Bruno",)))
     assert RULESET.mj_notes is not None
     notes = RULESET.mj_notes(out.state)
-    assert notes["Amoureux"] == ["Alice et Gaston"]
+    assert notes["Amoureux"] == ["Alice et David"]
     assert notes["Phylactères"] == ["Carla (Liche) : Gaston"]
     assert notes["Voix du Corbeau au prochain bûcher"] == ["Bruno : +2"]
     assert notes["Cibles des Assassins"][0].startswith("Fanny : ")
