@@ -741,3 +741,12 @@ def test_mj_notes_show_what_the_rules_keep_secret() -> None:
     assert notes["Phylactères"] == ["Carla (Liche) : Gaston"]
     assert notes["Voix du Corbeau au prochain bûcher"] == ["Bruno : +2"]
     assert notes["Cibles des Assassins"][0].startswith("Fanny : ")
+
+
+def test_the_game_ends_when_no_wolf_is_left_even_without_the_village() -> None:
+    """With every Loup and the Loup Solitaire dead, nobody can win anything more by playing on: a villageoise in
+    love with the Assassin and the Assassin, alone alive, end the game — both win, his targets being dead
+    (« que les cibles de cet Assassin meurent »; « que vos cibles soient mortes [...] et que vous soyez en vie »)."""
+    state = game({"Alice": "cupidon+meneur"}, cibles={"Fanny": ["Bruno", "Carla", "David", "Emma", "Gaston"]})
+    state = night(state, ("Alice", "cupidon.amoureux", ("Alice", "Fanny"))).state
+    assert check_winner(_kill(state, "Bruno", "Carla", "David", "Emma", "Gaston")) == "assassin:Fanny,amoureux:Alice"

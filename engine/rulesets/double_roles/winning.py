@@ -71,7 +71,9 @@ def check_winner(state: GameState) -> str | None:
             side = "loup_solitaire" if p.camp == LOUP_SOLITAIRE and len(living) == 1 + len(keeper) else "amoureux"
             if side not in sides:
                 sides.append(side)
-    over = bool(sides) or not any(p.camp in (VILLAGEOIS, LOUP, LOUP_SOLITAIRE) for p in alive)
+    # Also over when no wolf is left (R13): nobody kills at night any more but a one-shot Assassin, and no goal
+    # still open can be reached by playing on without one (a stalled game otherwise, e.g. an Assassin's lovers).
+    over = bool(sides) or not wolves_alive
     if not over:
         return None
     also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
