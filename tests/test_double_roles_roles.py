@@ -419,3 +419,16 @@ def test_the_game_ends_when_no_wolf_is_left_even_without_the_village() -> None:
     state = game({"Alice": "cupidon+meneur"}, cibles={"Fanny": ["Bruno", "Carla", "David", "Emma", "Gaston"]})
     state = night(state, ("Alice", "cupidon.amoureux", ("Alice", "Fanny"))).state
     assert check_winner(_kill(state, "Bruno", "Carla", "David", "Emma", "Gaston")) == "assassin:Fanny,amoureux:Alice"
+
+
+def test_convaincant_must_convert_someone_in_an_occupied_house() -> None:
+    """« si quelqu'un est dans la maison, il voit leurs noms, et est obligé d'utiliser son pouvoir sur l'une des
+    cibles »: answering « aucun » to the choice still converts one of them (the first)."""
+    state = game({"Alice": "convaincant+meneur", "Gaston": "planque+meneur"})
+    acts = (("Gaston", "planque.planquer", ("Carla",)), ("Alice", "convaincant.convaincre", ("Carla", "assassin")))
+    asked = night(state, *acts)
+    assert [q.id for q in asked.questions] == ["N1:convaincant:Alice"]
+    refused = night(state, *acts, answers={"N1:convaincant:Alice": "aucun"})
+    assert refused.state.player("Carla").camp == "assassin"
+    chosen = night(state, *acts, answers={"N1:convaincant:Alice": "Gaston"})
+    assert chosen.state.player("Gaston").camp == "assassin" and chosen.state.player("Carla").camp == "loup"

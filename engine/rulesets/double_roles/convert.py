@@ -70,9 +70,10 @@ def convaincants(r: Resolution, queue: Queue) -> None:
         target = present[0]
         if len(present) > 1:
             prompt = f"Dans la maison de {house} : qui convaincs-tu ?"
-            target = r.ask(
+            picked = r.ask(
                 "convaincant", action.player, prompt, present, about=action.player, default=present[0], single=True
             )
+            target = picked if picked in present else present[0]  # « est obligé »: « aucun » is not a choice
         actor.markers["conversions"] -= 1
         log_use(s, action.player, [target])
         if not canon(s.player(target)):
