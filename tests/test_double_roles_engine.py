@@ -340,3 +340,13 @@ def test_a_win_comes_before_the_death_it_would_drag() -> None:
     assert dead(out) == {"Bruno": "bucher", "Gaston": "chagrin"}
     assert out.state.winner == "village"
     assert [e.data["winner"] for e in out.events if e.type == "game_over"] == ["village"]
+
+
+def test_a_drawn_deal_always_gives_each_liche_a_possible_phylactere() -> None:
+    """A deal drawn from the seed where no one may be a Liche's phylactère (« ne peut être de rôle Chanoine ni
+    Liche, ni de nature Loup Solitaire ou Assassin ») is drawn again (RULINGS R2): every seed gives a game."""
+    for seed in range(1500):
+        state = setup(NAMES7[:6], seed)
+        for player in state.players:
+            if "liche" in player.role.split("+"):
+                assert player.markers["phylactere"] != player.name

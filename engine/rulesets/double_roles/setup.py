@@ -106,8 +106,11 @@ def setup(
         if set(camps) != set(names):
             raise ValueError("double-roles: a nature (camp) for every player or for none")
         natures = dict(camps)
-    if roles is None:
-        roles = dict(zip(names, draw_roles(rng, len(names)), strict=True))
+    if roles is None:  # drawn again while a Liche could have no phylactère (RULINGS R2)
+        dealt = dict(zip(names, draw_roles(rng, len(names)), strict=True))
+        while not _phylacteres_possible(dealt, natures):
+            dealt = dict(zip(names, draw_roles(rng, len(names)), strict=True))
+        roles = dealt
     players = []
     for name in names:
         role, nature = roles[name], natures[name]
@@ -165,6 +168,16 @@ def setup(
 def _may_keep(player: PlayerState) -> bool:
     """« Son phylactère ne peut être de rôle Chanoine ni Liche, ni de nature Loup Solitaire ou Assassin »."""
     return not {"chanoine", "liche"} & set(roles_of(player.role)) and player.camp not in (LOUP_SOLITAIRE, ASSASSIN)
+
+
+def _phylacteres_possible(roles: Mapping[str, str], natures: Mapping[str, str]) -> bool:
+    """Every Liche of this deal has someone who may be her phylactère."""
+    for liche, role in roles.items():
+        if "liche" in roles_of(role) and not any(
+            other != liche and _may_keep(PlayerState(other, roles[other], natures[other])) for other in roles
+        ):
+            return False
+    return True
 
 
 def _phylacteres(state: GameState, rng: random.Random, given: Mapping[str, str]) -> None:
