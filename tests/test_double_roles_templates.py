@@ -10,7 +10,7 @@ from importlib.metadata import EntryPoint
 from typing import Any
 
 import pytest
-from meneur.daemon.drafts import drafts_for, mp_reply, powers_of, role_cards
+from meneur.daemon.drafts import drafts_for, mp_reply, opening_post, powers_of, role_cards
 from meneur.engine import rulesets
 from meneur.engine.model import Action, GameState
 from meneur.engine.rulesets.double_roles import RULESET
@@ -132,8 +132,11 @@ def test_every_drafted_text_is_french() -> None:
     assert not told_in_engine("double-roles") - seen, sorted(told_in_engine("double-roles") - seen)
 
 
-def test_role_cards_and_receipts_are_french() -> None:
+def test_role_cards_receipts_and_opening_are_french() -> None:
     state = RULESET.setup(NAMES[:10], 3)
+    post = opening_post(state)
+    assert post is not None and not problems(post.body, set()), post
+    assert "[b]5 Villageois[/b], [b]3 Loups[/b], [b]1 Loup Solitaire[/b] et [b]1 Assassin[/b]" in post.body
     for card in role_cards(state, "MJ"):
         assert not problems(card.body, set()), (problems(card.body, set()), card.body)
     for verb in RULESET.verbs:

@@ -13,7 +13,7 @@ from ...tally import Modifier, Tally, tally
 from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
 from .houses import day_swaps, swap_refusal
 from .night import resolve_night_with
-from .roles import roles_of
+from .roles import NATURES, roles_of
 from .senses import watch
 from .sympathique import boost
 from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
@@ -350,6 +350,12 @@ def card_extra(state: GameState, name: str) -> dict[str, object]:
     return extra
 
 
+def opening(state: GameState) -> dict[str, object]:
+    """The first post's context: the players and how many of each nature (the file publishes the counts)."""
+    natures = {nature: sum(1 for p in state.players if p.camp == nature) for nature in NATURES}
+    return {"players": [p.name for p in state.players], "count": len(state.players), "natures": natures}
+
+
 def mj_notes(state: GameState) -> dict[str, list[str]]:
     """For the MJ's page: what the rules keep secret or pending — the order numbers, the assassins' targets, the
     salbatarised, the phylactères, the lovers, the Corbeau's and the Vengeur's votes, the swaps, a fled Fuyard."""
@@ -386,6 +392,7 @@ __all__ = [
     "is_wolf",
     "mj_notes",
     "night_actors",
+    "opening",
     "powers_of",
     "resolve_night",
     "vote_refusal",
