@@ -49,6 +49,8 @@ VERBS: tuple[Verb, ...] = (
         "voyante.sonder",
         (
             f"je (sonde|espionne|regarde) {_HOUSE} {{cible}} [pour|:|,|-] [voir] {{cible}}",
+            "je (regarde|vois|veux voir|sonde|espionne) [les] {cible} (chez|dans la maison de|de la maison de) {cible}",
+            "[voyante] [:] [la] maison de {cible} [,|:|-] [je veux voir] [les] {cible}",
             f"(espionnage|sondage) {_HOUSE} {{cible}} [pour|:|,|-] {{cible}}",
         ),
         2,
@@ -65,7 +67,11 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "sorcier.rituel",
-        ("(j'utilise|je lance) mon rituel [de mort] sur {cible}", "rituel [de mort] (sur|contre|pour) {cible}"),
+        (
+            "(j'utilise|je lance) mon rituel [de mort] sur {cible}",
+            "rituel [de mort] (sur|contre|pour) {cible}",
+            "je tue {cible} (avec|par) [mon|un|le] rituel [de mort]",
+        ),
         keywords=("rituel",),
     ),
     Verb(
@@ -79,6 +85,7 @@ VERBS: tuple[Verb, ...] = (
         "meute.devorer",
         (
             f"(nous attaquons|on attaque|j'attaque|nous ciblons|on cible|je cible) {_HOUSE} {{cible}}",
+            f"(je vise|on vise|nous visons) {_HOUSE} {{cible}}",
             "(cible|victime) : [la maison de] {cible}",
         ),
         slots=("MAISON",),
@@ -140,6 +147,7 @@ VERBS: tuple[Verb, ...] = (
         "institutrice.priver",
         (
             "je prive de vote {cible}",
+            "je (retire|enlève) (le droit de vote|leur droit de vote|le vote|leur vote) (à|de) {cible}",
             "{cible} (ne votent pas|ne vote pas|sont privés de vote|est privé de vote|est privée de vote)",
             "(privation de vote|pas de vote) (pour|:) {cible}",
         ),
