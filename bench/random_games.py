@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
-from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.model import Action, GameState
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -37,85 +37,94 @@ CLASSIQUE_POWERS = {"voyante": "voyante.sonder", "salvateur": "salvateur.protege
 CONVIVIALITE_POWERS = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.potion", "traqueur": "traqueur.scanner"}
 
 
-def _day(rules: RuleSet, state: GameState, rng: random.Random) -> Outcome:
+NightActions = Callable[[RuleSet, GameState, random.Random], list[Action]]
+
+
+def _classique_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
     living = state.living()
-    return rules.close_day(state, {v: rng.choice(living) for v in living})
+    is_wolf, choice = rules.is_wolf, rng.choice
+    actions = []
+    for player in state.players:
+        power = "loups.devorer" if is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
+        if player.alive and power:
+            actions.append(Action(player.name, power, (choice(living),)))
+    return actions
 
 
-def play_classique(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("classique")
-    rng = random.Random(seed)
-    state = rules.setup(CLASSIQUE_NAMES, seed)
-    phases = 0
-    while state.winner is None and phases < 200:
-        if state.phase.startswith("J"):
-            outcome = _day(rules, state, rng)
-        else:
-            living = state.living()  # by night only: ``_day`` reads it itself
-            actions = []
-            for player in state.players:
-                power = "loups.devorer" if rules.is_wolf(player) else CLASSIQUE_POWERS.get(player.role)
-                if player.alive and power:
-                    actions.append(Action(player.name, power, (rng.choice(living),)))
-            outcome = rules.resolve_night(state, actions)
-        state = outcome.state
-        phases += 1
-    return phases, state.winner
+def _convivialite_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
+    living = state.living()
+    first = state.phase == "N1"
+    actions = []
+    for player in (p for p in state.players if p.alive):
+        others = [n for n in living if n != player.name]
+        if player.camp == "loups" and first:
+            actions.append(Action(player.name, "loups.inviter", tuple(rng.sample(others, 2))))
+        if player.camp == "loups":
+            actions.append(Action(player.name, "loups.griffer", (rng.choice(others),)))
+        power = CONVIVIALITE_POWERS.get(player.role)
+        if power:
+            actions.append(Action(player.name, power, (rng.choice(others),)))
+    return actions
 
 
-def play_convivialite(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("convivialite")
-    rng = random.Random(seed)
-    state = rules.setup(CLASSIQUE_NAMES[:6], seed)
-    phases = 0
-    while state.winner is None and phases < 200:
-        if state.phase.startswith("J"):
-            outcome = _day(rules, state, rng)
-        else:
-            living = state.living()  # by night only: ``_day`` reads it itself
-            actions = []
-            for player in (p for p in state.players if p.alive):
-                others = [n for n in living if n != player.name]
-                if player.camp == "loups" and state.phase == "N1":
-                    actions.append(Action(player.name, "loups.inviter", tuple(rng.sample(others, 2))))
-                if player.camp == "loups":
-                    actions.append(Action(player.name, "loups.griffer", (rng.choice(others),)))
-                power = CONVIVIALITE_POWERS.get(player.role)
-                if power:
-                    actions.append(Action(player.name, power, (rng.choice(others),)))
-            outcome = rules.resolve_night(state, actions)
-        state = outcome.state
-        phases += 1
-    return phases, state.winner
-
-
-def play_trinite_meuporg(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("trinite-meuporg")
+def _trinite_meuporg_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
     assert rules.night_actors is not None and rules.powers_of is not None
     powers = trinite_rules.POWERS  # what each power targets: the rule set's own table
+    powers_of, validate, randint, choice = rules.powers_of, rules.validate, rng.randint, rng.choice
+    actions = []
+    names = [p.name for p in state.players]
+    for name in rules.night_actors(state):
+        player = state.player(name)
+        wanted = powers_of(state, name) + (["loups.attaquer"] if player.camp == "loups" else [])
+        for power in wanted:
+            spec = powers[power]
+            if spec.by_day:
+                continue
+            count = randint(spec.min_targets, spec.max_targets)
+            # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
+            targets = (choice(names),) if count == 1 else tuple(rng.sample(names, count))
+            action = Action(name, power, targets)
+            if validate(state, action) is None:
+                actions.append(action)
+    return actions
+
+
+def _hameau_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
+    living = state.living()
+    validate, choice = rules.validate, rng.choice
+    actions = []
+    for player in (p for p in state.players if p.alive):
+        for verb in rules.verbs:
+            action = Action(player.name, verb.power, (choice(living),))
+            if validate(state, action) is None:
+                actions.append(action)
+    return actions
+
+
+# Each rule set: its table (the players' names), its night's random actions.
+TABLES: dict[str, tuple[list[str], NightActions]] = {
+    "classique": (CLASSIQUE_NAMES, _classique_night),
+    "convivialite": (CLASSIQUE_NAMES[:6], _convivialite_night),
+    "trinite-meuporg": (CLASSIQUE_NAMES[:12], _trinite_meuporg_night),
+    "hameau": (CLASSIQUE_NAMES[:8], _hameau_night),
+}
+
+
+def play(name: str, seed: int) -> tuple[int, str | None]:
+    """One complete random game of rule set ``name`` (at most 200 phases): (phases played, winner).
+    By day every living player votes for a random living player; by night, the rule set's own actions."""
+    rules = rulesets.ruleset(name)
+    names, night = TABLES[name]
     rng = random.Random(seed)
-    state = rules.setup(CLASSIQUE_NAMES[:12], seed)
+    state = rules.setup(names, seed)
+    close_day, resolve_night, choice = rules.close_day, rules.resolve_night, rng.choice
     phases = 0
     while state.winner is None and phases < 200:
         if state.phase.startswith("J"):
-            outcome = _day(rules, state, rng)
+            living = state.living()
+            outcome = close_day(state, {v: choice(living) for v in living})
         else:
-            actions = []
-            names = [p.name for p in state.players]
-            for name in rules.night_actors(state):
-                player = state.player(name)
-                wanted = rules.powers_of(state, name) + (["loups.attaquer"] if player.camp == "loups" else [])
-                for power in wanted:
-                    spec = powers[power]
-                    if spec.by_day:
-                        continue
-                    count = rng.randint(spec.min_targets, spec.max_targets)
-                    # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
-                    targets = (rng.choice(names),) if count == 1 else tuple(rng.sample(names, count))
-                    action = Action(name, power, targets)
-                    if rules.validate(state, action) is None:
-                        actions.append(action)
-            outcome = rules.resolve_night(state, actions)
+            outcome = resolve_night(state, night(rules, state, rng))
         state = outcome.state
         phases += 1
     return phases, state.winner
@@ -179,35 +188,12 @@ def play_trinite(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
-def play_hameau(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("hameau")
-    rng = random.Random(seed)
-    state = rules.setup(CLASSIQUE_NAMES[:8], seed)
-    phases = 0
-    while state.winner is None and phases < 200:
-        if state.phase.startswith("J"):
-            outcome = _day(rules, state, rng)
-        else:
-            living = state.living()
-            actions = []
-            for player in (p for p in state.players if p.alive):
-                for verb in rules.verbs:
-                    action = Action(player.name, verb.power, (rng.choice(living),))
-                    if rules.validate(state, action) is None:
-                        actions.append(action)
-            outcome = rules.resolve_night(state, actions)
-        state = outcome.state
-        phases += 1
-    return phases, state.winner
+def _player(name: str) -> Callable[[int], tuple[int, str | None]]:
+    return lambda seed: play(name, seed)
 
 
-GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {
-    "classique": play_classique,
-    "convivialite": play_convivialite,
-    "trinite-meuporg": play_trinite_meuporg,
-    "trinite": play_trinite,
-    "hameau": play_hameau,
-}
+GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {name: _player(name) for name in TABLES}
+GAMES["trinite"] = play_trinite  # day powers too: its own loop
 
 
 def deepcopy_path(state: GameState) -> GameState:

@@ -20,6 +20,7 @@ from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.records import ParseError
 from .adapters.base import ForumError
+from .archive import add_archive_command
 from .argparse_words import argparse_in_language
 from .cli_live import add_commands, setup_logging
 from .config import Config, ConfigError, PlayerConfig, load_config, parse_deadline
@@ -30,6 +31,7 @@ from .i18n import _, translated
 from .outbox import OutboxError
 from .poller import CountingStopped
 from .probe_cmd import add_probe_command
+from .simulate import add_simulate_command
 from .store import Store, StoreError
 
 
@@ -332,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(handler=cmd_rulesets)
     add_commands(commands)
     add_probe_command(commands)
+    add_simulate_command(commands)
+    add_archive_command(commands)
     return parser
 
 

@@ -1,130 +1,43 @@
-"""The live daemon's commands: init, check, poll, run, outbox, alerts."""
+"""The live daemon's commands: init, check, poll, run, outbox, alerts… and their arguments (``add_commands``).
+
+What the commands share (the configuration, the database, the forum adapter) is in ``cli_common``;
+``meneur outbox`` in ``cli_outbox``, ``meneur replay`` in ``cli_replay``."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
-import re
 import signal
 import sqlite3
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
-from email.utils import parsedate_to_datetime
+from datetime import UTC, datetime
 from pathlib import Path
-
-import httpx
 
 from ..engine.daycount import DayCount
 from ..engine.messages import N_
 from .adapters import make_adapter
-from .adapters.base import ForumAdapter
+from .cli_common import SESSION_KEY as SESSION_KEY
+from .cli_common import _adapter, _config, _game, _now, _reaching, _store
+from .cli_outbox import cmd_outbox
+from .cli_replay import cmd_replay as cmd_replay
+from .cli_replay import describe as describe
 from .config import (
     ERROR,
     Config,
     ConfigError,
     clock_problem,
-    load_config,
-    require_live,
     require_secrets,
     setup_problems,
 )
 from .counting import count_json
 from .game import TOPIC, CycleReport, Deadline, LiveGame
-from .http import ForumUnavailable
-from .i18n import _, set_language, translated
+from .i18n import _, translated
 from .init_file import FORUMS
 from .labels import alert_kind, label
-from .outbox import Outbox, OutboxError
 from .poller import open_alerts
-from .store import Store, StoreError, kv_get, kv_set
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _config(args: argparse.Namespace) -> Config:
-    config = load_config(Path(args.config))
-    if config.live is not None and config.live.web_lang:  # [web] lang: the MJ's whole meneur, not just the page
-        set_language(config.live.web_lang)
-    require_live(config)
-    return config
-
-
-def _store(config: Config) -> Store:
-    """The game's database, or one line saying why it cannot be opened."""
-    try:
-        return Store(config.live.database)
-    except (StoreError, OSError, sqlite3.Error) as exc:
-        where = f"{config.path or 'config'}: game.database"
-        raise ConfigError(f"{where}: cannot open {config.live.database}: {exc}") from exc
-
-
-SESSION_KEY = "forum-session"
-
-
-class _Answers:
-    """What the forum answered so far: whether it ever did, and its clock (the ``Date`` header)."""
-
-    def __init__(self, adapter: ForumAdapter, quick: bool) -> None:
-        self.count = 0
-        self.server_now: datetime | None = None
-        self.retries = adapter.http.retries
-        self.http = adapter.http
-        if quick:  # a forum that never answered is a wrong address or a forum down: no retries before it does
-            adapter.http.retries = 0
-        hooks = adapter.http.client.event_hooks
-        hooks["response"] = [*hooks.get("response", []), self.seen]
-        adapter.http.client.event_hooks = hooks
-
-    def seen(self, response: httpx.Response) -> None:
-        self.count += 1
-        self.http.retries = self.retries
-        with contextlib.suppress(KeyError, TypeError, ValueError, IndexError):
-            self.server_now = parsedate_to_datetime(response.headers["date"]).astimezone(UTC)
-
-
-def _adapter(config: Config, store: Store | None, quick: bool = True) -> ForumAdapter:
-    """The forum adapter, starting from the session an earlier command kept in the game's database (which
-    only its owner can read), so that a cron'd ``meneur poll`` does not log in every time. With ``quick``,
-    a forum that does not answer the first request is not retried: one line says what to check."""
-    adapter = make_adapter(config)
-    if store is not None:
-        adapter.keep_session(kv_get(store, SESSION_KEY), lambda session: kv_set(store, SESSION_KEY, session))
-    adapter.answers = _Answers(adapter, quick)  # type: ignore[attr-defined]
-    return adapter
-
-
-@contextlib.contextmanager
-def _reaching(config: Config, adapter: ForumAdapter) -> Iterator[None]:
-    """A forum that never answered: one line naming ``[forum] url`` and what to check, not a retry log."""
-    try:
-        yield
-    except ForumUnavailable as exc:
-        answers = getattr(adapter, "answers", None)
-        if answers is None or answers.count:
-            raise
-        why = re.sub(r", \d+ retries$", "", str(exc).rsplit(": ", 1)[-1])
-        raise ForumUnavailable(
-            _(
-                "the forum at {url} cannot be reached ({why}): check [forum] url in {file} (the address, http or "
-                "https, the port) and that the forum is up"
-            ).format(url=config.live.url, why=why, file=config.path or "config")
-        ) from None
-
-
-def _game(args: argparse.Namespace, forum: bool = False, web: bool = False, quick: bool = False) -> LiveGame:
-    """The game; with ``forum``, every secret the forum needs is read now (a missing one: exit 2 at start).
-    ``quick``: a command run by hand or by cron, not the daemon (see _adapter)."""
-    config = _config(args)
-    if forum:
-        require_secrets(config, web)
-    store = _store(config)
-    return LiveGame(config, store, _adapter(config, store, quick=quick), _now)
+from .store import Store
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -336,84 +249,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         os._exit(0)
     return 0
-
-
-def cmd_outbox(args: argparse.Namespace) -> int:
-    config = _config(args)
-    store = _store(config)
-    outbox = Outbox(
-        store, _now, "markdown" if config.engine == "spirit" else "bbcode", settle=timedelta(seconds=config.live.settle)
-    )
-    if args.action == "list":
-        drafts = outbox.drafts(args.state)
-        states = max((len(label(d.state)) for d in drafts), default=0)
-        kinds = max((len(label(d.kind)) for d in drafts), default=0)
-        for draft in drafts:
-            print(
-                f"{label(draft.state):{states}} {label(draft.kind):{kinds}} {draft.key}"
-                + (f" → {draft.recipient}" if draft.recipient else "")
-            )
-        return 0
-    if not args.key and args.action != "send":
-        print(_("meneur: error: outbox {action} needs a draft key").format(action=args.action), file=sys.stderr)
-        return 2
-    if args.action == "show":
-        draft = outbox.get(args.key)
-        print(
-            f"{draft.key} [{label(draft.state)}] {label(draft.kind)}"
-            + (f" → {draft.recipient}" if draft.recipient else "")
-        )
-        if draft.error:
-            print(_("last error: {error}").format(error=draft.error))
-        print(draft.body)
-    elif args.action == "approve":
-        print(_("{key}: approved").format(key=outbox.approve(args.key).key))
-    elif args.action == "discard":
-        print(_("{key}: discarded (it will not be sent)").format(key=outbox.discard(args.key).key))
-    elif args.action == "edit":
-        if args.file:
-            body = Path(args.file).read_text(encoding="utf-8")
-        elif sys.stdin.isatty():
-            body = _edit_in_editor(outbox.get(args.key).body, outbox.markup)
-        else:
-            body = sys.stdin.read()
-        if not body.strip():
-            print(_("meneur: error: the new text is empty: the draft is left as it was"), file=sys.stderr)
-            return 2
-        print(_("{key}: edited (approve it to send)").format(key=outbox.edit(args.key, body).key))
-    elif args.action == "send":
-        require_secrets(config)
-        adapter = _adapter(config, store)
-        with _reaching(config, adapter):
-            drafts = [outbox.send(args.key, adapter)] if args.key else outbox.send_ready(adapter)
-        for draft in drafts:
-            if draft.forum_id:
-                print(
-                    _("{key}: {state} (forum id {id})").format(
-                        key=draft.key, state=label(draft.state), id=draft.forum_id
-                    )
-                )
-            else:
-                print(f"{draft.key}: {label(draft.state)}")
-    return 0
-
-
-def _edit_in_editor(text: str, markup: str) -> str:
-    """The draft opened in the MJ's editor ($VISUAL, $EDITOR, else vi), as git does; its text when it closes."""
-    import shlex
-    import subprocess
-    import tempfile
-
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    suffix = ".md" if markup == "markdown" else ".txt"
-    with tempfile.TemporaryDirectory(prefix="meneur-") as folder:  # the draft may hold secret roles: 0700
-        path = Path(folder) / f"brouillon{suffix}"
-        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-        status = subprocess.call([*shlex.split(editor), str(path)])
-        if status != 0:
-            raise OutboxError(_("the editor ({editor}) stopped with status {status}: the draft is left as it was")
-                              .format(editor=editor, status=status))  # fmt: skip
-        return path.read_text(encoding="utf-8")
 
 
 def cmd_mps(args: argparse.Namespace) -> int:
@@ -723,55 +558,3 @@ def setup_logging(verbose: bool) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    import json
-
-    from ..engine.rulesets import ruleset
-    from .drafts import drafts_for, opening_post, role_cards
-    from .replay import initial_state, load_scenario, replay
-
-    scenario = load_scenario(Path(args.file))
-    events = list(replay(scenario))
-    if args.json:
-        for event in events:
-            print(json.dumps(event, ensure_ascii=False))
-        return 0
-    rules = ruleset(scenario.ruleset)
-    names = rules.role_names
-    state = initial_state(scenario)
-    opening = opening_post(state)
-    if opening is not None:
-        print("==== " + _("setup · opening · post in the game topic"))
-        print(opening.body.strip() + "\n")
-    for card in role_cards(state, "Maître du jeu"):
-        print("==== " + _("setup · role card · MP to {player}").format(player=card.recipient))
-        print(card.body.strip() + "\n")
-    phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
-    for phase in phases:
-        for draft in drafts_for(scenario.ruleset, phase, events, names):
-            where = (
-                _("post in the game topic")
-                if draft.recipient is None
-                else _("MP to {player}").format(player=draft.recipient)
-            )
-            print(f"==== {phase} · {draft.kind} · {where}")
-            print(draft.body.strip() + "\n")
-        for event in (e for e in events if e.get("phase") == phase and e.get("audience") == "mj"):
-            print("     " + _("(for the MJ) {event}").format(event=describe(event)))
-    final = events[-1]
-    winner = final["winner"] or _("none yet")
-    print("==== " + _("end: winner {winner}; alive: {alive}").format(winner=winner, alive=", ".join(final["alive"])))
-    return 0
-
-
-def describe(event: dict[str, object]) -> str:
-    """One readable line per event (the templates of the posts come with the engine's next step)."""
-    kind, phase = event.get("type"), event.get("phase")
-    audience = event.get("audience", "public")
-    details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "phase", "audience"))
-    where = {"public": _("post"), "private": f"MP → {', '.join(event.get('to', []))}", "mj": "MJ"}.get(  # type: ignore[arg-type]
-        str(audience), str(audience)
-    )
-    return f"[{phase}] {where}: {kind} {details}".rstrip()

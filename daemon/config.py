@@ -1,7 +1,10 @@
 """The MJ's configuration file (TOML), read and validated.
 
 Every error names the key and, where it can be found, the line, so the MJ can fix the file
-without reading code.
+without reading code. The reading's plumbing (the error, each value's shape) is in ``config_reader``,
+deadlines in ``config_deadlines``, the rule set and the dealt roles in ``config_rules``, what the commands
+require of a valid file and what `meneur check` warns about in ``config_checks``; their public names are
+importable from here as before.
 """
 
 from __future__ import annotations
@@ -11,10 +14,9 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from ..engine.names import PlayerName, Thresholds, normalise_name
 from ..parsers.colours import normalise_colour
@@ -22,12 +24,23 @@ from ..parsers.dates import zone
 from ..parsers.engines import ENGINES, layout_for
 from ..parsers.layout import Layout
 from ..parsers.records import ParseError, VoteFormat
+from .config_checks import ERROR as ERROR
+from .config_checks import EXAMPLE_HOSTS as EXAMPLE_HOSTS
+from .config_checks import EXAMPLE_PLAYERS as EXAMPLE_PLAYERS
+from .config_checks import WARNING as WARNING
+from .config_checks import clock_problem as clock_problem
+from .config_checks import is_example_player as is_example_player
+from .config_checks import require_live as require_live
+from .config_checks import require_secrets as require_secrets
+from .config_checks import setup_problems as setup_problems
+from .config_deadlines import deadline_problem as deadline_problem
+from .config_deadlines import parse_deadline as parse_deadline
+from .config_reader import ConfigError as ConfigError
+from .config_reader import _expect, _Reader, _shape
+from .config_rules import _check_setup, _ruleset
+from .config_rules import role_ids as role_ids
 from .i18n import LANGUAGES, _
 from .site import GenericSite
-
-
-class ConfigError(ValueError):
-    """A configuration mistake, said in English with the key (and line) at fault."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,65 +188,6 @@ _KNOWN = {
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
 }
 _ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
-
-
-class _Reader:
-    """Reads values out of the parsed TOML, remembering the text to point at lines."""
-
-    def __init__(self, text: str, path: Path | None) -> None:
-        self.lines = text.splitlines()
-        self.path = path
-
-    def line_of(self, table: str, key: str | None = None, index: int = 0) -> int | None:
-        header = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]\]?\s*(#.*)?$")
-        seen = -1
-        start = None
-        for number, line in enumerate(self.lines, 1):
-            if header.match(line):
-                seen += 1
-                if seen == index:
-                    start = number
-                    break
-        if start is None:
-            return None
-        if key is None:
-            return start
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        for number in range(start + 1, len(self.lines) + 1):
-            line = self.lines[number - 1]
-            if re.match(r"^\s*\[", line):
-                break
-            if pattern.match(line):
-                return number
-        return start
-
-    def error(self, where: str, message: str, table: str, key: str | None = None, index: int = 0) -> ConfigError:
-        line = self.line_of(table, key, index)
-        place = f"{self.path or 'config'}"
-        if line is not None:
-            place += _(", line {line}").format(line=line)
-        return ConfigError(_("{place}: {where}: {message}").format(place=place, where=where, message=message))
-
-
-def _shape(value: Any) -> str:
-    """A value's TOML shape, for messages."""
-    if isinstance(value, dict):
-        return _("a table")
-    if isinstance(value, list):
-        return _("an array") if not value or not all(isinstance(v, dict) for v in value) else _("an array of tables")
-    return repr(value)
-
-
-def _expect(
-    reader: _Reader, value: Any, kind: type | tuple[type, ...], where: str, table: str, key: str, index: int = 0
-) -> Any:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise reader.error(
-            where, _("expected {names}, got {shape}").format(names=names, shape=_shape(value)), table, key, index
-        )
-    return value
 
 
 def load_config(path: Path) -> Config:
@@ -638,199 +592,9 @@ def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:
     return lang
 
 
-def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:
-    name = game.get("ruleset")
-    if name is None:
-        return None
-    from ..engine.rulesets import ruleset
-
-    try:
-        ruleset(str(name))
-    except KeyError as exc:
-        raise reader.error("game.ruleset", str(exc).strip('"'), "game", "ruleset") from exc
-    return str(name)
-
-
-def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig) -> None:
-    """The players' roles, dealt by the MJ: every player's or none (a partial list would be ignored), and
-    ones the rule set knows, checked by setting the game up now (pure) rather than at the first deadline."""
-    dealt = [p for p in players if p.role]
-    if dealt and len(dealt) != len(players):
-        missing = ", ".join(p.name for p in players if not p.role)
-        message = _(
-            "roles are given for {dealt} of {n} players (not for {missing}): give every player's role, or none to "
-            "deal them from the seed"
-        ).format(dealt=len(dealt), n=len(players), missing=missing)
-        raise reader.error("players", message, "players")
-    if live.ruleset is None or not players:
-        return
-    from ..engine.rulesets import ruleset
-
-    known = role_ids(live.ruleset)
-    for index, player in enumerate(players):
-        if player.role and player.role.partition("+")[0] not in known:  # trinite-meuporg: "voyant+loup"
-            raise reader.error(
-                f"players[{index}].role",
-                _(
-                    "{player}'s role {role!r} is not a {rules} role; the known ids: {known} (`meneur roles {rules}` "
-                    "lists them with their names)"
-                ).format(player=player.name, role=player.role, rules=live.ruleset, known=", ".join(known)),
-                "players",
-                "role",
-                index,
-            )
-    camps = {p.name: p.camp for p in players if p.camp}
-    try:
-        ruleset(live.ruleset).setup(
-            [p.name for p in players], live.seed, {p.name: str(p.role) for p in dealt} or None,
-            **({"camps": camps} if camps else {}),
-        )  # fmt: skip
-    except (ValueError, KeyError, TypeError) as exc:
-        raise reader.error(
-            "players", _("the {rules} rules refuse this game: {why}").format(rules=live.ruleset, why=exc), "players"
-        ) from exc
-
-
-def role_ids(name: str) -> dict[str, str]:
-    """A rule set's role ids, as the configuration's ``role`` takes them, with their French names."""
-    from ..engine.rulesets import ruleset
-    from ..engine.rulesets.convivialite.roles import A_CHOISIR  # its wolf's "role to come": never dealt
-
-    rules = ruleset(name)
-    ids = [r for r in dict.fromkeys((*rules.role_order, *rules.role_names)) if r != A_CHOISIR]
-    return {r: str(rules.role_names.get(r, r)) for r in ids}
-
-
 def _phase_of(label: str, kind: str) -> str | None:
     """ "Jour 2" → J2, "Nuit 3" → N3 (the rule files' own numbering)."""
     found = re.search(r"(\d+)", label)
     if found is None:
         return None
     return ("J" if kind == "day" else "N") + found.group(1)
-
-
-def require_live(config: Config) -> None:
-    """The daemon's commands need the forum's address, the account and the topic."""
-    missing = [key for key, value in (("forum.url", config.live.url), ("account.username", config.live.username),
-                                      ("game.topic", config.live.topic)) if not value]  # fmt: skip
-    if missing:
-        raise ConfigError(
-            _("{path}: the daemon needs {keys}").format(path=config.path or "config", keys=", ".join(missing))
-        )
-    if not config.players:
-        raise ConfigError(
-            _("{path}: players: the game needs [[players]] (none listed)").format(path=config.path or "config")
-        )
-
-
-def require_secrets(config: Config, web: bool = False) -> None:
-    """Commands that log in ask for the password at start, not at the first poll: a missing one is one
-    clear line then, never a traceback per poll."""
-    config.live.password()
-    if web:
-        config.live.web_password()
-
-
-def deadline_problem(value: Any, moment: datetime, timezone: str) -> str | None:
-    """What is wrong with a deadline that parsed: a year no game lasts to, or a local time the clock skips
-    or shows twice (a daylight-saving change), which only an explicit offset makes one instant."""
-    if not 2000 <= moment.year <= 2199:
-        return _("the year {year}? (a deadline between 2000 and 2199)").format(year=moment.year)
-    naive = (isinstance(value, datetime) and value.tzinfo is None) or (isinstance(value, str) and _no_offset(value))
-    if not naive:
-        return None
-    local = moment.replace(tzinfo=None)
-    there = moment.astimezone(UTC).astimezone(zone(timezone)).replace(tzinfo=None)
-    if there != local:
-        return _("{moment} does not exist in {zone} (the clocks skip it): give the offset").format(
-            moment=local.isoformat(), zone=timezone
-        )
-    other = moment.replace(fold=1 - moment.fold)
-    if other.utcoffset() != moment.utcoffset():
-        return _("{moment} happens twice in {zone} (the clocks go back): give the offset (+01:00…)").format(
-            moment=local.isoformat(), zone=timezone
-        )
-    return None
-
-
-def _no_offset(text: str) -> bool:
-    return datetime.fromisoformat(text.strip().replace("Z", "+00:00")).tzinfo is None
-
-
-def parse_deadline(value: Any, timezone: str) -> datetime | None:
-    """A deadline from TOML or the command line: a datetime, or ISO 8601 text; naive means forum time."""
-    if isinstance(value, datetime):
-        moment = value
-    elif isinstance(value, str):
-        if not re.search(r"\d[T ]\d", value.strip()):
-            return None  # a date alone: which end of the day? The MJ must say.
-        try:
-            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    else:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=zone(timezone))
-    return moment
-
-
-# -- what `meneur check` warns about before the first request ------------------------------------------------
-EXAMPLE_HOSTS = ("example.org", "example.com", "example.net")
-EXAMPLE_PLAYERS = frozenset({"Alice", "Bob", "Carole"})  # config/example.toml's, before meneur init had --forum
-
-
-def is_example_player(name: str) -> bool:
-    """A name `meneur init` (or an older example) wrote in place of the game's players."""
-    return name in EXAMPLE_PLAYERS or re.fullmatch(r"Joueur\d{1,2}", name) is not None
-
-
-ERROR, WARNING = "error", "warning"
-
-
-def setup_problems(config: Config, now: datetime, fired: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
-    """What would silently spoil a day although the file is valid, each ``(ERROR | WARNING, message)`` in the
-    MJ's language saying what to change. ``fired``: the labels of deadlines the game's database has handled."""
-    from .i18n import _
-
-    where = str(config.path or "config")
-    problems: list[tuple[str, str]] = []
-    if config.markup == "markdown" and config.vote_format.require_colour:
-        problems.append((ERROR, _(
-            "{file}: [votes] require_colour = true, but {engine} writes Markdown, which has no colours: no vote "
-            "would ever count. Write require_colour = false (votes are then bold only)"
-        ).format(file=where, engine=config.engine)))  # fmt: skip
-    host = (urlsplit(config.live.url).hostname or "").lower()
-    if any(host == h or host.endswith("." + h) for h in EXAMPLE_HOSTS):
-        problems.append((ERROR, _(
-            "{file}: [forum] url = {url} is the example's address: write your forum's"
-        ).format(file=where, url=config.live.url)))  # fmt: skip
-    names = {p.name for p in config.players}
-    if names and all(is_example_player(name) for name in names):
-        problems.append((ERROR, _(
-            "{file}: [[players]] still lists the example's players ({names}): list the game's players"
-        ).format(file=where, names=", ".join(sorted(names)))))  # fmt: skip
-    for deadline in config.live.deadlines:
-        if deadline.label in fired or deadline.at > now:
-            continue
-        local = deadline.at.astimezone(zone(config.timezone))
-        problems.append((WARNING, _(
-            "{file}: the deadline {label!r} ({at:%Y-%m-%d %H:%M}) is already past: meneur will close it as soon "
-            "as it starts. Change its [[deadlines]] at if that is not what you want"
-        ).format(file=where, label=deadline.label, at=local)))  # fmt: skip
-    return problems
-
-
-def clock_problem(config: Config, server_now: datetime, newest: datetime | None) -> str | None:
-    """A forum time zone at odds with the forum: its newest post read as stamped after the server's own time
-    (its ``Date`` header). An hour off either way moves every deadline by an hour: late votes count."""
-    from .i18n import _
-
-    if newest is None or newest <= server_now + timedelta(minutes=2):
-        return None
-    ahead = (newest - server_now).total_seconds() / 3600
-    return _(
-        "[forum] timezone = {tz}: the newest post reads as {hours:.1f} h after the forum's own clock (its Date "
-        "header {now:%H:%M} UTC): the forum prints its dates in another zone. Set [forum] timezone to the zone the "
-        "forum shows (the MJ account's profile zone on django-spirit, the board's on phpBB)"
-    ).format(tz=config.timezone, hours=ahead, now=server_now.astimezone(UTC))

@@ -176,10 +176,10 @@ class EngineDriver:
                 found.append((row, when, str(row["player"])))
         return found
 
-    def _read(self, row: dict[str, Any], sender: str, state: GameState) -> MpReading:
-        return read_mp(
-            str(row["content_text"] or ""), sender, state, self.rules.verbs, self.resolver(), str(row["msg_id"])
-        )
+    def _read(self, row: dict[str, Any], sender: str, state: GameState, asked: str | None = None) -> MpReading:
+        """One MP read for ``state``; ``asked``: the power of the question put to ``sender`` (``read_mp``)."""
+        text, source = str(row["content_text"] or ""), str(row["msg_id"])
+        return read_mp(text, sender, state, self.rules.verbs, self.resolver(), source, asked=asked)
 
     def actions_from_mps(
         self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
@@ -356,15 +356,7 @@ class EngineDriver:
         """The MP as the answer to ``question``, when it gives one for sure among the question's options; else
         None, and it is read as any other MP (with an alert for the MJ, who may answer with `meneur answer`)."""
         power = self.rules.answers[question.kind]
-        reading = read_mp(
-            str(row["content_text"] or ""),
-            sender,
-            state,
-            self.rules.verbs,
-            self.resolver(),
-            str(row["msg_id"]),
-            asked=power,
-        )
+        reading = self._read(row, sender, state, asked=power)
         picked = [i for i, a in enumerate(reading.actions) if a.power == power]
         if not picked or reading.unclear or picked[-1] in reading.doubtful:
             return None

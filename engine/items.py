@@ -13,14 +13,16 @@ doll finds a new master).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .model import GameState
+from .quick import quick_init
 
 KEY = "items"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Item:
     """One item as seen from outside: its id, its kind (``"potion_de_mort"``), its holder, its state."""
@@ -35,6 +37,7 @@ class Item:
         return not self.destroyed
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """An item that changed hands."""
@@ -68,12 +71,19 @@ def _index(state: GameState, item_id: str) -> tuple[list[Item], int]:
     raise KeyError(f"no item {item_id!r}")
 
 
-def _change(state: GameState, item_id: str, **changes: Any) -> tuple[Item, Item]:
+def _change(
+    state: GameState, item_id: str, holder: str | None = None, destroyed: bool | None = None
+) -> tuple[Item, Item]:
     """Replace the stored record by a changed one (records are immutable); (before, after)."""
     rows, index = _index(state, item_id)
     before = rows[index]
-    rows[index] = replace(before, **changes)
-    return before, rows[index]
+    after = rows[index] = Item(
+        before.id,
+        before.kind,
+        before.holder if holder is None else holder,
+        before.destroyed if destroyed is None else destroyed,
+    )
+    return before, after
 
 
 def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> Item:

@@ -7,17 +7,21 @@ need someone's choice. Same inputs, answers and seed ⇒ same outcome: that is h
 Copying is the engine's hot path (every phase starts from a copy of the state it is given), so
 ``GameState.copy`` copies only what may change in place: the players' records and ``markers``, and the
 containers of ``memory``. Immutable values — strings, numbers, tuples and frozensets of them, frozen
-dataclasses such as ``items.Item`` — are shared between the states, never copied. A state therefore
-holds only plain data (dicts, lists, sets, atoms) and frozen records; anything else still copies,
-through ``copy.deepcopy``, correctly but slowly.
+dataclasses such as ``items.Item``, a ``FrozenMap`` (a read-only mapping a rule set keeps in its memory) —
+are shared between the states, never copied. A state therefore holds only plain data (dicts, lists,
+sets, atoms) and frozen records; anything else still copies, through ``copy.deepcopy``, correctly but
+slowly.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
+
+from .quick import quick_init
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes})
 # Types whose values are shared, never copied: the atoms, and each frozen dataclass once seen.
@@ -69,6 +73,52 @@ def copy_data(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+class FrozenMap(Mapping[str, Any]):
+    """A read-only mapping for a rule set's memory, shared (never copied) by ``GameState.copy``: it never
+    changes, a change is a new one. Its values must be immutable too (atoms, tuples of them, frozen
+    records): a mutable one is refused. Equal to a dict with the same items."""
+
+    __slots__ = ("_items",)
+    _items: dict[str, Any]
+
+    def __init__(self, items: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> None:
+        content = dict(items)
+        mutable = [key for key, value in content.items() if copy_data(value) is not value]
+        if mutable:
+            raise TypeError(f"FrozenMap values must be immutable: {', '.join(map(repr, mutable))}")
+        object.__setattr__(self, "_items", content)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a FrozenMap does not change: make a new one")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._items.get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._items!r})"
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenMap:
+        return self
+
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[str, Any]]]:
+        return FrozenMap, (dict(self._items),)
+
+
+_SHARED.add(FrozenMap)
+
+
 PUBLIC = "public"  # the morning or evening post
 PRIVATE = "private"  # an MP to the players in ``to``
 MJ = "mj"  # for the MJ only
@@ -91,10 +141,9 @@ class PlayerState:
 
 def _copy_player(player: PlayerState) -> PlayerState:
     clone = object.__new__(PlayerState)
-    fields = player.__dict__.copy()
-    markers = fields["markers"]
-    fields["markers"] = markers.copy() if _SHARED.issuperset(map(type, markers.values())) else copy_data(markers)
-    clone.__dict__ = fields
+    clone.name, clone.role, clone.camp = player.name, player.role, player.camp
+    clone.alive, clone.death_phase, clone.death_cause = player.alive, player.death_phase, player.death_cause
+    clone.markers = copy_data(player.markers)
     return clone
 
 
@@ -138,28 +187,40 @@ class GameState:
         return [p for p in self.players if p.role == role and (p.alive or not alive)]
 
     def copy(self) -> GameState:
-        """An independent state: changing the copy never changes this one (nor the reverse)."""
+        """An independent state: changing the copy never changes this one (nor the reverse).
+
+        The copies' fields are set one by one, in the order ``__init__`` sets them (``_FIELDS`` checks the
+        lists below): the new objects keep CPython's compact per-object values, whose attribute reads the
+        rules make all the time are the fastest (a replaced ``__dict__`` would lose them). A state's and a
+        record's content is their dataclass fields: an attribute set outside them is not copied."""
         clone = object.__new__(GameState)
-        fields = self.__dict__.copy()
-        fields["players"] = players = []
+        clone.ruleset = self.ruleset
+        clone.seed = self.seed
+        clone.players = players = []
         new, shared = object.__new__, _SHARED
         for player in self.players:  # ``_copy_player``, inline: the hottest loop of a phase
             record = new(PlayerState)
-            values = player.__dict__.copy()
-            markers = values["markers"]
+            record.name = player.name
+            record.role = player.role
+            record.camp = player.camp
+            record.alive = player.alive
+            record.death_phase = player.death_phase
+            record.death_cause = player.death_cause
+            markers = player.markers
             if type(markers) is not dict:
-                values["markers"] = copy_data(markers)
+                record.markers = copy_data(markers)
             elif not markers:  # most players' markers: nothing to look at
-                values["markers"] = {}
+                record.markers = {}
             elif shared.issuperset(map(type, markers.values())):
-                values["markers"] = markers.copy()
+                record.markers = markers.copy()
             else:
-                values["markers"] = copy_data(markers)
-            record.__dict__ = values
+                record.markers = copy_data(markers)
             players.append(record)
-        fields["memory"] = copy_data(self.memory)
-        fields["_where"] = self._where.copy()
-        clone.__dict__ = fields
+        clone.phase = self.phase
+        clone.mayor = self.mayor
+        clone.winner = self.winner
+        clone.memory = copy_data(self.memory)
+        clone._where = self._where.copy()
         return clone
 
     def rng(self, purpose: str) -> random.Random:
@@ -167,6 +228,18 @@ class GameState:
         return random.Random(f"{self.seed}:{self.phase}:{purpose}")
 
 
+# What ``GameState.copy`` sets, field by field, in ``__init__``'s order: a field added to either dataclass must
+# be copied there too.
+_FIELDS = {
+    PlayerState: ("name", "role", "camp", "alive", "death_phase", "death_cause", "markers"),
+    GameState: ("ruleset", "seed", "players", "phase", "mayor", "winner", "memory", "_where"),
+}
+for _kind, _names in _FIELDS.items():
+    if tuple(f.name for f in fields(_kind)) != _names:
+        raise TypeError(f"{_kind.__name__}.copy: the fields changed, copy them in GameState.copy")
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """A power used by a player (from an MP or a public command), names already resolved."""
@@ -177,6 +250,7 @@ class Action:
     source: str = ""  # the MP's id, for the MJ
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decree:
     """The MJ's word: kill, revive, set the mayor, or an event told in the next post."""
@@ -187,6 +261,7 @@ class Decree:
     text: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     type: str
@@ -205,6 +280,7 @@ class Event:
         }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Question:
     """A choice the rules leave to a player or the MJ. ``id`` is stable: PHASE:KIND[:PLAYER]."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question
+from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question, next_phase
 
 NOBODY = "aucun"
 
@@ -27,6 +27,8 @@ class Resolution:
         self._asked: set[str] = set()  # every question this resolution reached, answered or not
         # Why a question of this phase was not asked (a rule set says it where it skips one), by id.
         self.not_asked: dict[str, str] = {}
+        # The same for many players at once (``skip_each``): (phase, kind, players, why with ``{player}``).
+        self._not_asked_each: list[tuple[str, str, list[str], str]] = []
         # Extra chained effects a rule set adds (called with the dead player's name and cause).
         self.death_hooks: list[Callable[[Resolution, str, str], None]] = []
 
@@ -134,14 +136,29 @@ class Resolution:
         anyway is reported with this reason."""
         self.not_asked[f"{self.phase}:{kind}" + (f":{about}" if about else "")] = why
 
+    def skip_each(self, kind: str, players: list[str], why: str) -> None:
+        """``skip`` for each of ``players`` (``why`` names him as ``{player}``), for a question the rules ask
+        of a few players and not of all the others: the reason is written only if one of them answers. The
+        list may still grow after the call (the players found on the way)."""
+        self._not_asked_each.append((self.phase, kind, players, why))
+
+    def _why_skipped_each(self, qid: str) -> str | None:
+        for phase, kind, players, why in reversed(self._not_asked_each):  # the latest, as ``skip`` keeps it
+            for player in players:
+                if qid == f"{phase}:{kind}:{player}":
+                    return why.format(player=player)
+        return None
+
     def _unused_answers(self) -> None:
         """Answers to this phase's questions that the resolution never asked are not silently dropped:
         the MJ is told the answer was not used, and why (RULINGS of each rule set)."""
+        if not self.answers:
+            return
         prefix = f"{self._start_phase}:"
         for qid, answer in self.answers.items():
             if not qid.startswith(prefix) or qid in self._asked:
                 continue
-            why = self.not_asked.get(qid) or self._why_not_asked(qid)
+            why = self.not_asked.get(qid) or self._why_skipped_each(qid) or self._why_not_asked(qid)
             self.events.append(
                 Event("answer_unused", self._start_phase, MJ, (), {"question": qid, "answer": answer, "reason": why})
             )
@@ -157,6 +174,16 @@ class Resolution:
             if not player.alive and player.death_phase != self._start_phase:
                 return f"{about} est mort·e : la question ne lui est pas posée."
         return "Cette question n'a pas été posée dans cette phase : la réponse n'a pas servi."
+
+    def finish(self, winner: str | None) -> Outcome:
+        """The end of a resolution, its deaths settled and ``winner`` read from them (the rule set's own
+        reading): the game is over (``game_over``), or the state moves on to the next phase."""
+        if winner:
+            self.state.winner = winner
+            self.emit("game_over", winner=winner)
+        else:
+            self.state.phase = next_phase(self.state.phase)
+        return self.outcome()
 
     def outcome(self) -> Outcome:
         self._unused_answers()

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .quick import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Modifier:
     target: str
@@ -17,6 +20,7 @@ class Modifier:
     reason: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TargetCount:
     target: str
@@ -25,6 +29,7 @@ class TargetCount:
     modifiers: tuple[Modifier, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Tally:
     counts: tuple[TargetCount, ...]  # most votes first, then in the players' order
@@ -52,25 +57,38 @@ def tally(
 
     ``living`` gives the order used to break display ties and for ``not_voted``.
     """
-    order = {name: index for index, name in enumerate(living)}
     votes: dict[str, int] = {}
     voters: dict[str, list[str]] = {}
+    vote_of = standing.get
     for voter in living:
-        target = standing.get(voter)
+        target = vote_of(voter)
         if target is None:
             continue
-        weight = 1 if weights is None else weights.get(voter, 1)
-        votes[target] = votes.get(target, 0) + weight
-        voters.setdefault(target, []).append(voter)
+        votes[target] = votes.get(target, 0) + (1 if weights is None else weights.get(voter, 1))
+        if target in voters:
+            voters[target].append(voter)
+        else:
+            voters[target] = [voter]
     applied: dict[str, list[Modifier]] = {}
     for modifier in modifiers:
         votes[modifier.target] = votes.get(modifier.target, 0) + modifier.amount
         applied.setdefault(modifier.target, []).append(modifier)
-    rows = [
-        TargetCount(target, count, tuple(voters.get(target, ())), tuple(applied.get(target, ())))
-        for target, count in votes.items()
-        if count != 0 or voters.get(target)
-    ]
-    rows.sort(key=lambda row: (-row.votes, order.get(row.target, len(order)), row.target))
-    not_voted = tuple(name for name in living if name not in standing)
-    return Tally(tuple(rows), not_voted)
+    # Most votes first, then in the players' order, then by name: the sort keys themselves (the targets
+    # differ, so no two keys are equal), the rows built in that order.
+    order = {name: index for index, name in enumerate(living)}
+    last = len(order)
+    ranked = sorted(
+        [(-count, order.get(target, last), target) for target, count in votes.items() if count != 0 or target in voters]
+    )
+    rows = tuple(
+        [
+            TargetCount(
+                target,
+                -negative,
+                tuple(voters[target]) if target in voters else (),
+                tuple(applied[target]) if target in applied else (),
+            )
+            for negative, _, target in ranked
+        ]
+    )
+    return Tally(rows, tuple([name for name in living if name not in standing]))

@@ -22,7 +22,7 @@ from meneur.tests.spiritforum import SpiritForum
 # Words an English help line cannot do without and a French one never has.
 ENGLISH = re.compile(r"(?<![-\w{,])(the|and|of|with|default|usage|its|without|every|from)(?![-\w,}])")
 COMMANDS = ["init", "check", "poll", "run", "alerts", "roles", "mps", "answer", "deal", "correct", "decree",
-            "replay", "outbox", "rulesets", "count", "read-mp", "probe"]  # fmt: skip
+            "replay", "outbox", "rulesets", "count", "read-mp", "probe", "simulate", "archive"]  # fmt: skip
 
 
 def meneur(*args: str, lang: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -199,10 +199,10 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     no reply. (The reader itself is mp_actions' business: here it is told what to answer.)"""
     real = engine_live.read_mp
 
-    def reader(text: str, *args: object) -> MpReading:
+    def reader(text: str, *args: object, asked: str | None = None) -> MpReading:
         if text.startswith("Bonjour"):
             return MpReading(not_an_order=True)
-        read = real(text, *args)  # type: ignore[arg-type]
+        read = real(text, *args, asked=asked)  # type: ignore[arg-type]
         return MpReading(actions=read.actions, doubtful=frozenset({0})) if "peut-être" in text else read
 
     monkeypatch.setattr(engine_live, "read_mp", reader)

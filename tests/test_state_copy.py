@@ -10,6 +10,7 @@ after it compared, and the output must share no mutable part with the input.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -17,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine import items
-from meneur.engine.model import Action, GameState, PlayerState, copy_data
+from meneur.engine.model import Action, Event, FrozenMap, GameState, PlayerState, copy_data
+from meneur.engine.quick import quick_init
 from meneur.engine.rulesets import installed, ruleset
 
 # Every rule set meneur ships (a new one is checked without being listed), with a table size it plays.
@@ -142,3 +144,44 @@ def test_copy_data_shares_atoms_and_frozen_records_and_copies_the_rest() -> None
     assert copied == data and copied is not data
     assert copied["t"] is data["t"] and copied["r"] is record and copied["f"] is data["f"]
     assert copied["l"] is not data["l"] and copied["l"][1] is not data["l"][1] and copied["l"][0] is record
+
+
+def test_a_frozen_map_is_shared_by_the_copy_and_never_changes() -> None:
+    """trinite-meuporg keeps each player's companions in a FrozenMap: read like a dict, shared by every copy
+    (and deepcopy), changed only by making a new one; a mutable value cannot get in."""
+    state = ruleset("trinite-meuporg").setup([f"P{n}" for n in range(9)], 3)
+    companions = state.memory["compagnons"]
+    assert isinstance(companions, FrozenMap)
+    assert companions == {m: tuple(sorted(g)) for g in state.memory["groups"] for m in g}
+    clone = state.copy()
+    assert clone.memory["compagnons"] is companions and copy.deepcopy(companions) is companions
+    assert copy_data(companions) is companions
+    with pytest.raises(TypeError):
+        companions["P0"] = ("P0",)  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        companions._items = {}  # type: ignore[misc]
+    with pytest.raises(TypeError, match="immutable"):
+        FrozenMap({"P0": ["P1"]})
+    assert FrozenMap({"a": ("b",)}).get("a") == ("b",) and FrozenMap().get("z", 1) == 1
+
+
+def test_the_quick_records_are_still_frozen_with_their_defaults() -> None:
+    """``quick_init`` builds the frozen records faster: same parameters, defaults and factories, and still
+    frozen, equal and shown as dataclasses are."""
+    first, second = Event("death", "N1"), Event("death", "N1")
+    assert first == second and first.data == {} and first.data is not second.data
+    assert first.audience == "public" and first.to == ()
+    assert repr(Action("A", "p", ("B",))) == "Action(player='A', power='p', targets=('B',), source='')"
+    assert hash(Action("A", "p")) == hash(Action("A", "p"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.type = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="phase"):
+        Event("death")  # type: ignore[call-arg]
+    assert Event(type="t", phase="J1", to=("A",)).to == ("A",)
+
+    @dataclasses.dataclass
+    class Plain:
+        x: int
+
+    with pytest.raises(TypeError, match="frozen"):
+        quick_init(Plain)

@@ -324,6 +324,21 @@ def test_the_potion_de_soins_does_not_undo_the_mj_s_decree() -> None:
     assert not any(q.id == "N1:soins:Fanny" for q in out.questions)
 
 
+def test_an_answer_to_the_potion_de_soins_from_a_player_without_one_is_reported_with_why() -> None:
+    """Only Fanny holds a potion de soins: the others are not asked, and an answer given for one of them
+    anyway (the MJ's slip) comes back unused with the reason, the dead's with theirs, and Fanny's too on a
+    night without deaths."""
+    state = game()
+    state.player("Eve").alive = False
+    out = night(state, answers={"N1:soins:Bob": "Alice", "N1:soins:Eve": "Alice", "N1:soins:Fanny": "aucun"})
+    reasons = {e.data["question"]: e.data["reason"] for e in out.events if e.type == "answer_unused"}
+    assert reasons == {
+        "N1:soins:Bob": "Bob n'a pas (ou plus) de potion de soins utilisable.",
+        "N1:soins:Eve": "Eve est mort·e : la question ne lui est pas posée.",
+        "N1:soins:Fanny": "Personne à sauver pour Fanny (personne ne meurt cette nuit) : la potion est gardée.",
+    }
+
+
 def test_potion_d_echange_swaps_hands_and_a_prompteur_taken_is_announced() -> None:
     roles = {**BASE, "Carole": "david_pujadas"}
     state = game(roles)

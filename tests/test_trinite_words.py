@@ -15,10 +15,9 @@ from meneur.daemon.mp_actions import read_mp
 from meneur.engine.model import GameState
 from meneur.engine.names import NameResolver, PlayerName
 from meneur.engine.rulesets.trinite import rules
+from meneur.engine.rulesets.trinite.help import EXAMPLES, HELP
 from meneur.engine.rulesets.trinite.vocabulary import (
     ANSWERS,
-    EXAMPLES,
-    HELP,
     KEYWORDS,
     VERBS,
     mayor_announcement,

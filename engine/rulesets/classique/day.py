@@ -65,10 +65,11 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
             else:
                 counted[bewitched] = master_vote
     may_vote = set(voters)
+    player = {p.name: p for p in reversed(state.players)}  # ``state.player``: the first so called, else KeyError
     standing = {
         v: t
         for v, t in counted.items()
-        if v in may_vote and state.player(t).alive and state.player(v).markers.get("amoureux") != t  # (H1, G16)
+        if v in may_vote and player[t].alive and player[v].markers.get("amoureux") != t  # (H1, G16)
     }
     return tally(standing, voters, weights), standing
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...model import Decree, GameState, Outcome, next_phase
+from ...model import Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .common import has_power, option
 from .roles import WOLVES
@@ -45,20 +45,26 @@ def _protected_on_pyre(state: GameState, name: str) -> bool:
 
 def check_winner(state: GameState) -> str | None:
     """Who has won, if anyone; run after every settled resolution."""
-    alive = [p for p in state.players if p.alive]
+    alive = []
+    flute = None  # the first living Joueur de flûte with his powers
+    camps = set()
+    pack = 0  # the werewolves and the wolves' camp
+    for player in state.players:  # one pass: who lives, the flute, the camps (read in the order below)
+        if not player.alive:
+            continue
+        alive.append(player)
+        markers = player.markers
+        if flute is None and player.role == "joueur_de_flute" and not markers.get("pouvoirs_perdus"):
+            flute = player
+        wolf = player.role in WOLVES or bool(markers.get("loup"))  # is_wolf: he is alive
+        camps.add("loups" if wolf else player.camp)
+        pack += wolf or player.camp == "loups"
     if not alive:
         return "aucun"
     if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
         return "amoureux"
-    flute = [p for p in alive if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")]
-    if flute and all(p.markers.get("charme") for p in alive if p.name != flute[0].name):
+    if flute and all(p.markers.get("charme") for p in alive if p.name != flute.name):
         return "flute"
-    camps = set()
-    pack = 0  # the werewolves and the wolves' camp
-    for player in alive:
-        wolf = player.role in WOLVES or bool(player.markers.get("loup"))  # is_wolf: he is alive
-        camps.add("loups" if wolf else player.camp)
-        pack += wolf or player.camp == "loups"
     if camps == {"loups"}:
         return "loups"
     if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * pack >= len(alive):
@@ -84,13 +90,7 @@ def _traitor(r: Resolution) -> None:
 def _finish(r: Resolution) -> Outcome:
     r.settle()
     _traitor(r)
-    winner = check_winner(r.state)
-    if winner:
-        r.state.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        r.state.phase = next_phase(r.state.phase)
-    return r.outcome()
+    return r.finish(check_winner(r.state))
 
 
 def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:

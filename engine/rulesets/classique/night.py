@@ -73,7 +73,7 @@ def latest_actions(
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
         for action in kept.values():
-            if not any(action is a for a in acknowledged):
+            if not acknowledged or not any(action is a for a in acknowledged):
                 r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     return kept
 

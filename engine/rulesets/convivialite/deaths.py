@@ -7,7 +7,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from ...model import Decree, GameState, Outcome, next_phase
+from ...model import Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .common import is_wolf, pact, wolves
 from .roles import LOUPS, VILLAGE
@@ -102,10 +102,4 @@ def check_winner(state: GameState, morning: bool = True) -> str | None:
 
 def _finish(r: Resolution, morning: bool) -> Outcome:
     r.settle()
-    winner = check_winner(r.state, morning)
-    if winner:
-        r.state.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        r.state.phase = next_phase(r.state.phase)
-    return r.outcome()
+    return r.finish(check_winner(r.state, morning))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
+from ...model import Action, Decree, GameState, Outcome, PlayerState
 from ...resolution import Resolution
 from ...tally import Modifier, Tally, tally
 from .roles import LOUPS, NAMES, ROLE_ORDER, VILLAGE
@@ -235,10 +235,4 @@ def check_winner(state: GameState) -> str | None:
 def _finish(r: Resolution) -> Outcome:
     """Every death settled (the mayor's successor asked), then the winner, or the next phase."""
     r.settle()
-    winner = check_winner(r.state)
-    if winner:
-        r.state.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        r.state.phase = next_phase(r.state.phase)
-    return r.outcome()
+    return r.finish(check_winner(r.state))

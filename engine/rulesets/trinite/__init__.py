@@ -9,6 +9,7 @@ from ...model import Action, GameState, Outcome, next_phase
 from . import rules
 from .day import _day_powers
 from .deaths import resolution
+from .help import EXAMPLES, HELP
 from .objects import RAVAGE_STOPS, STYLE_NAMES, style, word
 from .powers import MURS, RAVAGE
 from .rules import (
@@ -24,7 +25,7 @@ from .rules import (
     validate,
     vote_refusal,
 )
-from .vocabulary import ANSWERS, EXAMPLES, HELP, VERBS, mayor_announcement
+from .vocabulary import ANSWERS, VERBS, mayor_announcement
 
 
 def groups(state: GameState) -> dict[str, list[str]]:

@@ -20,13 +20,20 @@ def opening(state: GameState) -> dict[str, object]:
 
 
 def powers_of(state: GameState, name: str) -> list[str]:
-    """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart)."""
+    """The powers ``name`` may ask for: those of the intact items in hand (the wolves' attack apart), in
+    POWERS' order."""
     kinds = items.kinds_held(state, name)
+    if len(kinds) == 1:  # most hands: one kind, its powers already in order
+        return list(_POWERS_OF_ITEM.get(kinds.pop(), ()))
     return [power for power, item in _ITEM_OF_POWER if item in kinds]
 
 
-# Each power's item, in POWERS' order; the items used by MP at night.
+# Each power's item, in POWERS' order; each item's powers, in that order; the items used by MP at night.
 _ITEM_OF_POWER: tuple[tuple[str, str | None], ...] = tuple((power, spec.item) for power, spec in POWERS.items())
+_POWERS_OF_ITEM: dict[str | None, tuple[str, ...]] = {
+    item: tuple(power for power, of in _ITEM_OF_POWER if of == item) for _, item in _ITEM_OF_POWER
+}
+_EMPTY: frozenset[str] = frozenset()
 _NIGHT_ITEMS: frozenset[str | None] = frozenset(spec.item for spec in POWERS.values() if not spec.by_day)
 
 
@@ -40,7 +47,7 @@ def night_actors(state: GameState) -> list[str]:
             kinds.setdefault(item.holder, set()).add(item.kind)
     able = []
     for player in state.players:
-        hand = kinds.get(player.name, set())
+        hand = kinds.get(player.name, _EMPTY)
         if player.alive:
             if player.camp == LOUPS or not hand.isdisjoint(_NIGHT_ITEMS):
                 able.append(player.name)

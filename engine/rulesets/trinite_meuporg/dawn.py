@@ -310,10 +310,12 @@ def _potion_de_soins(m: _Moment, only: str | None = None) -> None:
     une." The saved player then does what the dawn skipped while they were dead."""
     r, s = m.r, m.r.state
     holders = items.holders(s, "potion_de_soins")  # read again after a save (its steps may move items)
+    without: list[str] = []  # the living without a usable potion: not asked (``skip``), in one go
+    r.skip_each("soins", without, "{player} n'a pas (ou plus) de potion de soins utilisable.")
     for healer in [p for p in s.players if p.alive]:
         potion = items.usable(s, healer.name, "potion_de_soins") if healer.name in holders else None
         if potion is None:
-            r.skip("soins", healer.name, f"{healer.name} n'a pas (ou plus) de potion de soins utilisable.")
+            without.append(healer.name)
             continue
         dying = [n for n in m.died if not s.player(n).alive]
         # Not the doll's ("dont personne ne peut se défendre"), nor the MJ's own decree.
@@ -482,8 +484,17 @@ STEPS: dict[str, Callable[[_Moment, str | None], None]] = {
 }
 
 assert tuple(STEPS) == DAWN_ORDER, "every step of the dawn has its function, in the file's order"
-# Each step's function, and whether the arc volley follows it (from the arc's own step on).
-_DAWN = tuple((STEPS[step], index >= DAWN_ORDER.index("arc")) for index, step in enumerate(DAWN_ORDER))
+# The steps that only carry out tonight's actions of their own power ("cape." …): nothing to do without one.
+_ACTIONS_ONLY = frozenset(
+    {"chapelet", "potion_de_mort", "boule_de_cristal", "cape", "harpe", "hache", "potion_d_echange", "prompteur"}
+    | {"potion_de_verite", "marteau", "sceptre"}
+)
+# Each step's function; the power prefix without whose actions it is skipped (None: it always runs); whether
+# the arc volley follows it (from the arc's own step on, skipped step or not).
+_DAWN = tuple(
+    (STEPS[step], f"{step}." if step in _ACTIONS_ONLY else None, index >= DAWN_ORDER.index("arc"))
+    for index, step in enumerate(DAWN_ORDER)
+)
 
 
 def resolve_night(
@@ -496,8 +507,9 @@ def resolve_night(
     m.actions = _latest(r, actions)
     for key, action in m.actions.items():
         m.by_step.setdefault(action.power.partition(".")[0] + ".", []).append((key, action))
-    for run, volley in _DAWN:
-        run(m, None)
+    for run, prefix, volley in _DAWN:
+        if prefix is None or prefix in m.by_step:
+            run(m, None)
         if volley and m.died:  # an archer killed later in the dawn shoots at once
             _arc_volley(m)
     for wolf in m.arrowed_wolves:  # not one the potion de soins brought back: the arrow did not kill him

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ... import items
-from ...model import Action, Decree, GameState, Outcome, next_phase
+from ...model import Action, Decree, FrozenMap, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .dawn import _latest
@@ -21,7 +21,8 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     sceptre at dawn (told in the morning post) adds one. The live count shows the same."""
     voters = state.living()
     living = set(voters)
-    modifiers = [Modifier(t, 1, "sceptre") for t in state.memory.get("votes_sceptre", ()) if t in living]
+    sceptre = state.memory.get("votes_sceptre")
+    modifiers = [Modifier(t, 1, "sceptre") for t in sceptre if t in living] if sceptre else []
     standing = {v: t for v, t in votes.items() if v in living and t in living}
     return tally(standing, voters, None, modifiers), standing
 
@@ -36,7 +37,8 @@ def close_day(
     """J0 elects the mayor; every other day burns someone. Then the mayor's announcements."""
     r, m = _resolution(state, answers or {}, decrees)
     s = r.state
-    drunk = [_telepathy_used(r, action) for action in _latest(r, actions).values()]  # the télépathie, by day
+    # The day's actions: the potion de télépathie, drunk by day.
+    drunk = [_telepathy_used(r, action) for action in _latest(r, actions).values()] if actions else []
     result, _ = day_tally(s, votes)
     modifiers = [m for row in result.counts for m in row.modifiers]
     s.memory.pop("votes_sceptre", None)
@@ -139,10 +141,11 @@ def _swap_groups(r: Resolution, numbers: list[int], roles: list[str]) -> None:
         return
     home[home.index(named)], away[away.index(other)] = other, named
     s.memory["groups"] = grouped
-    friends = s.memory["compagnons"]
+    friends = dict(s.memory["compagnons"])
     for group in (home, away):
         for member in group:
             friends[member] = tuple(sorted(set(friends[member]) | set(group)))
+    s.memory["compagnons"] = FrozenMap(friends)
     r.emit("groups_swapped", players=[named, other], groups=numbers, role=roles[0])
 
 

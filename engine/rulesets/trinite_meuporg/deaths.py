@@ -4,10 +4,9 @@ cursed doll's markers), the mayor's succession, and who wins."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from ... import items
-from ...model import Action, Decree, GameState, Outcome, next_phase
+from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
@@ -33,33 +32,40 @@ def check_winner(state: GameState) -> str | None:
 
 
 # -- deaths, shared by the day and the night --------------------------------------------------
-@dataclass
 class _Moment:
-    """What the steps of one resolution know of each other."""
+    """What the steps of one resolution know of each other (one per phase: a plain class with slots, built
+    without a dataclass's default factories, on the hot path)."""
 
-    r: Resolution
-    actions: dict[str, Action] = field(default_factory=dict)
-    # The same actions by step ("cape." → its (key, action) pairs, in their order): ``_each`` reads them.
-    by_step: dict[str, list[tuple[str, Action]]] = field(default_factory=dict)
-    event: bool = False
-    died: list[str] = field(default_factory=list)  # this phase's deaths, in order
-    protected: dict[str, tuple[str, str]] = field(default_factory=dict)  # target → (priest, chapelet id)
-    intercept: dict[str, tuple[list[str], str]] = field(default_factory=dict)  # priest → (group, chapelet id)
-    intercepted: dict[str, list[str]] = field(default_factory=dict)  # priest → the players he saved
-    deflected: set[str] = field(default_factory=set)  # dague holders who already sent death back
-    archers_done: set[str] = field(default_factory=set)
-    # The dead found without an intact arc: not looked at again until items move or are repaired (``_moved``,
-    # the marteau), the only ways a dead player comes to hold an intact arc.
-    unarmed: set[str] = field(default_factory=set)
-    wolves_target: str | None = None
-    targetings: list[tuple[str, str, str]] = field(default_factory=list)  # user, power, target
-    skipped: set[str] = field(default_factory=set)  # action keys not done: the user was dead at its step
-    done: set[str] = field(default_factory=set)
-    prompted: set[str] = field(default_factory=set)
-    markers_due: list[str] = field(default_factory=list)  # the event-night chapelet's curse markers
-    interception_due: bool = False  # step 5 has come: an interception's death is sent at once
-    interception_done: set[str] = field(default_factory=set)
-    arrowed_wolves: list[str] = field(default_factory=list)  # event night: revealed in the morning if still dead
+    __slots__ = (
+        "actions", "archers_done", "arrowed_wolves", "by_step", "deflected", "died", "done", "event", "intercept",
+        "intercepted", "interception_done", "interception_due", "markers_due", "prompted", "protected", "r",
+        "skipped", "targetings", "unarmed", "wolves_target",
+    )  # fmt: skip
+
+    def __init__(self, r: Resolution, event: bool = False) -> None:
+        self.r = r
+        self.actions: dict[str, Action] = {}
+        # The same actions by step ("cape." → its (key, action) pairs, in their order): ``_each`` reads them.
+        self.by_step: dict[str, list[tuple[str, Action]]] = {}
+        self.event = event
+        self.died: list[str] = []  # this phase's deaths, in order
+        self.protected: dict[str, tuple[str, str]] = {}  # target → (priest, chapelet id)
+        self.intercept: dict[str, tuple[list[str], str]] = {}  # priest → (group, chapelet id)
+        self.intercepted: dict[str, list[str]] = {}  # priest → the players he saved
+        self.deflected: set[str] = set()  # dague holders who already sent death back
+        self.archers_done: set[str] = set()
+        # The dead found without an intact arc: not looked at again until items move or are repaired
+        # (``_moved``, the marteau), the only ways a dead player comes to hold an intact arc.
+        self.unarmed: set[str] = set()
+        self.wolves_target: str | None = None
+        self.targetings: list[tuple[str, str, str]] = []  # user, power, target
+        self.skipped: set[str] = set()  # action keys not done: the user was dead at its step
+        self.done: set[str] = set()
+        self.prompted: set[str] = set()
+        self.markers_due: list[str] = []  # the event-night chapelet's curse markers
+        self.interception_due = False  # step 5 has come: an interception's death is sent at once
+        self.interception_done: set[str] = set()
+        self.arrowed_wolves: list[str] = []  # event night: revealed in the morning if still dead
 
 
 def _kill(m: _Moment, name: str, cause: str) -> None:
@@ -295,19 +301,21 @@ def _finish(r: Resolution, m: _Moment) -> Outcome:
     s = r.state
     _succession(r)
     winner = check_winner(s)
-    if winner:
-        s.winner = winner
-        r.emit("game_over", winner=winner)
-    else:
-        if s.phase.startswith("N"):
-            r.emit("groups", groups=_groups_view(s))
-        s.phase = next_phase(s.phase)
-    return r.outcome()
+    if not winner and s.phase.startswith("N"):  # a night that does not end the game ends with the groups
+        r.emit("groups", groups=_groups_view(s))
+    return r.finish(winner)
 
 
 def _groups_view(s: GameState) -> list[list[dict[str, object]]]:
+    """The groups as the posts show them, each member with whether he lives (twice a day: plain loops)."""
     alive = {p.name for p in s.players if p.alive}
-    return [[{"player": n, "alive": n in alive} for n in g] for g in s.memory["groups"]]
+    view = []
+    for group in s.memory["groups"]:
+        row: list[dict[str, object]] = []
+        for name in group:
+            row.append({"player": name, "alive": name in alive})
+        view.append(row)
+    return view
 
 
 def _usable_now(m: _Moment, key: str, action: Action, record: bool = True) -> items.Item | None:

@@ -73,58 +73,67 @@ def vote_refusal(state: GameState, voter: str, target: str) -> Message | None:
 
 # -- validation -------------------------------------------------------------------------------
 def validate(state: GameState, action: Action) -> str | None:
-    """None if the action may be asked for now, else the French explanation sent to the player."""
+    """None if the action may be asked for now, else the French explanation sent to the player.
+
+    The checks come in a fixed order (the first refusal is the one told); the bench and the night's
+    resolution call this for every action, hence the locals."""
+    find = state.player
     try:
-        player = state.player(action.player)
+        player = find(action.player)
     except KeyError:
         return "Tu ne fais pas partie de la partie."
     power = POWERS.get(action.power)
     if power is None:
         return "Ce pouvoir n'existe pas dans cette partie."
     night = state.phase[:1] == "N"
-    if power.by_day and night:
+    by_day = power.by_day
+    if by_day and night:
         return "La potion de télépathie s'utilise de jour, par MP au MJ."
-    if not power.by_day and not night:
+    if not by_day and not night:
         return "Les objets s'utilisent pendant la nuit (au crépuscule)."
-    if power.item is None:
-        if not is_wolf(player):
+    item, alive, wolf = power.item, player.alive, player.camp == LOUPS
+    if item is None:
+        if not (alive and wolf):  # ``is_wolf``
             return WOLVES_ONLY
     else:
-        if power.item == "potion_de_mort" and player.camp == LOUPS and player.alive:
+        if item == "potion_de_mort" and wolf and alive:
             return "Un loup ne peut utiliser la potion de mort qu'une fois mort."
-        dead_may = power.item == "poupee_vaudou" or (power.item == "potion_de_mort" and player.camp == LOUPS)
-        if not player.alive and not dead_may:
+        dead_may = item == "poupee_vaudou" or (item == "potion_de_mort" and wolf)
+        if not alive and not dead_may:
             return "Les morts ne peuvent plus utiliser d'objet, sauf la poupée vaudou."
-        if items.usable(state, player.name, power.item) is None:
-            return f"Tu n'as pas (ou plus) de {ITEM_NAMES[power.item]} utilisable."
-    count = len(action.targets)
+        if items.usable(state, player.name, item) is None:
+            return f"Tu n'as pas (ou plus) de {ITEM_NAMES[item]} utilisable."
+    targets = action.targets
+    count = len(targets)
     if not power.min_targets <= count <= power.max_targets:
         if power.max_targets == power.min_targets:
             return f"Il faut désigner {power.min_targets} joueur{'s' if power.min_targets > 1 else ''}."
         return f"Il faut désigner entre {power.min_targets} et {power.max_targets} joueurs."
-    for target in action.targets:
+    aimed, other, all_alive = power.targets, power.other, True
+    for target in targets:
         try:
-            alive = state.player(target).alive
+            target_alive = find(target).alive
         except KeyError:
             return f"{target} ne joue pas dans cette partie."
-        if power.targets == "alive" and not alive:
+        if aimed == "alive" and not target_alive:
             return f"{target} est mort·e : ce pouvoir vise un joueur vivant."
-        if power.targets == "dead" and alive:
+        if aimed == "dead" and target_alive:
             return f"{target} est vivant·e : ce pouvoir vise un mort."
-        if power.other and target == player.name:
+        if other and target == player.name:
             return "Ce pouvoir vise un autre joueur que toi."
-    healer = power.item is not None and not power.by_day and ROLES[player.role][0] == HEAL  # style()
-    # "… et qui n'est pas mort (sauf si précisé)" — kept on the event night, which lifts the group only.
-    if healer and not power.dead_stated and any(not state.player(t).alive for t in action.targets):
-        return "Soigneur, tu ne peux viser qu'un joueur vivant avec cet objet."
-    if healer and not is_event_night(state):
-        friends = state.memory["compagnons"].get(player.name, [])
-        strangers = [t for t in action.targets if t not in friends]
-        if strangers:
-            return (
-                f"Soigneur, tu ne peux viser que les joueurs de ton groupe ou qui en ont fait partie : "
-                f"pas {', '.join(strangers)}."
-            )
+        all_alive = all_alive and target_alive
+    if item is not None and not by_day and ROLES[player.role][0] == HEAL:  # a healer (``style``)
+        # "… et qui n'est pas mort (sauf si précisé)" — kept on the event night, which lifts the group only.
+        if not power.dead_stated and not all_alive:
+            return "Soigneur, tu ne peux viser qu'un joueur vivant avec cet objet."
+        if not is_event_night(state):
+            friends = state.memory["compagnons"].get(player.name, [])
+            strangers = [t for t in targets if t not in friends]
+            if strangers:
+                return (
+                    f"Soigneur, tu ne peux viser que les joueurs de ton groupe ou qui en ont fait partie : "
+                    f"pas {', '.join(strangers)}."
+                )
     check = _CHECKS.get(action.power)
     return check(state, action) if check else None
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ... import items
-from ...model import GameState, PlayerState
+from ...model import FrozenMap, GameState, PlayerState
 from .powers import RULESET
 from .roles import LOUPS, ROLES, STYLES, VILLAGE, WOLVES_BY_PLAYERS, style
 
@@ -61,8 +61,9 @@ def setup(
         raise ValueError(f"{count} players play with {WOLVES_BY_PLAYERS[count]} wolves")
     state = GameState(RULESET, seed, players)
     state.memory["groups"] = grouped
-    # Each player → whoever shared a group with him (a tuple: shared, not copied, by each phase's copy).
-    state.memory["compagnons"] = {m: tuple(sorted(g)) for g in grouped for m in g}
+    # Each player → whoever shared a group with him (a FrozenMap of tuples: shared, not copied, by each
+    # phase's copy; the mayor's swap makes a new one).
+    state.memory["compagnons"] = FrozenMap({m: tuple(sorted(g)) for g in grouped for m in g})
     for player in players:
         for kind in ROLES[player.role][1]:
             items.give(state, player.name, kind)

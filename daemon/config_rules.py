@@ -1,0 +1,75 @@
+"""The configuration's rule set: ``[game] ruleset`` is an installed one, and the players' roles (when the MJ
+deals them) are its roles and a game it accepts, checked by setting the game up at once (pure)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .config_reader import _Reader
+from .i18n import _
+
+if TYPE_CHECKING:
+    from .config import LiveConfig, PlayerConfig
+
+
+def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:
+    name = game.get("ruleset")
+    if name is None:
+        return None
+    from ..engine.rulesets import ruleset
+
+    try:
+        ruleset(str(name))
+    except KeyError as exc:
+        raise reader.error("game.ruleset", str(exc).strip('"'), "game", "ruleset") from exc
+    return str(name)
+
+
+def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig) -> None:
+    """The players' roles, dealt by the MJ: every player's or none (a partial list would be ignored), and
+    ones the rule set knows, checked by setting the game up now (pure) rather than at the first deadline."""
+    dealt = [p for p in players if p.role]
+    if dealt and len(dealt) != len(players):
+        missing = ", ".join(p.name for p in players if not p.role)
+        message = _(
+            "roles are given for {dealt} of {n} players (not for {missing}): give every player's role, or none to "
+            "deal them from the seed"
+        ).format(dealt=len(dealt), n=len(players), missing=missing)
+        raise reader.error("players", message, "players")
+    if live.ruleset is None or not players:
+        return
+    from ..engine.rulesets import ruleset
+
+    known = role_ids(live.ruleset)
+    for index, player in enumerate(players):
+        if player.role and player.role.partition("+")[0] not in known:  # trinite-meuporg: "voyant+loup"
+            raise reader.error(
+                f"players[{index}].role",
+                _(
+                    "{player}'s role {role!r} is not a {rules} role; the known ids: {known} (`meneur roles {rules}` "
+                    "lists them with their names)"
+                ).format(player=player.name, role=player.role, rules=live.ruleset, known=", ".join(known)),
+                "players",
+                "role",
+                index,
+            )
+    camps = {p.name: p.camp for p in players if p.camp}
+    try:
+        ruleset(live.ruleset).setup(
+            [p.name for p in players], live.seed, {p.name: str(p.role) for p in dealt} or None,
+            **({"camps": camps} if camps else {}),
+        )  # fmt: skip
+    except (ValueError, KeyError, TypeError) as exc:
+        raise reader.error(
+            "players", _("the {rules} rules refuse this game: {why}").format(rules=live.ruleset, why=exc), "players"
+        ) from exc
+
+
+def role_ids(name: str) -> dict[str, str]:
+    """A rule set's role ids, as the configuration's ``role`` takes them, with their French names."""
+    from ..engine.rulesets import ruleset
+    from ..engine.rulesets.convivialite.roles import A_CHOISIR  # its wolf's "role to come": never dealt
+
+    rules = ruleset(name)
+    ids = [r for r in dict.fromkeys((*rules.role_order, *rules.role_names)) if r != A_CHOISIR]
+    return {r: str(rules.role_names.get(r, r)) for r in ids}
