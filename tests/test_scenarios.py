@@ -11,7 +11,12 @@ from pathlib import Path
 import pytest
 from meneur.daemon.cli import main
 
-SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml"))
+# double-roles is not declared in pyproject.toml yet: tests/test_double_roles_scenarios.py replays its files.
+SCENARIOS = sorted(
+    p
+    for p in (Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml")
+    if p.parent.name != "double-roles"
+)
 
 
 def cases() -> list[object]:

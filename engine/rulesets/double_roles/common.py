@@ -1,0 +1,185 @@
+"""`double-roles`: reading the state (who holds what, who is salbatarised, who is where) and the
+resolution this rule set uses (deaths checked for a winner one at a time)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ... import items
+from ...model import Decree, GameState, PlayerState
+from ...resolution import Resolution
+from .roles import WOLF_NATURES, roles_of
+
+
+def number(phase: str) -> int:
+    return int(phase[1:])
+
+
+def copies(player: PlayerState, role: str) -> int:
+    """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
+    return roles_of(player.role).count(role)
+
+
+def holds(state: GameState, name: str, kind: str) -> bool:
+    """The player holds this power's owner: one of his roles, or his nature's (``meute``, ``assassin``,
+    ``loup_solitaire``)."""
+    return kind in items.kinds_held(state, name)
+
+
+def is_wolf(player: PlayerState) -> bool:
+    """The natures that wake with the pack (their role card names the others, without saying which is
+    solitary)."""
+    return player.alive and player.camp in WOLF_NATURES
+
+
+def solitaire_night(player: PlayerState, night_number: int) -> bool:
+    """The Loup Solitaire's nights: the even ones (« 1 nuit sur 2 »), the odd ones once a Sympathique moved him
+    to them (« ne pourra plus alors qu'attaquer les nuits impaires »)."""
+    return bool(night_number % 2 == player.markers.get("nuits_solitaire", 0))
+
+
+def boosted(state: GameState, player: PlayerState, key: str) -> bool:
+    """A Sympathique's boost of ``key`` for the current phase's number (night k and day k share k)."""
+    marks: dict[str, int] = player.markers.get("sympathise", {})
+    return marks.get(key) == number(state.phase)
+
+
+def canon(player: PlayerState) -> bool:
+    """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
+    d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
+    return "chanoine" in roles_of(player.role)
+
+
+def salbatarised(state: GameState, player: PlayerState) -> bool:
+    """Salbatarised on night k: no power for night k and day k ("pour la nuit et le jour à venir")."""
+    since = player.markers.get("salbatarise")
+    return since is not None and since == number(state.phase)
+
+
+def absent(state: GameState, player: PlayerState) -> bool:
+    """A Fuyard who fled the pyre of day k is out of the game for night k+1 and day k+1 ("aucun post, aucun
+    vote [...] il est intouchable car absent"); he is back at night k+2."""
+    return player.markers.get("absent") == number(state.phase)
+
+
+def location(state: GameState, name: str) -> str:
+    """The house a player is in tonight: his own, unless a swap or a hiding moved him."""
+    moved: dict[str, str] = state.memory.get("nuit", {}).get("lieux", {})
+    return moved.get(name, name)
+
+
+def occupants(state: GameState, house: str) -> list[str]:
+    """Who is in ``house`` now: the living, present, not dying tonight, whose location it is. A dead player's
+    house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
+    if not state.player(house).alive:
+        return []
+    gone = dying(state)
+    return [
+        p.name
+        for p in state.players
+        if p.alive and p.name not in gone and not absent(state, p) and location(state, p.name) == house
+    ]
+
+
+# -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
+def night(state: GameState) -> dict[str, Any]:
+    store: dict[str, Any] | None = state.memory.get("nuit")
+    if store is None:
+        store = state.memory["nuit"] = {
+            "mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": [], "lieux": {}, "planques": {},
+        }  # fmt: skip
+    return store
+
+
+def dying(state: GameState) -> list[str]:
+    return list(state.memory.get("nuit", {}).get("mourants", ()))
+
+
+def invincible(state: GameState, player: PlayerState) -> bool:
+    """« Une Liche est invincible tant que son phylactère est en vie » (salbatarised too)."""
+    keeper = player.markers.get("phylactere")
+    return keeper is not None and state.player(keeper).alive and keeper not in dying(state)
+
+
+def kill_tonight(state: GameState, name: str, cause: str) -> bool:
+    """A death of the night: at once for the steps after it (the dead do not act), announced at dawn. An
+    invincible Liche does not die; a phylactère's Liches die with him (« meurt dés que son phylactère meurt »)."""
+    store = night(state)
+    if invincible(state, state.player(name)):
+        return False
+    if name not in store["mourants"]:
+        store["mourants"].append(name)
+        store["causes"].append(cause)
+        for liche in state.player(name).markers.get("liches", []):
+            if state.player(liche).alive:
+                kill_tonight(state, liche, "phylactere")
+    return True
+
+
+def cause_tonight(state: GameState, name: str) -> str | None:
+    store = night(state)
+    if name in store["mourants"]:
+        return str(store["causes"][store["mourants"].index(name)])
+    return None
+
+
+def can_act(state: GameState, name: str) -> bool:
+    """Alive, not killed earlier this night, not salbatarised."""
+    player = state.player(name)
+    return player.alive and name not in dying(state) and not salbatarised(state, player) and not absent(state, player)
+
+
+def goes_out(state: GameState, name: str, role: str) -> None:
+    """« "est sorti" cette nuit s'il a effectué au moins une action provoquant cette sortie »: the first role (or
+    nature) that made him go out is kept, for a boosted Détective (« quel est le rôle en cause »)."""
+    store = night(state)
+    if name not in store["sortis"]:
+        store["sortis"].append(name)
+        store.setdefault("causes_sortie", {})[name] = role
+
+
+def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
+    """What the Détective learns of a dead player: whether he used powers, on whom."""
+    journal: dict[str, list[str]] = state.memory.setdefault("journal", {})
+    journal.setdefault(name, []).extend(t for t in targets if t not in journal.get(name, []))
+
+
+class DRResolution(Resolution):
+    """The core's resolution, with the winner checked after each death, in order: « C1 gagne avant que M2
+    ne meure, et C2 perd » (RULINGS R9) — the first win stands; the deaths it drags still happen after it."""
+
+    checker: Callable[[GameState], str | None] | None = None
+
+    def settle(self) -> None:
+        while self._marked:
+            name, cause = self._marked.pop(0)
+            player = self.state.player(name)
+            if not player.alive:
+                continue
+            if invincible(self.state, player):
+                self.tell_mj("liche_survived", player=name, cause=cause)
+                continue
+            player.alive = False
+            player.death_phase, player.death_cause = self.phase, cause
+            self.emit("death", player=name, cause=cause, role=player.role, nature=player.camp)
+            self._chain(name, cause)
+            winner = None if self.state.winner or not self.checker else self.checker(self.state)
+            if winner:
+                self.state.winner = winner
+                self.emit("game_over", winner=winner)
+
+
+def resolution(
+    state: GameState,
+    answers: Mapping[str, str],
+    decrees: Sequence[Decree],
+    checker: Callable[[GameState], str | None],
+    hooks: Sequence[Callable[[Resolution, str, str], None]],
+) -> DRResolution:
+    r = DRResolution(state, answers)
+    r.checker = checker
+    r.death_hooks.extend(hooks)
+    for decree in decrees:
+        r.decree(decree)
+    return r

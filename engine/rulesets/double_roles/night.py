@@ -1,0 +1,515 @@
+"""`double-roles`: the night, in the file's order ("Ordre de jeu des actions de nuit"), written once.
+
+Each step sees what the steps before it did: a player killed or salbatarised earlier in the night does
+not act. Among the holders of the same night role, the secret order numbers decide who acts first.
+Deaths of the night are announced at dawn, in the order they happened (RULINGS R9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ... import items
+from ...model import Action, Decree, GameState, Outcome
+from ...resolution import Resolution
+from .common import (
+    boosted,
+    can_act,
+    canon,
+    cause_tonight,
+    copies,
+    dying,
+    goes_out,
+    holds,
+    invincible,
+    kill_tonight,
+    location,
+    log_use,
+    night,
+    number,
+    occupants,
+    salbatarised,
+    solitaire_night,
+)
+from .convert import convaincants
+from .houses import echanges, hidden_with, planques, tell_hidden
+from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
+from .senses import killer_known, noticed, voyeurs
+from .sympathique import boost, extra_room
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
+
+# (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
+NIGHT_ORDER: tuple[str, ...] = (
+    "planques", "echanges", "salbatars", "cupidon", "voyantes", "voyeurs", "sorciers", "salvateurs", "loups",
+    "loup_solitaire", "assassins", "necromanciennes", "convaincants", "corbeaux", "araignees", "detectives",
+)  # fmt: skip
+STEP_POWER: dict[str, str | None] = {
+    "planques": "planque.planquer",
+    "echanges": None,
+    "salbatars": "salbatar.salbatariser",
+    "cupidon": "cupidon.amoureux",
+    "voyantes": "voyante.sonder",
+    "voyeurs": "voyeur.lier",
+    "sorciers": "sorcier.rituel",
+    "salvateurs": "salvateur.proteger",
+    "loups": "meute.devorer",
+    "loup_solitaire": "loup_solitaire.devorer",
+    "assassins": "assassin.tuer",
+    "necromanciennes": "necromancienne.ressusciter",
+    "convaincants": "convaincant.convaincre",
+    "corbeaux": "corbeau.accuser",
+    "araignees": "araignee.tisser",
+    "detectives": "detective.enqueter",
+}
+assert tuple(STEP_POWER) == NIGHT_ORDER, "every step of the night has its power, in the file's order"
+assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS - ANYTIME_POWERS, "a night power, a step"
+
+Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
+
+
+def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]]) -> Queue:
+    """The actions of one step in the order of play: each copy of the role with its own secret number
+    ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy."""
+    owner = POWERS[power].owner
+    numbers: dict[str, int] = state.memory.get("ordre", {})
+    rows: list[tuple[int, int, str, Action]] = []
+    for position, player in enumerate(state.players):
+        for index, action in enumerate(chosen.get(f"{player.name}|{power}", [])):
+            key = f"{player.name}:{owner}" + (f"#{index + 1}" if index else "")
+            rows.append((numbers.get(key, 0), position, key, action))
+    rows.sort(key=lambda row: (row[0], row[1]))
+    return [(key, action) for _, _, key, action in rows]
+
+
+def _salbatars(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house = action.targets[0]
+        goes_out(s, action.player, "salbatar")
+        _remember(s, action)
+        if house in s.memory.get("salbat_veille", []):  # targeted the night before: lost, silently
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        night(s)["salbat"].append(house)
+        log_use(s, action.player, [house])
+        noticed(r, action.player, "salbatar", occupants(s, house))
+        for name in occupants(s, house):
+            if canon(s.player(name)):  # « immunisé contre les effets [...] d'un Salbatar »
+                continue
+            s.player(name).markers["salbatarise"] = number(s.phase)
+            r.tell(name, "salbatarised", house=house)
+
+
+def _cupidon(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player) or s.player(action.player).markers.get("fleches", 0) <= 0:
+            continue
+        first, second = action.targets[:2]
+        if not (s.player(first).alive and s.player(second).alive):
+            r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
+            continue
+        s.player(action.player).markers["fleches"] -= 1
+        log_use(s, action.player, [first, second])
+        noticed(r, action.player, "cupidon", [first, second])
+        for one in (first, second):  # « même si le logeur est Chanoine [...] Liche ou phylactère et que [...] foiré »
+            tell_hidden(r, one, "host_cupidon")
+        if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
+            r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
+            continue
+        liches = [n for n in (first, second) if copies(s.player(n), "liche")]
+        keepers = [n for n in (first, second) if s.player(n).markers.get("liches")]
+        if liches or keepers:  # « son pouvoir foire mais il sait immédiatement qui est Liche et/ou [...] phylactère »
+            r.tell(
+                action.player, "cupidon_result", ok=False, targets=[first, second], liches=liches, phylacteres=keepers
+            )
+            continue
+        for one, other in ((first, second), (second, first)):
+            loves = s.player(one).markers.setdefault("amours", [])
+            if other not in loves:
+                loves.append(other)
+            r.tell(one, "lover", target=other)
+        s.player(action.player).markers["amours_faits"] = True
+        r.tell(action.player, "cupidon_result", ok=True, targets=[first, second])
+
+
+def _voyantes(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house, kind = action.targets[0], action.targets[1]
+        goes_out(s, action.player, "voyante")
+        log_use(s, action.player, [house])
+        noticed(r, action.player, "voyante", occupants(s, house))
+        seen: list[dict[str, object]] = []
+        for name in occupants(s, house):
+            who = s.player(name)
+            if boosted(s, s.player(action.player), "voyante") and not canon(who):  # « rôles ET nature »
+                seen.append({"player": name, "roles": roles_of(who.role), "nature": who.camp})
+            elif (
+                night(s)["planques"].get(name) == house and name != house
+            ):  # « qu'elle ait choisi "rôles" ou "natures" »
+                seen.append({"player": name, "roles": ["planque"]})
+            elif kind == "roles":
+                shown = roles_of(who.role)
+                if canon(who):  # « deux rôles aléatoires comme réponse parmi tous les rôles possibles »
+                    shown = s.rng(f"chanoine:{action.player}:{name}").choices(ROLE_ORDER, k=2)
+                seen.append({"player": name, "roles": shown})
+            else:
+                seen.append({"player": name, "nature": VILLAGEOIS if canon(who) else who.camp})
+        r.tell(action.player, "seer_result", house=house, kind=kind, seen=seen)
+
+
+def _sorciers(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        sorcier = s.player(action.player)
+        if not can_act(s, action.player) or sorcier.markers.get("rituels", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if not s.player(target).alive or target in dying(s):
+            continue  # already dead: the ritual is not spent
+        sorcier.markers["rituels"] -= 1
+        log_use(s, action.player, [target])
+        noticed(r, action.player, "sorcier", [target])
+        if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
+            tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
+            kill_tonight(s, target, "rituel")
+            killer_known(r, target, action.player, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
+
+
+def _salvateurs(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        house = action.targets[0]
+        if house != action.player:
+            goes_out(s, action.player, "salvateur")
+        _remember(s, action)
+        log_use(s, action.player, [house])
+        noticed(r, action.player, "salvateur", occupants(s, house))
+        if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        if any(canon(s.player(n)) for n in occupants(s, house)):  # « ça ne marchera pas et il ne le saura pas »
+            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+            continue
+        night(s)["proteges"].append(house)
+
+
+def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
+    """An attack of wolves on a house: each person in it dies unless the house is protected or a Vieux
+    Chiant resists (once per copy)."""
+    s = r.state
+    for name in occupants(s, house):
+        if cause == "loup_solitaire" and s.player(name).camp not in WOLF_NATURES:
+            continue  # alone, he attacks "un autre Loup ou Loup Solitaire" only (RULINGS R6)
+        if house in night(s)["proteges"]:
+            r.tell_mj("protected", player=name, house=house)
+            continue
+        victim = s.player(name)
+        if invincible(s, victim):
+            r.tell_mj("liche_survived", player=name, cause=cause)
+            killer_known(r, name, by, cause)
+            continue
+        if copies(victim, "sympathisant_loup") and victim.camp != "loup" and not salbatarised(s, victim):
+            prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
+            if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
+                _turn_wolf(r, name)
+                continue
+        if victim.markers.get("resistances", 0) > 0:
+            victim.markers["resistances"] -= 1
+            r.tell(name, "old_resisted")
+            killer_known(r, name, by, cause)
+            continue
+        kill_tonight(s, name, cause)
+        killer_known(r, name, by, cause)
+
+
+def _turn_wolf(r: Resolution, name: str) -> None:
+    """The Sympathisant Loup becomes a Loup instead of dying: he and the wolves learn of each other."""
+    s = r.state
+    s.player(name).camp = "loup"
+    if not holds(s, name, "meute"):
+        items.give(s, name, "meute")
+    pack = [p.name for p in s.players if p.alive and p.camp in WOLF_NATURES and p.name != name]
+    r.tell(name, "became_wolf", wolves=pack)
+    for wolf in pack:
+        r.tell(wolf, "new_wolf", target=name)
+
+
+def _loups(r: Resolution, queue: Queue) -> None:
+    """One MP each; the house named most; a draw between the tied; nobody without a valid MP."""
+    s = r.state
+    votes: dict[str, int] = {}
+    for _key, action in queue:
+        if can_act(s, action.player) and s.player(action.player).camp in WOLF_NATURES:
+            votes[action.targets[0]] = votes.get(action.targets[0], 0) + 1
+    if not votes:
+        r.tell_mj("wolves_no_target")
+        return
+    top = max(votes.values())
+    tied = sorted(h for h, n in votes.items() if n == top)
+    house = tied[0] if len(tied) == 1 else s.rng("loups").choice(tied)
+    r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
+    pack = [w.name for w in s.players if w.camp in WOLF_NATURES and can_act(s, w.name)]
+    for wolf in pack:  # "attaquée par tous les loups": every wolf able to kill goes out
+        goes_out(s, wolf, s.player(wolf).camp)
+        log_use(s, wolf, [house])
+    _attack(r, house, "loups", pack[0] if len(pack) == 1 else "loups")
+
+
+def _loup_solitaire(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        wolf = s.player(action.player)
+        free = wolf.alive and action.player not in dying(s) and boosted(s, wolf, "loup_solitaire")
+        if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
+            goes_out(s, action.player, "loup_solitaire")  # "1 seule sortie même s'il tue en plus des Loups"
+            log_use(s, action.player, [action.targets[0]])
+            _attack(r, action.targets[0], "loup_solitaire", action.player)
+
+
+def _assassins(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        assassin = s.player(action.player)
+        if not can_act(s, action.player) or assassin.markers.get("meurtres", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if not s.player(target).alive or target in dying(s):
+            continue
+        assassin.markers["meurtres"] -= 1
+        goes_out(s, action.player, "assassin")
+        log_use(s, action.player, [target])
+        r.tell(action.player, "assassin_found", target=target, house=location(s, target))
+        hiders = [h for h in hidden_with(r, location(s, target)) if h != target]  # hiding where he is
+        kill_tonight(s, target, "assassin")
+        killer_known(r, target, action.player, "assassin")
+        for hider in hiders:  # « le Planqué et lui se voient mutuellement, et l'Assassin peut le tuer gratuitement »
+            r.tell(hider, "planque_saw_assassin", by=action.player)
+        if hiders:
+            prompt = "Un Planqué est là : le tues-tu aussi (gratuitement) ?"
+            extra = r.ask("assassin_planque", action.player, prompt, hiders, about=action.player, single=True)
+            if extra in hiders:
+                kill_tonight(s, extra, "assassin")
+                killer_known(r, extra, action.player, "assassin")
+
+
+def _necromanciennes(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        necro = s.player(action.player)
+        if not can_act(s, action.player) or necro.markers.get("potions", 0) <= 0:
+            continue
+        target = action.targets[0]
+        if target not in dying(s):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
+            r.tell(action.player, "potion_unused", target=target)
+            continue
+        store = night(s)
+        for name in [
+            target,
+            *s.player(target).markers.get("liches", []),
+        ]:  # « ressucitée aussi si son phylactère l'est »
+            if name in store["mourants"] and (name == target or cause_tonight(s, name) == "phylactere"):
+                at = store["mourants"].index(name)
+                del store["mourants"][at], store["causes"][at]
+        necro.markers["potions"] -= 1
+        goes_out(s, action.player, "necromancienne")
+        log_use(s, action.player, [target])
+        noticed(r, action.player, "necromancienne", [target])
+        r.tell(action.player, "potion_used", target=target)
+        r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
+        for hider in hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
+            r.tell(hider, "planque_met", target=action.player, role="necromancienne")
+            r.tell(action.player, "planque_met", target=hider, role="planque")
+
+
+def _corbeaux(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        target = action.targets[0]
+        goes_out(s, action.player, "corbeau")  # "même s'il met les voix sur lui-même"
+        log_use(s, action.player, [target])
+        noticed(r, action.player, "corbeau", [target])
+        crows: dict[str, int] = s.memory.setdefault("corbeau", {})
+        if boosted(s, s.player(action.player), "corbeau"):  # « répartir 3 voix sur des cibles (1, 2 ou 3 cibles) »
+            shares = {1: [3], 2: [2, 1], 3: [1, 1, 1]}[len(action.targets)]
+            for name, votes in zip(action.targets, shares, strict=True):
+                crows[name] = crows.get(name, 0) + votes
+            continue
+        crows[target] = crows.get(target, 0) + 2
+
+
+def _araignees(r: Resolution, queue: Queue) -> None:
+    """Two people (not houses) who may send each other 2 MPs each the next day; she goes out."""
+    s = r.state
+    for _key, action in queue:
+        if not can_act(s, action.player):
+            continue
+        linked = list(action.targets)
+        goes_out(s, action.player, "araignee")
+        log_use(s, action.player, linked)
+        noticed(r, action.player, "araignee", linked)
+        # Boosted: « désigner 3 personnes qui pourront envoyer chacune 4 messages à n'importe-laquelle des 2 autres »
+        messages = 4 if boosted(s, s.player(action.player), "araignee") else 2
+        for one in linked:
+            tell_hidden(r, one, "host_targeted")
+            if s.player(one).alive and one not in dying(s):
+                for other in linked:
+                    if other != one:
+                        r.tell(one, "spider_link", target=other, messages=messages)
+
+
+def _detectives(r: Resolution, queue: Queue) -> None:
+    s = r.state
+    for _key, action in queue:
+        target = action.targets[0]
+        traps = target == action.player and action.player in dying(s)  # « Ca ne l'empêchera pas de crever »
+        if not (can_act(s, action.player) or (traps and not salbatarised(s, s.player(target)))):
+            continue
+        if target != action.player:
+            goes_out(s, action.player, "detective")
+        log_use(s, action.player, [target])
+        noticed(r, action.player, "detective", [target])
+        who = s.player(target)
+        sharp = boosted(s, s.player(action.player), "detective")  # the Sympathique's boost (R31)
+        if traps and sharp:  # « tout le monde saura ses rôles, sa nature, et il pourra laisser un testament »
+            r.emit("detective_testament", player=target, roles=roles_of(who.role), nature=who.camp)
+            r.tell(target, "testament_invited")  # his words go to the MJ, who posts them (no engine question)
+        if who.alive:  # a living target (or one dying tonight): out of his house? how he dies?
+            r.tell(
+                action.player, "detective_result", target=target, alive=True,
+                left_house=target in night(s)["sortis"] and not canon(who), cause=cause_tonight(s, target),
+                **({"out_role": night(s)["causes_sortie"][target]}
+                   if sharp and target in night(s)["sortis"] and not canon(who) else {}),
+            )  # fmt: skip
+            if traps:  # « révéler aux gens qui se lèveront comment il sera mort »
+                r.emit("detective_reveal", player=target, cause=cause_tonight(s, target))
+        else:
+            used = s.memory.get("journal", {}).get(target, [])
+            extra = {"roles": roles_of(who.role)} if sharp else {}  # « quels étaient les rôles possédés »
+            r.tell(
+                action.player, "detective_result", target=target, alive=False,
+                used_powers=bool(used), on=list(used), cause=who.death_cause, nature=who.camp, **extra,
+            )  # fmt: skip
+
+
+def _remember(state: GameState, action: Action) -> None:
+    """A Salvateur's or Salbatar's own target, which he may not target again the next night."""
+    mine: dict[str, list[str]] = state.memory.setdefault("mes_maisons", {})
+    mine.setdefault(f"{action.player}:{action.power}", []).append(action.targets[0])
+
+
+STEPS: dict[str, Callable[[Resolution, Queue], None]] = {
+    "planques": planques,
+    "echanges": echanges,
+    "salbatars": _salbatars,
+    "cupidon": _cupidon,
+    "voyantes": _voyantes,
+    "voyeurs": voyeurs,
+    "sorciers": _sorciers,
+    "salvateurs": _salvateurs,
+    "loups": _loups,
+    "loup_solitaire": _loup_solitaire,
+    "assassins": _assassins,
+    "necromanciennes": _necromanciennes,
+    "convaincants": convaincants,
+    "corbeaux": _corbeaux,
+    "araignees": _araignees,
+    "detectives": _detectives,
+}
+assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in NIGHT_ORDER"
+assert all(s in STEPS for s, power in STEP_POWER.items() if power), "a night power has its step's function"
+
+
+def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
+    """The actions that count, by "PLAYER|power": each valid action, refused ones told; one per copy of the
+    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
+    s = r.state
+    chosen: dict[str, list[Action]] = {}
+    for action in actions:
+        refusal = validate(s, action)
+        key = f"{action.player}|{action.power}"
+        if refusal is None and action.power == "meute.devorer" and chosen.get(key):
+            refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
+        if refusal:
+            r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
+            continue
+        owner = POWERS[action.power].owner
+        room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1
+        room += extra_room(s, action.player, action.power)
+        split = [action]
+        if POWERS[action.power].uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
+            split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
+        kept = [*chosen.get(key, []), *split][-room:]
+        chosen[key] = kept
+    for kept in chosen.values():
+        for action in kept:
+            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    return chosen
+
+
+def _combo(r: Resolution, known: list[str]) -> list[str]:
+    """« Nécromancienne et Croque-Mort : [...] vous connaissez immédiatement les rôles des morts, au lieu d'attendre
+    le début du jour »: after each step, the roles of the night's new dead."""
+    s = r.state
+    now = dying(s)
+    new = [n for n in now if n not in known]
+    if new:
+        seen = [{"player": n, "roles": roles_of(s.player(n).role)} for n in new]
+        for p in s.players:
+            if copies(p, "croque_mort") and copies(p, "necromancienne") and can_act(s, p.name):
+                r.tell(p.name, "dead_roles", dead=seen)
+    return now
+
+
+def run_night(r: Resolution, actions: Sequence[Action]) -> None:
+    """Every step in order, then the dawn: the night's deaths, in the order they happened."""
+    s = r.state
+    night(s)
+    # The Sympathique's night boosts first: they are for this night, and the actions they allow are then valid
+    # (two houses, three crow votes, the lone wolf's odd night: R31).
+    boosts = [a for a in actions if a.power == "sympathique.booster"]
+    for kept in choose(r, boosts).values():
+        for action in kept:
+            if can_act(s, action.player):
+                goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
+                tell_hidden(r, action.targets[0], "host_targeted")
+                boost(r, action)
+    chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
+    known: list[str] = []
+    for step in NIGHT_ORDER:
+        power = STEP_POWER[step]
+        if step in STEPS:
+            STEPS[step](r, _queue(s, power, chosen) if power else [])
+            known = _combo(r, known)
+    store = s.memory.pop("nuit")
+    s.memory["proteges_veille"] = list(store["proteges"])
+    s.memory["salbat_veille"] = list(store["salbat"])
+    s.memory["mes_maisons_veille"] = s.memory.pop("mes_maisons", {})
+    for name, cause in zip(store["mourants"], store["causes"], strict=True):
+        r.mark(name, cause)
+    r.settle()
+    for target, votes in sorted(s.memory.get("corbeau", {}).items()):
+        if s.player(target).alive:
+            r.emit("crow_votes", player=target, votes=votes)
+
+
+def resolve_night_with(
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None,
+    decrees: Sequence[Decree],
+    start: Callable[[GameState, Mapping[str, str], Sequence[Decree]], Resolution],
+    finish: Callable[[Resolution], Outcome],
+) -> Outcome:
+    r = start(state, answers or {}, decrees)
+    if not r.state.winner:
+        run_night(r, actions)
+    return finish(r)

@@ -1,0 +1,171 @@
+"""`double-roles`: every power, who holds it, and why an action is refused (French, for the player)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Action, GameState
+from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
+from .roles import WOLF_NATURES
+
+
+@dataclass(frozen=True)
+class Power:
+    owner: str  # the item kind that gives it: a role, or ``meute``/``assassin``/``loup_solitaire``
+    targets: int  # how many names (at least)
+    house: bool = False  # the names are houses (their owners' names)
+    words: tuple[str, ...] = ()  # a word after the names (the Voyante's "roles"/"natures")
+    self_ok: bool = True
+    most: int = 0  # at most this many names (0: exactly ``targets``)
+    day: bool = False  # used during the day (from J1), not at night
+    anytime: bool = False  # by night or by day (the Sympathique: « de nuit ou de jour comme il veut »)
+    boosted_most: int = 0  # at most this many names when a Sympathique boosted it (the Corbeau's 3 votes…)
+    uses: bool = False  # one name per use: a player with two copies, or boosted, may name two in one MP
+
+
+POWERS: dict[str, Power] = {
+    "planque.planquer": Power("planque", 1, house=True, self_ok=False),
+    "salbatar.salbatariser": Power("salbatar", 1, house=True, uses=True),
+    "cupidon.amoureux": Power("cupidon", 2),
+    "voyante.sonder": Power("voyante", 1, house=True, words=("roles", "natures")),
+    "sorcier.rituel": Power("sorcier", 1, self_ok=False),
+    "salvateur.proteger": Power("salvateur", 1, house=True, uses=True),
+    "meute.devorer": Power("meute", 1, house=True),
+    "loup_solitaire.devorer": Power("loup_solitaire", 1, house=True, self_ok=False),
+    "assassin.tuer": Power("assassin", 1, self_ok=False),
+    "necromancienne.ressusciter": Power("necromancienne", 1, self_ok=False),
+    "voyeur.lier": Power("voyeur", 1, self_ok=False, uses=True),
+    "convaincant.convaincre": Power(
+        "convaincant", 1, house=True, words=("villageois", "loup", "loup_solitaire", "assassin", "copie")
+    ),
+    "corbeau.accuser": Power("corbeau", 1, boosted_most=3),
+    "araignee.tisser": Power("araignee", 2, boosted_most=3),
+    "sympathique.booster": Power("sympathique", 1, words=("1", "2"), self_ok=False, anytime=True),
+    "detective.enqueter": Power("detective", 1),
+    # The day's powers.
+    "institutrice.priver": Power("institutrice", 1, most=3, day=True),
+    "chatelain.annuler": Power("chatelain", 1, most=30, day=True, self_ok=False),
+    "maison.echanger": Power("maison", 1, day=True, self_ok=False),
+    "lache.envoyer": Power("lache", 1, day=True, self_ok=False),
+}
+# The powers of a nature: the natures that still hold them (a Convaincant may change one).
+NATURE_OWNERS = {
+    "meute": WOLF_NATURES,
+    "loup_solitaire": frozenset({"loup_solitaire"}),
+    "assassin": frozenset({"assassin"}),
+}
+DAY_POWERS = frozenset(p for p, spec in POWERS.items() if spec.day)
+ANYTIME_POWERS = frozenset(p for p, spec in POWERS.items() if spec.anytime)
+
+# Spent powers: the marker counting what is left, and the refusal when nothing is.
+STOCK = {
+    "sorcier.rituel": ("rituels", "Tu as déjà utilisé ton rituel de mort."),
+    "assassin.tuer": ("meurtres", "Tu as déjà effectué ton meurtre."),
+    "necromancienne.ressusciter": ("potions", "Tu n'as plus de potion de vie."),
+    "cupidon.amoureux": ("fleches", "Tu as déjà désigné des amoureux."),
+    "chatelain.annuler": ("annulations", "Tu as déjà annulé un bûcher."),
+    "planque.planquer": ("cachettes", "Tu t'es déjà planqué·e trois fois."),
+    "convaincant.convaincre": ("conversions", "Tu as déjà utilisé ton pouvoir de Convaincant."),
+    "sympathique.booster": ("boosts", "Tu as déjà utilisé ton pouvoir de Sympathique."),
+}
+
+
+def _count(power: Power, names: list[str]) -> str | None:
+    if power.most and not power.targets <= len(names) <= power.most:
+        return f"Nomme de {power.targets} à {power.most} joueurs."
+    if not power.most and len(names) != power.targets:
+        return "Il faut nommer deux joueurs." if power.targets == 2 else "Il faut nommer un joueur, et un seul."
+    return None
+
+
+def validate(state: GameState, action: Action) -> str | None:
+    """None if the action may be used now, else why not, in French for the player."""
+    try:
+        player = state.player(action.player)
+    except KeyError:
+        return "Tu ne fais pas partie de la partie."
+    power = POWERS.get(action.power)
+    if power is None:
+        return "Ce pouvoir n'existe pas dans cette partie (ou n'est pas encore joué par meneur)."
+    if not player.alive:
+        return "Les morts ne peuvent plus agir."
+    if not holds(state, player.name, power.owner):
+        return "Ce pouvoir n'est pas le tien."
+    if power.day and not (state.phase.startswith("J") and state.phase != "J0"):
+        return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
+    if not power.day and not power.anytime and not state.phase.startswith("N"):
+        return "Ce pouvoir s'utilise la nuit."
+    if absent(state, player):
+        return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
+    if salbatarised(state, player) and not (
+        action.power == "loup_solitaire.devorer" and boosted(state, player, "loup_solitaire")
+    ):  # « il pourra attaquer même s'il est salbatarisé »
+        return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
+    if power.words:
+        names, words = list(action.targets[: power.targets]), list(action.targets[power.targets :])
+        if len(names) != power.targets or len(words) != 1 or words[0] not in power.words:
+            if action.power == "convaincant.convaincre":
+                return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
+            return "Nomme une maison, puis « rôles » ou « natures »."
+    else:
+        names = list(action.targets)
+        if power.boosted_most and boosted(state, player, power.owner):
+            power = Power(power.owner, power.targets, most=power.boosted_most)
+        elif power.uses:  # « deux maisons », « 2 liens »: as many names as uses tonight
+            most = copies(player, power.owner) + (1 if boosted(state, player, power.owner) else 0)
+            if most > 1:
+                power = Power(power.owner, 1, house=power.house, most=most)
+        wrong = _count(power, names)
+        if wrong:
+            return wrong
+    if len(set(names)) != len(names):
+        return "Nomme des joueurs différents."
+    for name in names:
+        try:
+            target = state.player(name)
+        except KeyError:
+            return f"{name} ne fait pas partie de la partie."
+        if not target.alive and action.power != "detective.enqueter":
+            if power.house:
+                return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
+            return f"{name} est mort·e."
+        if target.alive and absent(state, target):
+            return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
+        if not power.self_ok and name == player.name:
+            if action.power == "chatelain.annuler":
+                return "Tu ne peux pas annuler ton propre bûcher."
+            return "Choisis un autre joueur que toi."
+    stock = STOCK.get(action.power)
+    if stock and player.markers.get(stock[0], 0) <= 0:
+        return stock[1]
+    today = number(state.phase)
+    if action.power == "convaincant.convaincre":
+        if today > 4:
+            return "Le Convaincant n'agit que jusqu'à la nuit 4."
+        if action.targets[-1] == "copie" and player.camp != "assassin":
+            return "Seul un Convaincant Assassin peut copier sa liste de cibles."
+    if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
+        return "Ta nature a changé : ce pouvoir n'est plus le tien."
+    if action.power == "cupidon.amoureux" and today > 2:
+        return "Cupidon n'agit que la nuit 1 ou la nuit 2."
+    if action.power == "lache.envoyer":
+        sent = state.memory.get("jour", {}).get("lache", {}).get(player.name, 0)
+        allowed = 2 * today * copies(player, "lache")  # « "n" étant le numéro du jour multiplié par 2 »
+        if sent >= allowed and not boosted(state, player, "lache"):
+            return f"Tu as déjà envoyé tes {allowed} MP anonymes aujourd'hui."
+    if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
+        return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
+    if action.power == "loup_solitaire.devorer":
+        if not solitaire_night(player, today):
+            return "Tu ne peux pas attaquer seul cette nuit (une nuit sur deux)."
+        if state.player(names[0]).camp not in WOLF_NATURES:
+            return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
+    if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
+        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
+        for name in names:
+            if name in mine:
+                return (
+                    f"Tu as déjà ciblé la maison de {name} la nuit dernière : "
+                    "une maison ne peut pas l'être deux nuits de suite."
+                )
+    return None

@@ -1,0 +1,85 @@
+"""`double-roles`: the table of win conditions ("Les buts du jeu"), as far as the roles played need.
+
+Winners are a comma-joined string (SPEC.md): the side that ended the game (``village``, ``loups``,
+``loup_solitaire``, ``amoureux``), then each assassin whose conditions hold (``assassin:NAME``) and each
+villager in love with an assassin whose assassin's targets are dead (``amoureux:NAME``); ``aucun`` when
+the game ends with nobody winning."""
+
+from __future__ import annotations
+
+from ...model import GameState, PlayerState
+from .roles import ASSASSIN, LOUP, LOUP_SOLITAIRE, VILLAGEOIS, WOLF_NATURES
+
+
+def love_group(state: GameState, name: str) -> list[str]:
+    """Everyone linked to ``name`` by love, him included (A and B, A and C: one group of three)."""
+    group, todo = [name], [name]
+    while todo:
+        for other in state.player(todo.pop()).markers.get("amours", []):
+            if other not in group:
+                group.append(other)
+                todo.append(other)
+    return group
+
+
+def _natures(state: GameState, group: list[str]) -> set[str]:
+    return {state.player(n).camp for n in group}
+
+
+def _kind(state: GameState, player: PlayerState) -> str:
+    """Which goal a player has: ``village``, ``loups``, ``seuls`` (survive alone with the group: the lone
+    wolf, mixed couples, groups of three natures), ``assassin``, ``amoureux_assassin`` (a villager in love
+    with an assassin)."""
+    group = love_group(state, player.name)
+    natures = _natures(state, group)
+    if player.camp == LOUP_SOLITAIRE or LOUP_SOLITAIRE in natures or len(natures) >= 3:
+        return "seuls"
+    if len(natures) == 1:
+        return {VILLAGEOIS: "village", LOUP: "loups", ASSASSIN: "assassin"}[player.camp]
+    if natures == {VILLAGEOIS, ASSASSIN}:
+        return "amoureux_assassin" if player.camp == VILLAGEOIS else "assassin"
+    return "seuls"  # villageois–Loup, Assassin–Loup
+
+
+def _targets_dead(state: GameState, assassin: PlayerState, spared: list[str]) -> bool:
+    return all(not state.player(t).alive for t in assassin.markers.get("cibles", []) if t not in spared)
+
+
+def _assassin_wins(state: GameState, assassin: PlayerState) -> bool:
+    group = love_group(state, assassin.name)
+    if len(group) > 1 and _natures(state, group) == {ASSASSIN}:  # two assassins: "à l'exclusion de vous 2"
+        return _targets_dead(state, assassin, group)
+    return assassin.alive and _targets_dead(state, assassin, group)  # a lover target need not die
+
+
+def check_winner(state: GameState) -> str | None:
+    alive = [p for p in state.players if p.alive]
+    if not alive:
+        return "aucun"
+    living = {p.name for p in alive}
+    kinds = {p.name: _kind(state, p) for p in state.players}
+    sides: list[str] = []
+    wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
+    if not wolves_alive and any(kinds[p.name] == "village" for p in alive):
+        sides.append("village")
+    if not any(p.camp in (VILLAGEOIS, LOUP_SOLITAIRE) for p in alive) and any(kinds[p.name] == "loups" for p in alive):
+        sides.append("loups")
+    for p in alive:
+        # « si quelqu'un est Loup Solitaire Liche; il doit tuer tout le monde sauf son philactère »
+        keeper = [p.markers["phylactere"]] if p.camp == LOUP_SOLITAIRE and "phylactere" in p.markers else []
+        if kinds[p.name] == "seuls" and set(love_group(state, p.name)) | set(keeper) == living:
+            side = "loup_solitaire" if p.camp == LOUP_SOLITAIRE and len(living) == 1 + len(keeper) else "amoureux"
+            if side not in sides:
+                sides.append(side)
+    # Also over when no wolf is left (R13): nobody kills at night any more but a one-shot Assassin, and no goal
+    # still open can be reached by playing on without one (a stalled game otherwise, e.g. an Assassin's lovers).
+    over = bool(sides) or not wolves_alive
+    if not over:
+        return None
+    also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
+    for p in state.players:
+        if kinds[p.name] == "amoureux_assassin":
+            lovers = [state.player(n) for n in love_group(state, p.name) if state.player(n).camp == ASSASSIN]
+            if lovers and all(_targets_dead(state, a, [p.name]) for a in lovers):
+                also.append(f"amoureux:{p.name}")
+    return ",".join(sides + also) or "aucun"
