@@ -452,6 +452,9 @@ class WebServer:
             expose_tracebacks=False,
         )
         self._stop = threading.Event()
+        # Held by shutdown from the stop to the trigger's pull: the loop, woken by its own time-out in between,
+        # must not close the trigger's pipe under it (a write to a closed, or reused, descriptor).
+        self._stopping = threading.Lock()
         self._thread = threading.Thread(target=self._run, daemon=True, name="meneur-web")
         self._thread.start()
 
@@ -459,13 +462,17 @@ class WebServer:
         channels = self._server._map
         while not self._stop.is_set():
             wasyncore.loop(timeout=0.5, map=channels, use_poll=True, count=1)
-        self._server.task_dispatcher.shutdown()
-        wasyncore.close_all(channels)
+        with self._stopping:
+            self._server.task_dispatcher.shutdown()
+            wasyncore.close_all(channels)
 
     def shutdown(self) -> None:
         """Stops listening and closes every connection (the tests' servers; the daemon's ends with it)."""
-        self._stop.set()
-        self._server.pull_trigger()
+        with self._stopping:
+            if self._stop.is_set():
+                return
+            self._stop.set()
+            self._server.pull_trigger()
         self._thread.join(timeout=10)
 
 
