@@ -4,6 +4,7 @@ First increment: the roles of SPEC.md are played; any other is refused at setup.
 from __future__ import annotations
 
 from ...contract import RuleSet
+from .mayor import read_post
 from .night import NIGHT_ORDER
 from .roles import NAMES, ROLE_ORDER
 from .roles import RULESET as ID
@@ -50,6 +51,7 @@ RULESET = RuleSet(
     examples=EXAMPLES,
     role_order=ROLE_ORDER,
     options=OPTIONS,
+    read_post=read_post,
 )
 
 __all__ = ["RULESET", "check_winner"]

@@ -12,6 +12,8 @@ from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
 from .houses import day_swaps, swap_refusal
+from .mayor import POST_POWERS, apply_post_action, breaches_at_j0, close_election
+from .mayor import notes as mayor_notes
 from .night import resolve_night_with
 from .roles import NATURES, roles_of
 from .senses import watch
@@ -161,6 +163,9 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     living = [n for n in state.living() if not absent(state, state.player(n))]
     standing = {v: t for v, t in votes.items() if v in living and t in living and v != t}
     if state.phase == "J0":
+        candidates = state.memory.get("jour", {}).get("candidats")
+        if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R34)
+            standing = {v: t for v, t in standing.items() if t in candidates}
         return tally(standing, living), standing
     voiceless = _voiceless(state)
     counted = {v: t for v, t in standing.items() if v not in voiceless}
@@ -179,6 +184,9 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
     s = r.state
     day: dict[str, Any] = s.memory.setdefault("jour", {})
     for action in actions:
+        if action.power in POST_POWERS:  # read from the posts: candidacies, destitution, the new mayor's ballots
+            apply_post_action(r, day, action, _voiceless(s))
+            continue
         refusal = validate(s, action)
         if refusal is None and action.power not in DAY_POWERS | ANYTIME_POWERS:
             refusal = "Ce pouvoir s'utilise la nuit."
@@ -251,6 +259,7 @@ def close_day(
     since = len(r.events)
     apply_day_actions(r, actions)  # J0 too: a Sympathique may boost then; the day powers are refused there
     result, standing = day_tally(s, votes)
+    voiceless = _voiceless(s)
     s.memory.pop("corbeau", None)
     day = s.memory.pop("jour", {})
     r.tell_mj(  # "Les résultats exacts du décompte des voix [...] ne sont pas publics"
@@ -262,6 +271,8 @@ def close_day(
     )
     leaders = list(result.leaders)
     if s.phase == "J0":
+        if day.get("candidats"):
+            breaches_at_j0(r, votes, day["candidats"])
         if leaders:
             mayor = leaders[0] if len(leaders) == 1 else s.rng("maire").choice(sorted(leaders))
             s.mayor = mayor
@@ -269,6 +280,7 @@ def close_day(
         else:
             r.emit("no_mayor")
         return _finish(r, since)
+    close_election(r, day, voiceless)  # « ce nouveau Maire départagera le bûcher »
     if len(leaders) > 1 and s.mayor and standing.get(s.mayor) in leaders:
         counts = result.as_dict()
         counts[standing[s.mayor]] += _weights(s).get(s.mayor, 1)
@@ -378,6 +390,7 @@ def mj_notes(state: GameState) -> dict[str, list[str]]:
         "Vengeance": [f"Jour {row['jour']} : {', '.join(row['cibles'])}" for row in state.memory.get("vengeance", [])],
         "Échanges de maisons prévus": [" et ".join(pair) for pair in state.memory.get("echanges", [])],
         "Hors de la partie (Fuyard)": [p.name for p in state.players if p.alive and absent(state, p)],
+        **mayor_notes(state),
     }
     return {heading: lines for heading, lines in notes.items() if lines}
 
