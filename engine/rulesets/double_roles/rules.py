@@ -23,6 +23,11 @@ from .winning import check_winner
 
 
 # -- deaths and what they bring ------------------------------------------------------------------------
+def _reachable(state: GameState) -> list[str]:
+    """Whom a dying player's last act may name: the living but a fled Fuyard (« il est intouchable car absent »)."""
+    return [n for n in state.living() if not absent(state, state.player(n))]
+
+
 def _grief(r: Resolution, name: str, cause: str) -> None:
     """A lover dies with the one he loves, at the announcement of that death."""
     for other in r.state.player(name).markers.get("amours", []):
@@ -36,7 +41,7 @@ def _hunter(r: Resolution, name: str, cause: str) -> None:
     shots = copies(hunter, "chasseur") + (1 if boosted(r.state, hunter, "chasseur") else 0)
     if not shots or salbatarised(r.state, hunter):
         return
-    living = [p for p in r.state.living()]
+    living = _reachable(r.state)
     many = "une ou deux personnes (séparées par une virgule)" if shots > 1 else "quelqu'un"
     answer = r.ask("chasseur", name, f"Tu meurs : tu peux abattre {many}. Qui ?", living, about=name)
     if answer == NOBODY:
@@ -54,7 +59,7 @@ def _avenger(r: Resolution, name: str, cause: str) -> None:
     count = 2 * copies(avenger, "vengeur")
     if not count or salbatarised(r.state, avenger):
         return
-    living = r.state.living()
+    living = _reachable(r.state)
     answer = r.ask("vengeur", name, f"Tu meurs en Vengeur : nomme {count} cibles (séparées par une virgule).",
                    living, about=name)  # fmt: skip
     targets = [] if answer == NOBODY else [t.strip() for t in answer.split(",") if t.strip()][:count]
