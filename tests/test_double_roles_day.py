@@ -129,9 +129,10 @@ def test_new_mayor_elected_when_everyone_voted_breaks_the_pyre_tie() -> None:
     """« Dès l'instant où le Maire est destitué, vous devez voter pour un nouveau Maire [...] ce nouveau Maire
     départagera le bûcher » (the mayor's vote « comptera double en cas d'égalité »)."""
     state = day3(game({}))
-    ballots = read(state, [("Bruno", "Candidat"), ("Carla", "Candidate"), ("Bruno", "Maire : Carla"),
-                           ("Carla", "Maire : Bruno"), ("David", "Maire : Bruno"), ("Emma", "Maire : blanc"),
-                           ("Fanny", "Maire : Bruno"), ("Gaston", "Maire : Bruno"), ("Alice", "Maire : Carla")])  # fmt: skip
+    posts = [("Bruno", "Candidat"), ("Carla", "Candidate"), ("Bruno", "Maire : Carla"), ("Carla", "Maire : Bruno"),
+             ("David", "Maire : Bruno"), ("Emma", "Maire : blanc"), ("Fanny", "Maire : Bruno"),
+             ("Gaston", "Maire : Bruno"), ("Alice", "Maire : Carla")]  # fmt: skip
+    ballots = read(state, posts)
     # Pyre: David 3 (Bruno, Gaston, Carla), Emma 3 (Alice, Fanny, David); Emma voted against Alice.
     votes = {"Bruno": "David", "Gaston": "David", "Carla": "David", "Alice": "Emma", "Fanny": "Emma", "David": "Emma",
              "Emma": "Alice"}  # fmt: skip
@@ -225,7 +226,9 @@ def test_public_drafts_of_a_day_carry_no_vote_numbers(declared: None) -> None:
     state = game({})
     j0 = RULESET.close_day(state, {"Alice": "Gaston", "Bruno": "Gaston", "Carla": "Gaston", "David": "Emma"})
     j3 = day3(game({}))
-    ballots = read(j3, [(n, "Maire : Gaston") for n in ("Alice", "Bruno", "Carla", "David")] + [("Gaston", "Maire : Fanny")])
+    ballots = read(
+        j3, [(n, "Maire : Gaston") for n in ("Alice", "Bruno", "Carla", "David")] + [("Gaston", "Maire : Fanny")]
+    )
     votes = {"Alice": "David", "Bruno": "David", "Carla": "David", "Gaston": "David", "David": "Emma", "Fanny": "Emma"}
     fall = RULESET.day_powers(j3, _fallen(j3))
     out = RULESET.close_day(j3, votes, actions=[*_fallen(j3), *ballots])
@@ -265,7 +268,9 @@ def test_mj_page_shows_the_destitution_and_the_election_as_they_stand() -> None:
 def test_an_away_fuyard_is_out_of_the_chasseurs_reach() -> None:
     """« il s'enfuit [...] et reste en dehors de la partie pendant la nuit et le jour suivant [...] il est
     intouchable car absent »: the Chasseur dying that night may not shoot him."""
-    state = RULESET.resolve_night(RULESET.close_day(game({"Gaston": "fuyard+meneur", "Alice": "chasseur+meneur"}), {}).state, []).state
+    state = RULESET.resolve_night(
+        RULESET.close_day(game({"Gaston": "fuyard+meneur", "Alice": "chasseur+meneur"}), {}).state, []
+    ).state
     fled = RULESET.close_day(state, {"Alice": "Gaston", "Bruno": "Gaston"})
     assert told(fled, "fuyard_escaped") == [{"player": "Gaston"}]
     shot = RULESET.resolve_night(
