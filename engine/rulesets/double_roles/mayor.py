@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ....vocabulary import fold
@@ -34,6 +34,7 @@ _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
 _END = r"\s*[.!]*\s*$"
 _DESTITUTION = re.compile(r"^destitution\s*:\s*(oui|non)" + _END)
 _CANDIDATE = re.compile(r"^(?:je suis candidat|je suis candidate|candidat|candidate|je me presente)" + _END)
+_WORDS = ("destitution", "candidat", "maire", "presente", "présente")  # a post with none of them says nothing here
 _BALLOT = re.compile(r"^(?:nouveau maire|maire)\s*:\s*(.+?)" + _END)
 
 
@@ -52,9 +53,9 @@ def _lines(text: str) -> list[str]:
 def read_post(state: GameState, author: str, text: str) -> list[Action]:
     """The mayor's orders in a day's post, in the order written. A ballot naming nobody in the game is no order
     (« Maire : on verra » is talk). Nothing at night."""
-    if not state.phase.startswith("J"):
+    lowered = text.lower()
+    if not state.phase.startswith("J") or not any(word in lowered for word in _WORDS):
         return []
-    names = {fold(p.name): p.name for p in state.players}
     found: list[Action] = []
     for line in _lines(text):
         if match := _DESTITUTION.match(line):
@@ -63,7 +64,11 @@ def read_post(state: GameState, author: str, text: str) -> list[Action]:
             found.append(Action(author, CANDIDATE, ()))
         elif match := _BALLOT.match(line):
             word = match.group(1)
-            choice = BLANK if word in (BLANK, "vote blanc") else names.get(word)
+            choice = (
+                BLANK
+                if word in (BLANK, "vote blanc")
+                else next((p.name for p in state.players if fold(p.name) == word), None)
+            )
             if choice:
                 found.append(Action(author, BALLOT, (choice,)))
     return found
@@ -116,9 +121,12 @@ def _refusal(state: GameState, day: Mapping[str, Any], action: Action) -> str | 
     return None
 
 
-def apply_post_action(r: Resolution, day: dict[str, Any], action: Action, voiceless: Collection[str]) -> None:
+def apply_post_action(
+    r: Resolution, day: dict[str, Any], action: Action, voiceless_now: Callable[[GameState], Collection[str]]
+) -> None:
     """One mayor's order read from a post, in the order posted. The destitution takes effect the instant two
-    thirds of the living have said OUI (« Dès l'instant où le Maire est destitué ») and is not undone."""
+    thirds of the living have said OUI (« Dès l'instant où le Maire est destitué ») and is not undone;
+    ``voiceless_now`` says who is deprived of his vote at that moment (the Institutrice may still change)."""
     s = r.state
     refusal = _refusal(s, day, action)
     if refusal:
@@ -133,6 +141,7 @@ def apply_post_action(r: Resolution, day: dict[str, Any], action: Action, voicel
         words: dict[str, str] = day.setdefault("destitution", {})
         words.pop(action.player, None)  # the last word is the latest: kept in posting order for the MJ's page
         words[action.player] = action.targets[0]
+        voiceless = voiceless_now(s)
         yes = [n for n, w in words.items() if w == "oui" and _counts(s, n, voiceless)]
         living = len(s.living())
         if 3 * len(yes) >= 2 * living:  # « au moins 2/3 des vivants à accepter cette destitution »

@@ -190,7 +190,7 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
     day: dict[str, Any] = s.memory.setdefault("jour", {})
     for action in actions:
         if action.power in POST_POWERS:  # read from the posts: candidacies, destitution, the new mayor's ballots
-            apply_post_action(r, day, action, _voiceless(s))
+            apply_post_action(r, day, action, _voiceless)
             continue
         refusal = validate(s, action)
         if refusal is None and action.power not in DAY_POWERS | ANYTIME_POWERS:
