@@ -169,7 +169,7 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     standing = {v: t for v, t in votes.items() if v in living and t in living and v != t}
     if state.phase == "J0":
         candidates = state.memory.get("jour", {}).get("candidats")
-        if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R34)
+        if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R37)
             standing = {v: t for v, t in standing.items() if t in candidates}
         return tally(standing, living), standing
     voiceless = _voiceless(state)
