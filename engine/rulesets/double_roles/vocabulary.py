@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....vocabulary import Verb
 
 _HOUSE = "[la maison de|la maison d'|chez|sur la maison de|sur la maison d'|sur|dans la maison de|dans la maison d']"
+_TO_HOUSE = "(chez|à la maison de|dans la maison de|dans la maison d')"  # going to a house, said
 _KIND_WORDS = (
     ("roles", "roles"), ("role", "roles"), ("les roles", "roles"), ("ses roles", "roles"), ("leurs roles", "roles"),
     ("natures", "natures"), ("nature", "natures"), ("la nature", "natures"), ("les natures", "natures"),
@@ -79,7 +80,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         2,
         2,
-        keywords=("amoureu", "couple", "fleche", "cupidon", "marie"),
+        keywords=("couple", "fleche", "cupidon", "marie"),
     ),
     Verb(
         "voyante.sonder",
@@ -133,19 +134,20 @@ VERBS: tuple[Verb, ...] = (
             f"(je vise|on vise|nous visons) {_HOUSE} {{cible}}",
             "(cible|victime) : [la maison de] {cible}",
             f"(on mange|on bouffe|on dévore|je vote pour attaquer|les loups attaquent) {_HOUSE} {{cible}}",
-            "(pour les loups|loups|cible loups|cible des loups|pour la meute|meute) [je cible|je vote|on cible|c'est] [:] [la maison de] {cible}",
+            "(pour les loups|loups|cible loups|cible des loups|pour la meute|meute) "
+            "[je cible|je vote|on cible|c'est] [:] [la maison de] {cible}",
         ),
         slots=("MAISON",),
-        keywords=("attaqu", "devor", "victime", "mange", "bouff", "cible", "loup", "meute"),
+        keywords=("attaqu", "devor", "victime", "mange", "bouff", "loup", "meute"),
         bare=True,
     ),
     Verb(
         "loup_solitaire.devorer",
         (
-            f"seul,? j'attaque {_HOUSE} {{cible}}",
             f"(attaque solitaire|en solitaire|en loup solitaire|loup solitaire) (sur|contre|:) {_HOUSE} {{cible}}",
             f"en loup solitaire j'attaque [aussi] {_HOUSE} {{cible}}",
-            f"(en solo|en solitaire|seul|seule) (je vais tuer|je tue|j'attaque|je vais attaquer) {_HOUSE} {{cible}}",
+            "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer) "
+            f"{_HOUSE} {{cible}}",
             f"(je me lève seul|je me lève seule) pour (bouffer|tuer|attaquer|manger) {_HOUSE} {{cible}}",
             f"(je veux attaquer seul|je veux attaquer seule|j'attaque seul|j'attaque seule) {_HOUSE} {{cible}}",
         ),
@@ -169,9 +171,12 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "convaincant.convaincre",
         (
-            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change) [en] {{cible}}",
-            f"je (vais|me rends) (chez|à la maison de|dans la maison de) {{cible}} pour (le|la) (rendre|transformer en|convertir en|changer en) {{cible}}",
+            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change) "
+            "[en] {cible}",
+            f"je (vais|me rends) {_TO_HOUSE} {{cible}} pour (le|la) "
+            "(rendre|transformer en|convertir en|changer en) {cible}",
             "je (convaincs|convertis|transforme) {cible} (en|:|,) {cible}",
+            f"je (vais|me rends) {_TO_HOUSE} {{cible}} (:|,) [nature|en] {{cible}}",
             f"(conviction|convaincant) (sur|chez|:) {_HOUSE} {{cible}} [:|,|-|en] [nature] {{cible}}",
         ),
         2,
@@ -187,6 +192,7 @@ VERBS: tuple[Verb, ...] = (
             "je (croasse|accuse) {cible}",
             "je (mets|met) [les] (2|deux) voix [du corbeau] (sur|contre|à) {cible}",
             "(rajouter|ajouter) (2|deux) voix contre {cible}",
+            "je me (mets|met) [les] (2|deux) voix [du corbeau] (à|sur) {moi}",
         ),
         keywords=("corbeau", "croass", "accus", "croa", "voix"),
     ),
@@ -204,12 +210,12 @@ VERBS: tuple[Verb, ...] = (
             "je (retire|enlève) (le droit de vote|leur droit de vote|le vote|leur vote) (à|de) {cible}",
             "{cible} (ne votent pas|ne vote pas|sont privés de vote|est privé de vote|est privée de vote)",
             "(privation de vote|pas de vote) (pour|:) {cible}",
-            "{cible} (perdent leur vote|perd son vote|perdent leurs votes)",
+            "{cible} [qui] (perdent leur vote|perd son vote|perdent leurs votes|perdent leur droit de vote)",
             "(institutrice|punis|puni|au coin) [aujourd'hui] : {cible}",
         ),
         1,
         3,
-        keywords=("prive", "privation", "institutrice", "vote", "punis", "au coin"),
+        keywords=("prive", "privation", "institutrice", "punis", "au coin", "droit de vote"),
     ),
     Verb(
         "chatelain.annuler",
@@ -217,6 +223,14 @@ VERBS: tuple[Verb, ...] = (
             "si c'est {cible} (qui doit y passer|qui brûle|qui part au bûcher), j'annule [le bûcher]",
             "j'annule le bûcher (si c'est|de|pour) {cible}",
             "annulation du bûcher (si c'est|de|pour) {cible}",
+            # « si c'est vraiment machin ou truc qui doit y passer aujourd'hui, j'utiliserai mon pouvoir »: « ou »
+            # joins the names he saves, it is no hesitation
+            "si c'est [vraiment] {cible} ou {cible} (qui doit y passer|qui doit partir|qui brûle|qui part au bûcher) "
+            "[aujourd'hui] [,] [j'annule|j'utiliserai mon pouvoir] [le bûcher]",
+            "si c'est [vraiment] {cible} ou {cible} ou {cible} (qui doit y passer|qui doit partir|qui brûle) "
+            "[aujourd'hui] [,] [j'annule|j'utiliserai mon pouvoir] [le bûcher]",
+            "(j'annule|jannule) [le bûcher|le bucher] si (ça tombe sur|c'est) {cible} ou {cible}",
+            "(j'annule|jannule) [le bûcher|le bucher] si (ça tombe sur|c'est) {cible} ou {cible} ou {cible}",
         ),
         1,
         30,
@@ -242,7 +256,7 @@ VERBS: tuple[Verb, ...] = (
             "(transmets|envoie) [ce message|ce mp] (à|pour) {cible}",
             "(lache|lâche|destinataire) (:|pour|à) {cible}",
             "(envoie|envoyer) anonymement (à|pour) {cible}",
-            "transmettre ce message à {cible}",
+            "[peux-tu|tu peux|pourrais-tu] transmettre (ce message|ce mp|ceci|ça) à {cible}",
         ),
         keywords=("anonym", "lache", "destinataire", "transmet"),
     ),
@@ -316,24 +330,24 @@ HELP.update(
     }
 )
 EXAMPLES: dict[str, str] = {
-    "lache.envoyer": "Message anonyme pour Hugo : je sais qui tu es.",
-    "sympathique.booster": "Je booste Lucie sur son rôle 2",
-    "convaincant.convaincre": "Je vais chez Marc : villageois",
+    "lache.envoyer": "Message anonyme pour Gaston : je sais qui tu es.",
+    "sympathique.booster": "Je booste Bruno sur son rôle 2",
+    "convaincant.convaincre": "Je vais chez Bruno : villageois",
     "planque.planquer": "Je me planque chez Gaston",
-    "maison.echanger": "Je veux échanger de maison avec Alice",
-    "voyeur.lier": "Je crée un lien avec Hugo",
-    "araignee.tisser": "Je relie Alice et Bruno",
+    "maison.echanger": "Je veux échanger de maison avec Bruno",
+    "voyeur.lier": "Je crée un lien avec Gaston",
+    "araignee.tisser": "Je relie Carla et Gaston",
     "institutrice.priver": "Je prive de vote Carla et David",
-    "chatelain.annuler": "J'annule le bûcher si c'est Emma, Fanny",
-    "salbatar.salbatariser": "Je salbatarise la maison de Boris",
-    "cupidon.amoureux": "Je rends amoureux Alice et Bruno",
+    "chatelain.annuler": "Si c'est Emma ou Fanny qui doit y passer, j'annule le bûcher",
+    "salbatar.salbatariser": "Je salbatarise la maison de Bruno",
+    "cupidon.amoureux": "Je rends amoureux Bruno et Carla",
     "voyante.sonder": "J'espionne la maison de Carla : rôles",
     "sorcier.rituel": "J'utilise mon rituel de mort sur David",
-    "salvateur.proteger": "Je protège la maison de Lucie",
-    "meute.devorer": "On attaque la maison de Paul",
-    "loup_solitaire.devorer": "Seul, j'attaque la maison de Marc",
-    "assassin.tuer": "J'assassine Zoé",
-    "necromancienne.ressusciter": "Je ressuscite Hugo",
+    "salvateur.proteger": "Je protège la maison de Gaston",
+    "meute.devorer": "On attaque la maison de Gaston",
+    "loup_solitaire.devorer": "Seul, j'attaque la maison de Bruno",
+    "assassin.tuer": "J'assassine Gaston",
+    "necromancienne.ressusciter": "Je ressuscite Gaston",
     "corbeau.accuser": "Corbeau sur Emma",
     "detective.enqueter": "J'enquête sur Fanny",
 }
