@@ -141,6 +141,8 @@ def read_mp(
         return MpReading(not_an_order=True)  # « je ne fais rien », « je tire pas », « pas de charme »
     if not freeform.cues(w, verbs) or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
         return MpReading(not_an_order=True)  # no power named, a question, a pyre vote: chatter
+    if all(freeform.doubtful_at(w, c.start) for c in freeform.cues(w, verbs)):
+        return MpReading(not_an_order=True)  # « Si les loups m'attaquent, je veux devenir loup »: a hypothesis
     return MpReading(not_understood=True)
 
 

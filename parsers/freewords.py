@@ -235,11 +235,21 @@ def _negated_after(tokens: Sequence[_Token], end: int) -> bool:
     return end < len(tokens) and tokens[end].fold in ("pas", "jamais", "personne", "rien", "point")
 
 
+def _corrects(tokens: Sequence[_Token], k: int) -> bool:
+    """Token ``k`` is a word of correction; « fait » only in « en fait » (« au fait », « il a fait » correct
+    nothing: « Lien avec Inès. Au fait quelqu'un a fait un truc sur moi ? »)."""
+    fold = tokens[k].fold
+    if fold == "fait":
+        return k > 0 and tokens[k - 1].fold == "en"
+    return fold in _CORRECTION
+
+
 def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
     """How the tokens [a, b) between two names join them: list, correction, hesitation, negation or stop."""
     kinds = set()
     depth = 0
-    for token in tokens[a:b]:
+    for k in range(a, b):
+        token = tokens[k]
         fold = token.fold
         if token.kind == _PUNCT and ("(" in fold or ")" in fold):
             depth = max(0, depth + fold.count("(") - fold.count(")"))
@@ -254,7 +264,7 @@ def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
             kinds.add("boundary")
         elif fold == "ou":
             kinds.add("or")
-        elif fold in _CORRECTION:
+        elif _corrects(tokens, k):
             kinds.add("correction")
         elif fold in _SOFT_CORRECTION:
             kinds.add("soft")
@@ -300,6 +310,12 @@ def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
         if fold in _HEDGES:
             return True
     return False
+
+
+def doubtful_at(w: Words, i: int) -> bool:
+    """Token ``i`` stands in a question or a hypothesis (:func:`_doubtful_sentence`)."""
+    a, b = _sentence_of(w.tokens, i)
+    return _doubtful_sentence(w.tokens, a, b)
 
 
 _SELF_FORMS = frozenset({"moi", "moi-meme", "moimeme"})
