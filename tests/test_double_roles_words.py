@@ -123,6 +123,17 @@ def test_every_help_example_is_read_exactly(power: str) -> None:
     assert RULESET.validate(state, Action(sender, power, targets)) is None
 
 
+def test_my_own_house_is_the_sender() -> None:
+    """« ma propre maison » is the sender's house, as « ma maison » is (dr-168: the Voyante-Salvateur's two orders)."""
+    at_night, _ = _states()
+    text = "Je sonde chez Bruno pour les rôles, et je protège ma propre maison."
+    reading = read_mp(text, "Alice", at_night, RULESET.verbs, _resolver(at_night), "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [
+        ("voyante.sonder", ("Bruno", "roles")),
+        ("salvateur.proteger", ("Alice",)),
+    ]
+
+
 # -- the free reader's words, found on this rule set's corpus (dr-163, dr-156) --------------------------------------
 
 
