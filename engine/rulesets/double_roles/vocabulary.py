@@ -72,7 +72,7 @@ VERBS: tuple[Verb, ...] = (
         "cupidon.amoureux",
         (
             "je rends amoureux {cible} et {cible}",
-            "(les|mes) amoureux (sont|seront|:) {cible} et {cible}",
+            "[les|mes] amoureux (sont|seront|:) {cible} et {cible}",
             "{cible} et {cible} (sont|seront) (amoureux|amoureuses|en couple)",
             "je marie {cible} et {cible}",
             "cupidon [:|sur] {cible} et {cible}",
@@ -90,6 +90,8 @@ VERBS: tuple[Verb, ...] = (
             "(voyante|je sonde|j'espionne) [:] [la] maison de {cible} [,|:|-] [je veux voir] [les] {cible}",
             f"(espionnage|sondage) {_HOUSE} {{cible}} [pour|:|,|-] {{cible}}",
             f"voyante (sur|:|chez) {_HOUSE} {{cible}} [pour|:|,|-] {{cible}}",
+            f"je (vais voir|veux voir|vais regarder) {_TO_HOUSE} {{cible}} [,|:|-] [les|leurs] {{cible}}",
+            "je (veux voir|vais voir|regarde) (les|leurs) {cible} de (la maison de|la maison d') {cible}",
         ),
         2,
         2,
@@ -215,7 +217,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         1,
         3,
-        keywords=("prive", "privation", "institutrice", "punis", "au coin", "droit de vote"),
+        keywords=("prive", "privation", "institutrice", "punis", "au coin", "droit de vote", "ne vote pas"),
     ),
     Verb(
         "chatelain.annuler",
@@ -253,12 +255,12 @@ VERBS: tuple[Verb, ...] = (
         "lache.envoyer",
         (
             "(message|mp) anonyme (pour|à) {cible}",
-            "(transmets|envoie) [ce message|ce mp] (à|pour) {cible}",
+            "(transmets|envoie|envoies|transmet) [ce message|ce mp|ça|ceci|le message|ce texte] (à|pour) {cible}",
             "(lache|lâche|destinataire) (:|pour|à) {cible}",
             "(envoie|envoyer) anonymement (à|pour) {cible}",
             "[peux-tu|tu peux|pourrais-tu] transmettre (ce message|ce mp|ceci|ça) à {cible}",
         ),
-        keywords=("anonym", "lache", "destinataire", "transmet"),
+        keywords=("anonym", "lache", "destinataire", "transmet", "envoie"),
     ),
     Verb(
         "detective.enqueter",
