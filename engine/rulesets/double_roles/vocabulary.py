@@ -275,7 +275,10 @@ HELP: dict[str, str] = {
         "jour à venir (jamais la même maison deux nuits de suite)."
     ),
     "cupidon.amoureux": "Nuit 1 ou nuit 2, une fois : deux amoureux (toi aussi, si tu veux).",
-    "voyante.sonder": "Chaque nuit, tu espionnes une maison : les rôles ou les natures de tous ceux qui s'y trouvent.",
+    "voyante.sonder": (
+        "Chaque nuit, tu espionnes une maison : précise « rôles » ou « natures », tu les vois pour tous ceux qui "
+        "s'y trouvent."
+    ),
     "sorcier.rituel": "Une fois dans la partie : tu tues quelqu'un, où qu'il soit, sans sortir de chez toi.",
     "salvateur.proteger": (
         "Chaque nuit, tu protèges une maison des loups (jamais la même maison deux nuits de suite, quel "
@@ -298,7 +301,8 @@ HELP: dict[str, str] = {
 HELP.update(
     {
         "lache.envoyer": (
-            "De jour : des MP anonymes (2 × le numéro du jour) que le MJ transmet à leur destinataire sans ton nom."
+            "De jour : des MP anonymes (2 × le numéro du jour) que le MJ transmet à leur destinataire sans ton nom; "
+            "un MP par message, le destinataire d'abord."
         ),
         "sympathique.booster": (
             "Une fois dans la partie, de jour ou de nuit : tu boostes l'un des deux rôles (1 ou 2) de quelqu'un "
