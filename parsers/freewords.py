@@ -198,11 +198,32 @@ def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
         if best_end < 0:
             i += 1
             continue
-        negated = _negated_before(tokens, i) or _negated_after(tokens, best_end)
+        negated = _negated_before(tokens, i) or _negated_after(tokens, best_end) or _names_a_role(tokens, i)
         tie = len(best) > 1
         found.extend(_Cue(number, i, end, negated, tie) for number, end in best)
         i = best_end
     return found
+
+
+_COPULAS = frozenset("est soit sont suis es etait serait etre".split())
+_ARTICLES = frozenset("un une le la l' aussi bien".split())
+
+
+def _names_a_role(tokens: Sequence[_Token], i: int) -> bool:
+    """The keyword at ``i`` is what someone *is* (« je crois que Noé est détective », « qui est le loup
+    solitaire »): a role named, no order — not « c'est » (« Ma cible c'est… »), not what the power asks
+    (« dis-moi si mon adulé est loup »)."""
+    k = i - 1
+    while k >= 0 and tokens[k].fold in _ARTICLES:
+        k -= 1
+    if k < 0 or tokens[k].fold not in _COPULAS or (k > 0 and tokens[k - 1].fold in ("c'", "c", "ce")):
+        return False
+    return not any(t.fold == "si" for t in tokens[max(0, k - 4) : k])
+
+
+def names_a_role(w: Words, i: int) -> bool:
+    """The keyword at token ``i`` names what someone is (:func:`_names_a_role`)."""
+    return _names_a_role(w.tokens, i)
 
 
 def _negated_before(tokens: Sequence[_Token], i: int) -> bool:

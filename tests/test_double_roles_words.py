@@ -162,3 +162,30 @@ def test_a_hypothesis_about_others_powers_is_no_order() -> None:
         "mp",
     )
     assert reading.not_an_order and not reading.actions and not reading.unclear
+
+
+# -- chatter that names a role or a power's word is no order ------------------------------------------------------
+CHATTER = [
+    ("Bruno", "Je crois que Gaston est détective lui aussi"),
+    ("Alice", "Je pense que Carla est voyante, elle a trop d'infos"),
+    ("Fanny", "Je pense que Gaston est assassin"),
+    ("Alice", "Je me demande qui est le loup solitaire."),
+    ("Emma", "Je suis pas sûr que Gaston soit corbeau"),
+    ("Carla", "Les loups sont trop forts cette partie haha"),
+    ("Emma", "Je suis seul contre tous dans cette partie"),
+    ("Fanny", "Gaston a eu beaucoup de voix hier, c'est louche."),
+]
+DAY_CHATTER = [
+    ("David", "Bruno ne vote pas souvent, c'est bizarre."),
+    ("Emma", "Je vais envoyer un message à Gaston demain."),
+]
+
+
+@pytest.mark.parametrize(("sender", "text"), CHATTER + DAY_CHATTER)
+def test_chatter_is_no_order(sender: str, text: str) -> None:
+    """« X est détective », « qui est le loup solitaire » name a role (what someone is), not an order of it; the
+    words « voix », « loup », « seul », « envoyer », « ne vote pas » alone order nothing."""
+    at_night, by_day = _states()
+    state = by_day if (sender, text) in DAY_CHATTER else at_night
+    reading = read_mp(text, sender, state, RULESET.verbs, _resolver(state), "mp")
+    assert reading.not_an_order and not reading.actions and not reading.unclear, reading
