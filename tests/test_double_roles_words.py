@@ -174,10 +174,13 @@ CHATTER = [
     ("Carla", "Les loups sont trop forts cette partie haha"),
     ("Emma", "Je suis seul contre tous dans cette partie"),
     ("Fanny", "Gaston a eu beaucoup de voix hier, c'est louche."),
+    ("Alice", "J'ai eu une vision : Bruno ment !"),
+    ("Emma", "Je me sens seul sur ce coup, personne ne me croit"),
 ]
 DAY_CHATTER = [
     ("David", "Bruno ne vote pas souvent, c'est bizarre."),
     ("Emma", "Je vais envoyer un message à Gaston demain."),
+    ("David", "Si Emma ou Fanny doit mourir aujourd'hui tant mieux"),
 ]
 
 

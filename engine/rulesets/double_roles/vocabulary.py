@@ -95,7 +95,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         2,
         2,
-        keywords=("sonde", "espionn", "voyante", "voir nature", "voir role"),
+        keywords=("sonde", "espionn", "voyante", "voir nature", "voir role", "boule", "cristal"),
         words=_KIND_WORDS,
         slots=("MAISON", "ROLES_OU_NATURES"),
     ),
@@ -135,6 +135,7 @@ VERBS: tuple[Verb, ...] = (
             f"(nous attaquons|on attaque|j'attaque|nous ciblons|on cible|je cible) {_HOUSE} {{cible}}",
             f"(je vise|on vise|nous visons) {_HOUSE} {{cible}}",
             "(cible|victime) : [la maison de] {cible}",
+            "[pour] (la cible|la victime) [de la nuit|de cette nuit|des loups|de la meute] : [la maison de] {cible}",
             f"(on mange|on bouffe|on dévore|je vote pour attaquer|les loups attaquent) {_HOUSE} {{cible}}",
             "(pour les loups|pour la meute) [je cible|je vote|on cible|c'est] [:] [la maison de] {cible}",
             "(loups|cible loups|cible des loups|meute|les loups) : [la maison de] {cible}",
@@ -152,6 +153,8 @@ VERBS: tuple[Verb, ...] = (
             "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer) "
             f"{_HOUSE} {{cible}}",
             f"(je me lève seul|je me lève seule) pour (bouffer|tuer|attaquer|manger) {_HOUSE} {{cible}}",
+            "(seul|seule|en solo) sur (la maison de|la maison d') {cible}",
+            f"je (veux|vais) (tuer|attaquer|bouffer|manger) (seul|seule|en solo|en solitaire) {_HOUSE} {{cible}}",
             f"(je veux attaquer seul|je veux attaquer seule|j'attaque seul|j'attaque seule) {_HOUSE} {{cible}}",
         ),
         slots=("MAISON",),
@@ -247,6 +250,7 @@ VERBS: tuple[Verb, ...] = (
             "si c'est [vraiment] {cible} ou {cible} ou {cible} (qui doit y passer|qui doit partir|qui brûle) "
             "[aujourd'hui] [,] [j'annule|j'utiliserai mon pouvoir] [le bûcher]",
             "(j'annule|jannule) [le bûcher|le bucher] si (ça tombe sur|c'est) {cible} ou {cible}",
+            "si {cible} ou {cible} (doit être brûlé|doit être brûlée|doit y passer|part au bûcher)",
             "(j'annule|jannule) [le bûcher|le bucher] si (ça tombe sur|c'est) {cible} ou {cible} ou {cible}",
         ),
         1,
