@@ -123,7 +123,10 @@ def read_mp(
 
     # 3. Names with no keyword: an answer to the MJ, the pack's victim; a power used on a pronoun.
     if not reads and not unclear:
-        reads, unclear = _bare(w, spots, state, player, own, by_power.get(asked or ""), source)
+        # « Je crois que Gaston est détective » names what Gaston is: his name is no wolf's victim
+        talk = any(freeform.names_a_role(w, c.start) for c in freeform.cues(w, verbs))
+        bare_own = [v for v in own if not (talk and v.bare)]
+        reads, unclear = _bare(w, spots, state, player, bare_own, by_power.get(asked or ""), source)
     elif not unclear:
         reads = reads + _pack_agreement(w, spots, reads, state, player, in_season, source)
     reads, unclear = _pronouns(text, w, reads, unclear, in_season, resolver, verbs, sender, source)
@@ -141,6 +144,9 @@ def read_mp(
         return MpReading(not_an_order=True)  # « je ne fais rien », « je tire pas », « pas de charme »
     if not freeform.cues(w, verbs) or freeform.is_question(w) or hedged or freeform.is_day_vote(w):
         return MpReading(not_an_order=True)  # no power named, a question, a pyre vote: chatter
+    if all(c.negated or freeform.doubtful_at(w, c.start) for c in freeform.cues(w, verbs)):
+        # « Si les loups m'attaquent, je veux devenir loup »: a hypothesis; « qui est le loup solitaire »: a role
+        return MpReading(not_an_order=True)
     return MpReading(not_understood=True)
 
 

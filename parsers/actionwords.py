@@ -93,7 +93,9 @@ _TARGET_FILLERS = _seqs(
     "un chez",
     "un autre chez",
 )
-_SELF_SEQS = _seqs("moi meme", "moi", "ma porte", "ma maison", "ma demeure", "mon domicile", "mon logis")
+_SELF_SEQS = _seqs(
+    "moi meme", "moi", "ma porte", "ma maison", "ma propre maison", "ma demeure", "mon domicile", "mon logis"
+)
 _REFUSAL_WORDS_CANON = frozenset({"personne", "aucun", "aucune", "rien", "-", "--", "nobody", "aucune cible"})
 
 

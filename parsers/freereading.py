@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 
 from .actions import Verb, uses_without_target
 from .freewords import (
-    _CORRECTION,
     _SOFT_CORRECTION,
     MAX_REACH,
     FreeReading,
     Spot,
     Words,
+    _corrects,
     _Cue,
     _doubtful_sentence,
     _drop_negated,
@@ -71,7 +71,7 @@ def read_free(
         changed = False  # a second choice with no word of correction: a guess which one stands
         for entry in live[1:]:
             first = min(entry[0].start, entry[1][0].start)
-            told = entry[2] or any(t.fold in _CORRECTION for t in tokens[chosen[-1].end : first])
+            told = entry[2] or any(_corrects(tokens, k) for k in range(chosen[-1].end, first))
             if told or verb.max_targets <= 1:
                 other = not told and [s.player for s in entry[1]] != [s.player for s in chosen]
                 changed = changed or other
@@ -195,7 +195,7 @@ def _late_corrections(
         if any(a <= c.start < b for c in all_cues):
             continue
         previous = max([s.end for s in found if a <= s.end <= spot.start] or [a])
-        if not any(t.fold in _CORRECTION or t.fold in _SOFT_CORRECTION for t in tokens[previous : spot.start]):
+        if not any(_corrects(tokens, k) or tokens[k].fold in _SOFT_CORRECTION for k in range(previous, spot.start)):
             continue
         before = [c for c in all_cues if c.end <= spot.start and not c.negated]
         if not before:

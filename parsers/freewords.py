@@ -198,11 +198,32 @@ def cues(w: Words, verbs: Sequence[Verb]) -> list[_Cue]:
         if best_end < 0:
             i += 1
             continue
-        negated = _negated_before(tokens, i) or _negated_after(tokens, best_end)
+        negated = _negated_before(tokens, i) or _negated_after(tokens, best_end) or _names_a_role(tokens, i)
         tie = len(best) > 1
         found.extend(_Cue(number, i, end, negated, tie) for number, end in best)
         i = best_end
     return found
+
+
+_COPULAS = frozenset("est soit sont suis es etait serait etre".split())
+_ARTICLES = frozenset("un une le la l' aussi bien".split())
+
+
+def _names_a_role(tokens: Sequence[_Token], i: int) -> bool:
+    """The keyword at ``i`` is what someone *is* (« je crois que Noé est détective », « qui est le loup
+    solitaire »): a role named, no order — not « c'est » (« Ma cible c'est… »), not what the power asks
+    (« dis-moi si mon adulé est loup »)."""
+    k = i - 1
+    while k >= 0 and tokens[k].fold in _ARTICLES:
+        k -= 1
+    if k < 0 or tokens[k].fold not in _COPULAS or (k > 0 and tokens[k - 1].fold in ("c'", "c", "ce")):
+        return False
+    return not any(t.fold == "si" for t in tokens[max(0, k - 4) : k])
+
+
+def names_a_role(w: Words, i: int) -> bool:
+    """The keyword at token ``i`` names what someone is (:func:`_names_a_role`)."""
+    return _names_a_role(w.tokens, i)
 
 
 def _negated_before(tokens: Sequence[_Token], i: int) -> bool:
@@ -235,11 +256,21 @@ def _negated_after(tokens: Sequence[_Token], end: int) -> bool:
     return end < len(tokens) and tokens[end].fold in ("pas", "jamais", "personne", "rien", "point")
 
 
+def _corrects(tokens: Sequence[_Token], k: int) -> bool:
+    """Token ``k`` is a word of correction; « fait » only in « en fait » (« au fait », « il a fait » correct
+    nothing: « Lien avec Inès. Au fait quelqu'un a fait un truc sur moi ? »)."""
+    fold = tokens[k].fold
+    if fold == "fait":
+        return k > 0 and tokens[k - 1].fold == "en"
+    return fold in _CORRECTION
+
+
 def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
     """How the tokens [a, b) between two names join them: list, correction, hesitation, negation or stop."""
     kinds = set()
     depth = 0
-    for token in tokens[a:b]:
+    for k in range(a, b):
+        token = tokens[k]
         fold = token.fold
         if token.kind == _PUNCT and ("(" in fold or ")" in fold):
             depth = max(0, depth + fold.count("(") - fold.count(")"))
@@ -254,7 +285,7 @@ def _gap(tokens: Sequence[_Token], a: int, b: int) -> str:
             kinds.add("boundary")
         elif fold == "ou":
             kinds.add("or")
-        elif fold in _CORRECTION:
+        elif _corrects(tokens, k):
             kinds.add("correction")
         elif fold in _SOFT_CORRECTION:
             kinds.add("soft")
@@ -300,6 +331,12 @@ def _doubtful_sentence(tokens: Sequence[_Token], a: int, b: int) -> bool:
         if fold in _HEDGES:
             return True
     return False
+
+
+def doubtful_at(w: Words, i: int) -> bool:
+    """Token ``i`` stands in a question or a hypothesis (:func:`_doubtful_sentence`)."""
+    a, b = _sentence_of(w.tokens, i)
+    return _doubtful_sentence(w.tokens, a, b)
 
 
 _SELF_FORMS = frozenset({"moi", "moi-meme", "moimeme"})

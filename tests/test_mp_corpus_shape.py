@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from meneur.engine.rulesets.classique import roles as classique_roles
 from meneur.engine.rulesets.convivialite import roles as convivialite_roles
+from meneur.engine.rulesets.double_roles import roles as double_roles_roles
 from meneur.engine.rulesets.trinite_meuporg import roles as trinite_roles
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "mps"
@@ -45,6 +46,13 @@ POWERS: dict[str, frozenset[str]] = {
         "sceptre.ouija sceptre.pacte lyre.trouvere lyre.troubadour baton.elementariste carte.espionnage "
         "loups.attaquer".split()
     ),
+    # issue 18 (engine/rulesets/double_roles/SPEC.md)
+    "double-roles": frozenset(
+        "planque.planquer salbatar.salbatariser cupidon.amoureux voyante.sonder voyeur.lier sorcier.rituel "
+        "salvateur.proteger meute.devorer loup_solitaire.devorer assassin.tuer necromancienne.ressusciter "
+        "convaincant.convaincre corbeau.accuser araignee.tisser detective.enqueter institutrice.priver "
+        "chatelain.annuler maison.echanger sympathique.booster lache.envoyer".split()
+    ),
 }
 ROLES: dict[str, frozenset[str]] = {
     "classique": frozenset(classique_roles.NAMES),
@@ -54,7 +62,11 @@ ROLES: dict[str, frozenset[str]] = {
     "trinite": frozenset(
         "arc hache dague potion familier armure chapelet cape orbe bouclier paquet sceptre lyre baton carte".split()
     ),
+    # a double-roles player's "role" is his two roles "+"-joined; each must be one of the 26
+    "double-roles": frozenset(double_roles_roles.ROLE_ORDER),
 }
+# Camps a context may give: a double-roles "camp" is the player's nature.
+CAMPS: dict[str, frozenset[str]] = {"double-roles": frozenset(double_roles_roles.NATURES)}
 # Players in a game: the rule set's own sizes where it fixes them, else the brief's 10–16 (18 for an
 # MP that needs the classique malédiction, « à partir de 18 joueurs »).
 SIZES: dict[str, set[int]] = {
@@ -62,6 +74,7 @@ SIZES: dict[str, set[int]] = {
     "convivialite": {6},
     "trinite-meuporg": {9, 12, 15},
     "trinite": {9, 12, 15},
+    "double-roles": set(range(10, 17)),
 }
 # trinite targets that are no player (the corpus file's header), by power: a group's number, the power the
 # cape takes (IMITATION: a passive one; COPIE: an active one, checked apart from its exclusions), a style.
@@ -72,6 +85,11 @@ _ACTIVE = frozenset(
     "interception nature atout troubadour trouvere elementariste espionnage".split()
 )
 WORDS: dict[str, dict[str, frozenset[str]]] = {
+    "double-roles": {
+        "voyante.sonder": frozenset("roles natures".split()),
+        "convaincant.convaincre": frozenset("villageois loup loup_solitaire assassin copie".split()),
+        "sympathique.booster": frozenset("1 2".split()),
+    },
     "trinite": {
         "dague.infiltration": _GROUPS,
         "familier.instinct": _GROUPS,
@@ -103,6 +121,11 @@ def context(game: dict[str, Any], mp: dict[str, Any]) -> dict[str, Any]:
     return ctx
 
 
+def split_role(ruleset: str, role: str) -> list[str]:
+    """A player's roles: double-roles joins his two with "+" (SPEC.md), the others give one."""
+    return role.split("+") if ruleset == "double-roles" else [role]
+
+
 def check_context(ruleset: str, ctx: dict[str, Any], where: str, own: dict[str, Any] | None = None) -> list[str]:
     """Errors of a context; `own` is what the file or the MP itself wrote (default: the context)."""
     own = ctx if own is None else own
@@ -116,12 +139,13 @@ def check_context(ruleset: str, ctx: dict[str, Any], where: str, own: dict[str, 
     errors += [
         f"{where}: {p}: unknown role {ctx['roles'][p]}"
         for p in players
-        if ctx["roles"].get(p, "") not in ROLES[ruleset]
+        if not set(split_role(ruleset, ctx["roles"].get(p, ""))) <= ROLES[ruleset]
     ]
     errors += [f"{where}: dead {d} is no player" for d in ctx.get("dead", []) if d not in players]
     for key in ("roles", "camps", "groups"):  # what an MP lays over the game must name its players
         errors += [f"{where}: {key} names {p}, no player" for p in own.get(key, {}) if p not in players]
-    errors += [f"{where}: camp {c}" for c in ctx.get("camps", {}).values() if c not in ("village", "loups")]
+    camps = CAMPS.get(ruleset, frozenset(("village", "loups")))
+    errors += [f"{where}: camp {c}" for c in ctx.get("camps", {}).values() if c not in camps]
     if ruleset in ("trinite-meuporg", "trinite"):
         groups = {p: g for p, g in ctx.get("groups", {}).items() if p in players}
         if set(groups) != set(players):
