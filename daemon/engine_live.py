@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import items
-from ..engine.model import Action, Decree, GameState, Outcome, Question
+from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
@@ -44,6 +44,27 @@ class EngineDriver(MpAnswering):
         dealt = roles if len(roles) == len(names) else None
         state: GameState = self.rules.setup(names, self.config.live.seed, dealt, **extra)
         return state
+
+    def phase_after(self, phase: str) -> str:
+        """The phase after ``phase`` as the rule set orders them (``RuleSet.phase_after``: citadelles' J0 is
+        J0-matin → J0-zenith → J0-soir), else J0 → N1 → J1 → N2…"""
+        after = self.rules.phase_after
+        return after(phase) if after is not None else next_phase(phase)
+
+    def passed_over(self, phase: str, reached: str) -> list[str]:
+        """The phases the game went past without playing them, from ``phase`` to ``reached`` (citadelles'
+        J0-zenith, when the morning's choices balance the citadels); none when ``reached`` follows ``phase``."""
+        skipped: list[str] = []
+        step = self.phase_after(phase)
+        for _step in range(8):  # a rule set skips a phase or two, never a whole game
+            if step == reached:
+                return skipped
+            skipped.append(step)
+            try:
+                step = self.phase_after(step)
+            except (ValueError, IndexError):
+                break
+        return []
 
     def _stored(self) -> list[dict[str, Any]]:
         return list(self.store.db.query("select * from engine_phases order by resolved_at, rowid"))
