@@ -19,7 +19,7 @@ from ..engine.model import Action, Decree, GameState, Outcome, Question, next_ph
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .counting import count_from_store
+from .counting import count_from_store, post_orders
 from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_cards
 from .i18n import _
 from .mp_actions import MpReading, read_mp
@@ -175,6 +175,18 @@ class EngineDriver(MpAnswering):
             )
         return found
 
+    def actions_from_posts(self, state: GameState, since: datetime | None, until: datetime) -> list[dict[str, Any]]:
+        """The orders the rule set reads in the day's posts besides the votes (``RuleSet.read_post``: citadelles'
+        J0 citadel choices, the mayor's distribution), in the forum's order, as ``meneur replay`` reads them."""
+        reader = self.rules.read_post
+        if reader is None or not state.phase.startswith("J"):
+            return []
+        return [
+            {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source}
+            for read in post_orders(self.store, TOPIC, self.config, state, reader, since, until)
+            for a in read.orders
+        ]
+
     # -- the day, as its day powers leave it ------------------------------------------------------
     def day_actions(self, phase: str) -> list[Action]:
         """The actions accepted so far from the MPs of ``phase``, in the order they were read."""
@@ -313,7 +325,8 @@ class EngineDriver(MpAnswering):
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.actions_from_mps(state, since, until, unclear),
+            "actions": self.actions_from_posts(state, since, until)
+            + self.actions_from_mps(state, since, until, unclear),
             "answers": {},
             "decrees": self.decrees(phase),
         }
