@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -251,3 +251,22 @@ def test_a_post_with_no_order_is_shown_to_the_mj(
     assert orders[unread]["orders"] == [] and orders[unread]["author"] == "Bruno"
     assert page["post_orders"]["phase"] == "J0-matin"
     assert [p["post_id"] for p in page["post_orders"]["posts"] if not p["orders"] and not p["vote"]] == [unread]
+
+
+def test_meneur_init_writes_the_three_j0_deadlines(tmp_path: Path) -> None:
+    """`meneur init --ruleset citadelles`: the file's deadlines are J0's three phases, then N1 and J1, and the
+    file reads back with those phases."""
+    from meneur.daemon.init_file import init_text
+
+    text = init_text("spirit", "citadelles", datetime(2026, 3, 1, 9, tzinfo=UTC))
+    config = parse_config(text, tmp_path / "partie.toml")
+    assert [(d.label, d.phase) for d in config.live.deadlines] == [
+        ("J0-matin", "J0-matin"),
+        ("J0-zenith", "J0-zenith"),
+        ("J0-soir", "J0-soir"),
+        ("Nuit 1", "N1"),
+        ("Jour 1", "J1"),
+    ]
+    assert [d.at.hour for d in config.live.deadlines[:3]] == [12, 17, 21]
+    classique = parse_config(init_text("spirit", "classique", datetime(2026, 3, 1, 9, tzinfo=UTC)), tmp_path / "c.toml")
+    assert [d.phase for d in classique.live.deadlines] == ["J0", "N1", "J1"]
