@@ -34,8 +34,8 @@ from .config_checks import require_live as require_live
 from .config_checks import require_secrets as require_secrets
 from .config_checks import setup_problems as setup_problems
 from .config_deadlines import deadline_problem as deadline_problem
-from .config_deadlines import parse_deadline as parse_deadline
 from .config_deadlines import kind_of, phase_of, phase_problem
+from .config_deadlines import parse_deadline as parse_deadline
 from .config_reader import ConfigError as ConfigError
 from .config_reader import _expect, _Reader, _shape
 from .config_rules import _check_setup, _ruleset
