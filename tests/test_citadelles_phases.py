@@ -270,3 +270,26 @@ def test_meneur_init_writes_the_three_j0_deadlines(tmp_path: Path) -> None:
     assert [d.at.hour for d in config.live.deadlines[:3]] == [12, 17, 21]
     classique = parse_config(init_text("spirit", "classique", datetime(2026, 3, 1, 9, tzinfo=UTC)), tmp_path / "c.toml")
     assert [d.phase for d in classique.live.deadlines] == ["J0", "N1", "J1"]
+
+
+def test_a_poll_after_both_deadlines_plays_the_morning_and_skips_the_zenith(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """meneur was down through J0-matin's and J0-zenith's deadlines; a cron'd `meneur poll` after both resolves
+    the morning (balanced: straight to J0-soir) and says the zenith is skipped, instead of resolving it."""
+    from meneur.daemon import cli_common, cli_live
+
+    mj = "MJ_CitPoll"
+    game, _clock, topic, start = j0_game(forum, tmp_path, monkeypatch, mj)
+    for minute, (citadel, people) in enumerate(BALANCED.items(), start=1):
+        for name in people:
+            post(forum, topic, name, f"Citadelle : {citadel.split(chr(39))[-1]}", start + timedelta(minutes=minute))
+    later = start + timedelta(hours=2, seconds=1)
+    monkeypatch.setattr(cli_common, "_now", lambda: later)
+    monkeypatch.setattr(cli_live, "_now", lambda: later)
+    assert main(["poll", "--config", str(tmp_path / "partie.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "J0-zenith : sautée (la partie a dépassé la phase J0-zenith)" in out
+    assert [d.id for d in game.deadlines("fired")] == ["J0-matin"]
+    assert [d.id for d in game.deadlines("skipped")] == ["J0-zenith"]
+    assert game.engine is not None and game.engine.state_before("J0-soir").phase == "J0-soir"
