@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from ..parsers.dates import zone
@@ -88,6 +89,10 @@ def phase_problem(phase: str, ruleset: str | None) -> str | None:
     split in parts (J0-matin) only a rule set whose phases say so (``RuleSet.phase_after`` knows it)."""
     if PHASE_ID.fullmatch(phase) is None:
         return _("a phase like J1 or N2, not {phase!r}").format(phase=phase)
+    if phase == "J0" and ruleset and (split := split_day0(ruleset)):
+        return _("the rule set {ruleset} plays day 0 in {n} phases, one deadline each: {phases}").format(
+            ruleset=ruleset, n=len(split), phases=", ".join(split)
+        )
     if "-" not in phase:
         return None
     from ..engine.rulesets import ruleset as find
@@ -105,3 +110,25 @@ def phase_problem(phase: str, ruleset: str | None) -> str | None:
             ruleset=ruleset or "-", phase=phase
         )
     return None
+
+
+@lru_cache(maxsize=16)
+def split_day0(ruleset: str) -> tuple[str, ...]:
+    """The phases of a day 0 played in parts (``RuleSet.phase_after``: citadelles' J0-matin → J0-zenith →
+    J0-soir), from the phase the rule set's setup starts at; none for a day 0 of one phase (or an unknown
+    rule set, said elsewhere)."""
+    from ..engine.rulesets import ruleset as rules_of
+    from .init_file import example_players
+
+    try:
+        rules = rules_of(ruleset)
+        if rules.phase_after is None:
+            return ()
+        phase = rules.setup(example_players(ruleset), 0).phase
+    except (KeyError, ValueError, TypeError):
+        return ()
+    found: list[str] = []
+    while phase.startswith("J0-") and len(found) < 6:
+        found.append(phase)
+        phase = rules.phase_after(phase)
+    return tuple(found)

@@ -135,19 +135,9 @@ def _deadline_comment(label: str, kind: str) -> str:
 
 
 def _split_day0(ruleset: str) -> list[str]:
-    """The phases of a J0 split in parts (``RuleSet.phase_after``: citadelles' J0-matin → J0-zenith → J0-soir),
-    from the phase the rule set's setup starts at; none for a J0 of one phase."""
-    from ..engine.rulesets import ruleset as rules_of
+    from .config_deadlines import split_day0
 
-    rules = rules_of(ruleset)
-    if rules.phase_after is None:
-        return []
-    phase = rules.setup(example_players(ruleset), 0).phase
-    found: list[str] = []
-    while phase.startswith("J0-") and len(found) < 6:
-        found.append(phase)
-        phase = rules.phase_after(phase)
-    return found
+    return list(split_day0(ruleset))
 
 
 def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "Europe/Paris") -> str:

@@ -65,6 +65,9 @@ def test_a_split_day_is_refused_for_a_rule_set_without_one(tmp_path: Path) -> No
         parse_config(_config_text([("J0-matin", "2026-03-02T12:00")], ruleset="classique"), tmp_path / "p.toml")
     with pytest.raises(ConfigError, match="J0-aube"):
         parse_config(_config_text([("J0-aube", "2026-03-02T12:00")]), tmp_path / "p.toml")
+    # « Jour 0 » alone, as for the other rule sets: citadelles' day 0 has three deadlines.
+    with pytest.raises(ConfigError, match="J0-matin, J0-zenith, J0-soir"):
+        parse_config(_config_text([("Jour 0", "2026-03-02T12:00")]), tmp_path / "p.toml")
 
 
 def test_read_mp_reads_a_role_request_at_j0_evening(
