@@ -296,3 +296,30 @@ def test_a_poll_after_both_deadlines_plays_the_morning_and_skips_the_zenith(
     assert [d.id for d in game.deadlines("fired")] == ["J0-matin"]
     assert [d.id for d in game.deadlines("skipped")] == ["J0-zenith"]
     assert game.engine is not None and game.engine.state_before("J0-soir").phase == "J0-soir"
+
+
+def test_the_activity_rule_counts_day_zero_once(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`[activity] silent_days = 2`: J0's three parts are one day for the rule (nobody may post at J0-soir), so a
+    player who chose his citadel at J0-matin and let the mayor place him at the zenith is not warned at
+    J0-soir's end for two silent « days »."""
+    mj = "MJ_CitActive"
+    game, clock, topic, start = j0_game(forum, tmp_path, monkeypatch, mj)
+    path = tmp_path / "partie.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "[activity]\nsilent_days = 2\n", encoding="utf-8")
+    game = LiveGame(load_config(path), game.store, game.adapter, clock)
+    choices = {**dict.fromkeys(NAMES[0:5], "Nord"), "Felix": "Est", **dict.fromkeys(NAMES[6:9], "Sud")}
+    choices.update(dict.fromkeys(NAMES[9:12], "Ouest"))
+    for minute, (name, citadel) in enumerate(choices.items(), start=1):
+        post(forum, topic, name, f"Citadelle : {citadel}", start + timedelta(minutes=minute))
+    zenith = start + timedelta(hours=1)
+    post(forum, topic, "Bruno", "Répartition : David → Est, Elodie → Est", zenith + timedelta(minutes=5))
+    for hours, label in ((1, "J0-matin"), (2, "J0-zenith"), (3, "J0-soir")):
+        clock.now = start + timedelta(hours=hours, seconds=1)
+        game.cycle()
+        game.fire_deadline(label)
+    assert game.deadlines("skipped") == [] and game.engine is not None
+    assert game.engine.state_before("N1").phase == "N1"
+    assert [a["kind"] for a in game.store.db.query("select kind from alerts") if a["kind"].startswith("activity")] == []
+    assert [d.key for d in game.outbox.drafts() if d.kind == "activity"] == []
