@@ -40,6 +40,7 @@ def silent_streaks(game: LiveGame, upto: Deadline) -> dict[str, list[Deadline]]:
         for d, phase in zip(deadlines, activity(game), strict=True)
         if d.kind == "day" and d.at <= upto.at
     ]
+    days = _whole_days(days)
     streaks: dict[str, list[Deadline]] = {}
     for player in (p.name for p in game.config.players):
         run: list[Deadline] = []
@@ -50,6 +51,23 @@ def silent_streaks(game: LiveGame, upto: Deadline) -> dict[str, list[Deadline]]:
         if run:
             streaks[player] = run
     return streaks
+
+
+def _whole_days(days: list[tuple[Deadline, dict[str, int]]]) -> list[tuple[Deadline, dict[str, int]]]:
+    """A day played in parts (citadelles' J0-matin, J0-zenith, J0-soir: posting is even forbidden at J0-soir)
+    is one day for the rule: its posts added up, under its last part's deadline seen so far."""
+    merged: list[tuple[Deadline, dict[str, int]]] = []
+    for deadline, posts in days:
+        day = (deadline.phase or "").split("-")[0] if "-" in (deadline.phase or "") else None
+        before = merged[-1][0].phase or "" if merged else ""
+        if day is not None and "-" in before and before.split("-")[0] == day:
+            total = dict(merged[-1][1])
+            for player, count in posts.items():
+                total[player] = total.get(player, 0) + count
+            merged[-1] = (deadline, total)
+        else:
+            merged.append((deadline, posts))
+    return merged
 
 
 def _alive(game: LiveGame) -> set[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sqlite3
 import sys
 from dataclasses import replace
@@ -147,6 +146,12 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
         rules = ruleset(rules_id)
     except KeyError as exc:
         raise UsageError(_("--ruleset: {error}").format(error=exc.args[0])) from exc
+    from .config_deadlines import phase_problem
+
+    if phase_problem(args.phase, rules_id):  # N2, J1, and the rule set's own (citadelles' J0-soir)
+        raise UsageError(
+            _("--phase: a phase as the rule set numbers them (N2, J1), not {value!r}").format(value=args.phase)
+        )
     players = list(config.players)
     if args.players is not None:
         known = {p.name: p for p in players}
@@ -195,10 +200,6 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
     from .mp_actions import read_mp
     from .render import render
 
-    if not re.fullmatch(r"[JN]\d+", args.phase):
-        raise UsageError(
-            _("--phase: a phase as the rule set numbers them (N2, J1), not {value!r}").format(value=args.phase)
-        )
     if args.file and args.file != "-":
         try:
             text = Path(args.file).read_text(encoding="utf-8")

@@ -180,6 +180,10 @@ def cmd_poll(args: argparse.Namespace) -> int:
         _print_report(report, count=not due)
         for deadline in due:
             draft = game.fire_deadline(deadline.id)
+            if any(d.id == deadline.id for d in game.deadlines("skipped")):  # the game went past its phase
+                print(_("deadline {label}: skipped (the game went past {phase})").format(
+                    label=deadline.label, phase=deadline.phase))  # fmt: skip
+                continue
             if deadline.kind == "day":
                 _print_count(game.live_count(deadline), deadline.label, _day_posts(game, deadline))
             print(_("deadline {label}: drafted {key} ({state})").format(

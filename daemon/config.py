@@ -34,6 +34,7 @@ from .config_checks import require_live as require_live
 from .config_checks import require_secrets as require_secrets
 from .config_checks import setup_problems as setup_problems
 from .config_deadlines import deadline_problem as deadline_problem
+from .config_deadlines import kind_of, phase_of, phase_problem
 from .config_deadlines import parse_deadline as parse_deadline
 from .config_reader import ConfigError as ConfigError
 from .config_reader import _expect, _Reader, _shape
@@ -462,22 +463,17 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         problem = deadline_problem(row.get("at"), at, timezone)
         if problem:
             raise reader.error(f"{where}.at", problem, "deadlines", "at", index)
-        kind = _expect(reader, row.get("kind", "day"), str, f"{where}.kind", "deadlines", "kind", index)
+        kind = _expect(reader, row.get("kind", kind_of(label)), str, f"{where}.kind", "deadlines", "kind", index)
         if kind not in ("day", "night"):
             raise reader.error(
                 f"{where}.kind", _("day or night, not {kind!r}").format(kind=kind), "deadlines", "kind", index
             )
         if "phase" in row:
             _expect(reader, row["phase"], str, f"{where}.phase", "deadlines", "phase", index)
-        phase = row.get("phase") or _phase_of(label, kind)
-        if phase is not None and not re.fullmatch(r"[JN]\d+", str(phase)):
-            raise reader.error(
-                f"{where}.phase",
-                _("a phase like J1 or N2, not {phase!r}").format(phase=phase),
-                "deadlines",
-                "phase",
-                index,
-            )
+        phase = row.get("phase") or phase_of(label, kind)
+        problem = phase_problem(str(phase), game.get("ruleset")) if phase is not None else None
+        if problem:  # J0-matin… only for a rule set whose days are split so (config_deadlines.py)
+            raise reader.error(f"{where}.phase", problem, "deadlines", "phase", index)
         if phase is not None and game.get("ruleset") is not None:  # the engine resolves each phase once
             twin = next((d for d in deadlines if d.phase == phase), None)
             if twin is not None:
@@ -628,11 +624,3 @@ def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:
             "web.lang", _("one of {known}, not {lang!r}").format(known=", ".join(LANGUAGES), lang=lang), "web", "lang"
         )
     return lang
-
-
-def _phase_of(label: str, kind: str) -> str | None:
-    """ "Jour 2" → J2, "Nuit 3" → N3 (the rule files' own numbering)."""
-    found = re.search(r"(\d+)", label)
-    if found is None:
-        return None
-    return ("J" if kind == "day" else "N") + found.group(1)

@@ -10,9 +10,11 @@ from typing import Any
 
 from ..engine.daycount import CountWarning, DayCount, PostVotes, Roster, WarningKind, count_day
 from ..engine.messages import Message
-from ..engine.names import Account, NameResolver, bind_accounts
-from ..parsers.layout import parse_topic_page, votes_in_html
+from ..engine.model import Action, GameState
+from ..engine.names import Account, NameResolver, bind_accounts, identify_account
+from ..parsers.layout import parse_document, parse_topic_page, quote_test, votes_in_html
 from ..parsers.records import ParseError, Post, TopicPage
+from ..parsers.votes import styled_lines
 from .config import Config
 from .i18n import translated
 from .render import render
@@ -165,3 +167,57 @@ def count_post_text(count: DayCount, posts: list[Post], config: Config, day: str
         "day": day,
     }
     return render("count", config.markup, context, config.templates_dir)
+
+
+@dataclass(frozen=True)
+class PostOrders:
+    """What a rule set read in one post of a phase besides the votes (``RuleSet.read_post``: citadelles'
+    J0 citadel choices and the mayor's distribution). ``author``: the player (None: not a player's account);
+    ``vote``: the post holds a vote mention. A player's post with neither orders nor a vote is shown to the
+    MJ as not understood."""
+
+    post: Post
+    author: str | None
+    orders: tuple[Action, ...]
+    vote: bool
+
+
+def own_text(content_html: str, config: Config) -> str:
+    """A stored post's own text, line by line, its quotes left out (what a player wrote, not what he quoted)."""
+    root = parse_document(f"<html><body><div>{content_html}</div></body></html>")
+    wrapper = root.find("body/div")
+    assert wrapper is not None
+    body = wrapper[0] if len(wrapper) == 1 and not (wrapper.text or "").strip() else wrapper
+    return "\n".join(line for line, _styles in styled_lines(body, quote_test(body, config.layout)))
+
+
+def post_orders(
+    store: Store,
+    topic: str,
+    config: Config,
+    state: GameState,
+    reader: Callable[[GameState, str, str], list[Action]],
+    since: datetime | None,
+    until: datetime,
+) -> list[PostOrders]:
+    """The phase's posts (after ``since``, up to ``until``: a post stamped after the deadline does not count),
+    in the forum's time order, each with the orders ``reader`` finds in its own text, sourced ``post:<id>``
+    (the rule set keeps a player's last one). Authors are matched as the vote count matches them."""
+    resolver = resolver_of(config)
+    accounts = account_binding(store, topic, resolver)
+    posts, _replaced = apply_to_posts(store.posts(topic), replacements(store))
+    mj = config.live.username.strip().casefold()
+    found: list[PostOrders] = []
+    for post in posts:
+        if post.posted_at > until or (since is not None and post.posted_at <= since):
+            continue
+        if post.author.strip().casefold() == mj:
+            continue
+        author = identify_account(resolver, Account(post.author, post.author_id), accounts).player
+        orders: tuple[Action, ...] = ()
+        if author is not None:
+            text = own_text(post.content_html, config)
+            orders = tuple(replace(a, source=f"post:{post.post_id}") for a in reader(state, author, text))
+        vote = bool(votes_in_html(post.content_html, config.layout, config.vote_format))
+        found.append(PostOrders(post, author, orders, vote))
+    return found

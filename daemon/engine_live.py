@@ -15,11 +15,11 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import items
-from ..engine.model import Action, Decree, GameState, Outcome, Question
+from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
 from ..engine.names import NameResolver, PlayerName
 from ..engine.rulesets import ruleset
 from .config import Config
-from .counting import count_from_store
+from .counting import count_from_store, post_orders
 from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_cards
 from .i18n import _
 from .mp_actions import MpReading, read_mp
@@ -44,6 +44,27 @@ class EngineDriver(MpAnswering):
         dealt = roles if len(roles) == len(names) else None
         state: GameState = self.rules.setup(names, self.config.live.seed, dealt, **extra)
         return state
+
+    def phase_after(self, phase: str) -> str:
+        """The phase after ``phase`` as the rule set orders them (``RuleSet.phase_after``: citadelles' J0 is
+        J0-matin → J0-zenith → J0-soir), else J0 → N1 → J1 → N2…"""
+        after = self.rules.phase_after
+        return after(phase) if after is not None else next_phase(phase)
+
+    def passed_over(self, phase: str, reached: str) -> list[str]:
+        """The phases the game went past without playing them, from ``phase`` to ``reached`` (citadelles'
+        J0-zenith, when the morning's choices balance the citadels); none when ``reached`` follows ``phase``."""
+        skipped: list[str] = []
+        step = self.phase_after(phase)
+        for _step in range(8):  # a rule set skips a phase or two, never a whole game
+            if step == reached:
+                return skipped
+            skipped.append(step)
+            try:
+                step = self.phase_after(step)
+            except (ValueError, IndexError):
+                break
+        return []
 
     def _stored(self) -> list[dict[str, Any]]:
         return list(self.store.db.query("select * from engine_phases order by resolved_at, rowid"))
@@ -153,6 +174,18 @@ class EngineDriver(MpAnswering):
                 for a in reading.actions
             )
         return found
+
+    def actions_from_posts(self, state: GameState, since: datetime | None, until: datetime) -> list[dict[str, Any]]:
+        """The orders the rule set reads in the day's posts besides the votes (``RuleSet.read_post``: citadelles'
+        J0 citadel choices, the mayor's distribution), in the forum's order, as ``meneur replay`` reads them."""
+        reader = self.rules.read_post
+        if reader is None or not state.phase.startswith("J"):
+            return []
+        return [
+            {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source}
+            for read in post_orders(self.store, TOPIC, self.config, state, reader, since, until)
+            for a in read.orders
+        ]
 
     # -- the day, as its day powers leave it ------------------------------------------------------
     def day_actions(self, phase: str) -> list[Action]:
@@ -292,7 +325,8 @@ class EngineDriver(MpAnswering):
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.actions_from_mps(state, since, until, unclear),
+            "actions": self.actions_from_posts(state, since, until)
+            + self.actions_from_mps(state, since, until, unclear),
             "answers": {},
             "decrees": self.decrees(phase),
         }

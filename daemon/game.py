@@ -104,7 +104,11 @@ class LiveGame:
                 )
 
     def deadlines(self, state: str | None = None) -> list[Deadline]:
-        sql = "select * from deadlines" + (" where state = ?" if state else "") + " order by at"
+        """The deadlines (those of ``state`` only: pending, fired, skipped). A deadline whose phase the game
+        went past (``skipped``: citadelles' J0-zenith when the morning balanced the citadels) is not one of
+        the game's any more: listed only when asked for by its state, it bounds no phase's window."""
+        where = " where state = ?" if state else " where state != 'skipped'"
+        sql = "select * from deadlines" + where + " order by at"
         return [
             Deadline(
                 str(r["id"]),
@@ -344,7 +348,24 @@ class LiveGame:
         since = earlier[-1].at if earlier else None
         votes = self.live_count(deadline).current if deadline.kind == "day" else {}
         outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
+        self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
+
+    def _skip_passed_over(self, phase: str, reached: str | None) -> None:
+        """The pending deadlines of phases the game went past (J0-zenith when the citadels are balanced) are
+        skipped: they fire nothing, and the next phase's window runs from ``phase``'s deadline."""
+        if self.engine is None or reached is None:
+            return
+        skipped = self.engine.passed_over(phase, reached)
+        if not skipped:
+            return
+        with self.store.transaction():
+            for gone in skipped:
+                log.info("phase %s skipped: the game went from %s to %s", gone, phase, reached)
+                self.store.db.execute(
+                    "update deadlines set state = 'skipped', fired_at = ? where phase = ? and state = 'pending'",
+                    [self.clock().isoformat(), gone],
+                )
 
     def _draft_engine_texts(
         self, prefix: str, questions: list[Any], drafts: list[Any], replace_unsent: bool = False
@@ -448,7 +469,6 @@ class LiveGame:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
         if self.engine is None or not self.engine.rules.reads_mayor_posts:
             return
-        from ..engine.model import next_phase
         from .mayor_posts import KINDS, mayor_answers
 
         given = self.engine.answers()
@@ -465,7 +485,7 @@ class LiveGame:
             )
             if not questions:
                 continue
-            state = self.engine.state_before(next_phase(deadline.phase))
+            state = self.engine.state_before(self.engine.phase_after(deadline.phase))
             reader = self.engine.rules.mayor_announcement
             found = mayor_answers(
                 questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader

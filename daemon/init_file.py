@@ -111,7 +111,33 @@ def _deadlines(ruleset: str | None, now: datetime, timezone: str) -> list[tuple[
 
     if not ruleset:
         return [("Jour 1", at(0, 21), "day")]
+    split = _split_day0(ruleset)
+    if split:  # citadelles' J0-matin, J0-zenith, J0-soir: one deadline each, the same day
+        hours = (12, 17, 21)[-len(split) :] if len(split) <= 3 else [10 + i for i in range(len(split))]
+        return [(phase, at(0, hour), "day") for phase, hour in zip(split, hours, strict=True)] + [
+            ("Nuit 1", at(1, 10), "night"),
+            ("Jour 1", at(1, 21), "day"),
+        ]
     return [("Jour 0", at(0, 21), "day"), ("Nuit 1", at(1, 10), "night"), ("Jour 1", at(1, 21), "day")]
+
+
+_PARTS = {
+    "matin": "# matin du jour 0 : le maire et les choix lus dans les posts",
+    "zenith": "# zénith du jour 0 : sauté si le matin suffit (les règles le disent)",
+    "soir": "# soir du jour 0 : les rôles demandés par MP",
+}
+
+
+def _deadline_comment(label: str, kind: str) -> str:
+    if "-" in label:
+        return _PARTS.get(label.split("-", 1)[1], "# une partie du jour 0 (voir les règles)")
+    return "# jour : le bûcher (post du soir)" if kind == "day" else "# nuit : l'aube (post du matin)"
+
+
+def _split_day0(ruleset: str) -> list[str]:
+    from .config_deadlines import split_day0
+
+    return list(split_day0(ruleset))
 
 
 def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "Europe/Paris") -> str:
@@ -170,9 +196,7 @@ def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "E
         out += [
             "[[deadlines]]",
             f'label = "{label}"',
-            f'at = "{at.isoformat()}"'
-            + " " * 9
-            + ("# jour : le bûcher (post du soir)" if kind == "day" else "# nuit : l'aube (post du matin)"),
+            f'at = "{at.isoformat()}"' + " " * 9 + _deadline_comment(label, kind),
             f'kind = "{kind}"',
         ]
     out += [

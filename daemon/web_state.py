@@ -14,7 +14,7 @@ from ..engine import items
 from ..engine.daycount import DayCount
 from .absences import absences_view
 from .chores import activity
-from .counting import count_json
+from .counting import count_json, post_orders
 from .game import Deadline, LiveGame
 from .i18n import translated
 from .poller import open_alerts
@@ -79,6 +79,7 @@ def draw(game: LiveGame) -> dict[str, Any]:
     ruled = _rules_view(rules, engine_state) if rules and engine_state else None
     current = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
     day_powers = _day_powers(game, current) if game.engine and current and current.phase else None
+    orders = _post_orders(game, current) if game.engine and current and current.phase else None
     posts = {p.post_id: p for p in game.store.posts("game")}
     corrections = game.store.corrections("game")
     living = [p["name"] for p in players if p["alive"]]
@@ -96,6 +97,7 @@ def draw(game: LiveGame) -> dict[str, Any]:
         "timeline": _timeline(live, game.window(day) if day else None, day.at if day else None) if live else None,
         "night": night_view,
         "day_powers": day_powers,
+        "post_orders": orders,  # what the rule set reads in the day's posts besides the votes (citadelles' J0)
         "activity": activity(game) if live is not None else [],  # per phase: posts, votes, powers (chores.py)
         "absences": absences_view(game.store),  # declared by MP or in the absence topic (absences.py)
         "rules": ruled,
@@ -170,6 +172,38 @@ def _day_powers(game: LiveGame, day: Deadline) -> dict[str, Any]:
     mps = game.engine.night_view(day.phase, game.window(day), day.at)["mps"]  # any phase's window: its MPs
     return {"phase": day.phase, "label": day.label, "used": used, "refused": refused, "announced": announced,
             "mps": mps}  # fmt: skip
+
+
+def _post_orders(game: LiveGame, day: Deadline) -> dict[str, Any] | None:
+    """The orders the rule set reads in the day's posts (``RuleSet.read_post``: citadelles' J0 citadel choices
+    and the mayor's distribution), post by post, those read up to now: a player's post with neither an order
+    nor a vote is shown as not understood, never dropped unseen. None for a day whose posts hold votes only."""
+    assert game.engine is not None and day.phase
+    reader = game.engine.rules.read_post
+    if reader is None:
+        return None
+    state = game.engine.state_before(day.phase)
+    if state.phase != day.phase or state.winner:
+        return None
+    found = post_orders(game.store, "game", game.config, state, reader, game.window(day), day.at)
+    if not any(read.orders for read in found) and not state.phase.startswith("J0"):
+        return None  # a day with nothing to read but votes: no section
+    return {
+        "phase": day.phase,
+        "label": day.label,
+        "posts": [
+            {
+                "post_id": read.post.post_id,
+                "author": read.author,
+                "account": read.post.author,
+                "at": read.post.posted_at.isoformat(),
+                "text": read.post.content_text[:300],
+                "orders": [{"power": a.power, "targets": list(a.targets)} for a in read.orders],
+                "vote": read.vote,
+            }
+            for read in found
+        ],
+    }
 
 
 def _draft_link(game: LiveGame, recipient: str | None, forum_id: str | None) -> str | None:

@@ -13,6 +13,7 @@ from .cards import card_extra, opening, powers_of
 from .common import check_winner, is_wolf, members
 from .dawn import DAWN_ORDER, NIGHT_ORDER, resolve_night
 from .day import close_day, day_tally, vote_refusal, weights
+from .mj_page import mj_notes, player_note
 from .posts import mayor_announcement, read_post
 from .roles import CITADEL_NAMES, CITADELS, NAMES, ROLE_ORDER
 from .setup import setup
@@ -65,6 +66,8 @@ RULESET = RuleSet(
     role_order=ROLE_ORDER,
     read_post=read_post,
     phase_after=phase_after,
+    mj_notes=mj_notes,
+    player_note=player_note,
 )
 
 __all__ = ["DAWN_ORDER", "NIGHT_ORDER", "RULESET", "check_winner", "phase_after", "weights"]
