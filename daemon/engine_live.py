@@ -24,6 +24,7 @@ from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
+from .relay import relayed_messages
 from .store import Store
 
 
@@ -225,6 +226,7 @@ class EngineDriver(MpAnswering):
             self.config.templates_dir,
             self.config.markup,
             self.config.vote_format,
+            relayed_messages(self.store, fresh),  # the Lâche's words (double-roles)
         )
         return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
 

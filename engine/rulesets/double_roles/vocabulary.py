@@ -188,7 +188,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "lache.envoyer",
-        ("(message|mp) anonyme (pour|à) {cible}", "(transmets|envoie) [ce message|ce mp] (à|pour) {cible}"),
+        ("(message|mp) anonyme (pour|à) {cible}", "(transmets|envoie|dis) [ce message|ce mp] (à|pour) {cible}"),
         keywords=("anonym",),
     ),
     Verb(

@@ -1,0 +1,52 @@
+"""The Lâche's anonymous MPs (`double-roles`, RULINGS R32): « Ces envois se font au MJ, en lui précisant le joueur
+destinataire. Ainsi, le joueur destinataire reçoit un MP anonyme ». The engine tells the recipient an
+``anonymous_mp`` event carrying only the Lâche's MP id; this finds the words to pass on in that MP, so that the
+MP drafted from the MJ's account to the recipient carries them — and nothing else of the sender's (his name is
+in no subject, body or player-visible key; the MJ approves the draft as any other)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..vocabulary import fold
+from .store import Store
+
+# What says "pass this on" before the colon that opens the message (folded: no accents, lower case).
+_ORDER = re.compile(r"\b(dis|dites|transmet\w*|envoi\w*|anonym\w*|message|mp)\b")
+_QUOTES = (("«", "»"), ("“", "”"), ('"', '"'))
+
+
+def _unquote(words: str) -> str:
+    for opening, closing in _QUOTES:
+        if len(words) > 1 and words.startswith(opening) and words.endswith(closing):
+            return words[len(opening) : -len(closing)].strip()
+    return words
+
+
+def relayed_message(text: str) -> str:
+    """The words a Lâche's MP asks to pass on: what follows the first colon whose sentence gives the order
+    (« dis à Emile : … », « Message anonyme pour Hugo : … »), else the first quotation (« dis à Irène « … » »),
+    else nothing (the MJ writes it in the draft before approving it)."""
+    text = text.strip()
+    start = 0
+    for colon in re.finditer(":", text):
+        if _ORDER.search(fold(text[start : colon.start()])):
+            return _unquote(text[colon.end() :].strip())
+        start = colon.end()
+    for opening, closing in _QUOTES:
+        found = re.search(re.escape(opening) + r"(.+?)" + re.escape(closing), text, re.S)
+        if found:
+            return found.group(1).strip()
+    return ""
+
+
+def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """The words to relay for each ``anonymous_mp`` event, by the Lâche's MP id (as stored from the inbox)."""
+    wanted = sorted({str(e["mp"]) for e in events if e.get("type") == "anonymous_mp" and e.get("mp")})
+    if not wanted:
+        return {}
+    marks = ", ".join("?" * len(wanted))
+    rows = store.db.query(f"select msg_id, content_text from mps where msg_id in ({marks})", wanted)
+    return {str(row["msg_id"]): relayed_message(str(row["content_text"] or "")) for row in rows}
