@@ -122,3 +122,7 @@ class RuleSet:
     # three: J0-matin, J0-zenith, J0-soir). None: ``model.next_phase``. The rule set's resolutions still
     # set the state's phase themselves; this tells the daemon what comes next.
     phase_after: Callable[[str], str] | None = None
+    # The count is the MJ's alone (double-roles: « Les résultats exacts du décompte des voix [...] ne sont pas
+    # publics »): no live count post, a day reminder without numbers, the evening post gives the result only;
+    # the MJ's page and `meneur count` show the whole count.
+    secret_counts: bool = False

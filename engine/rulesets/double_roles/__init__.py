@@ -50,6 +50,7 @@ RULESET = RuleSet(
     examples=EXAMPLES,
     role_order=ROLE_ORDER,
     options=OPTIONS,
+    secret_counts=True,  # « Les résultats exacts du décompte des voix à chaque bûcher ne sont pas publics »
 )
 
 __all__ = ["RULESET", "check_winner"]
