@@ -4,6 +4,7 @@ First increment: the roles of SPEC.md are played; any other is refused at setup.
 from __future__ import annotations
 
 from ...contract import RuleSet
+from .mj_page import groups, mj_notes, player_note
 from .night import NIGHT_ORDER
 from .roles import NAMES, ROLE_ORDER
 from .roles import RULESET as ID
@@ -13,9 +14,7 @@ from .rules import (
     close_day,
     day_powers,
     day_tally,
-    groups,
     is_wolf,
-    mj_notes,
     night_actors,
     opening,
     powers_of,
@@ -45,6 +44,7 @@ RULESET = RuleSet(
     powers_of=powers_of,
     card_extra=card_extra,
     mj_notes=mj_notes,
+    player_note=player_note,
     opening=opening,
     help=HELP,
     examples=EXAMPLES,
