@@ -24,7 +24,7 @@ from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
-from .relay import relayed_messages
+from .relay import read_order, relayed_messages
 from .store import Store
 
 
@@ -114,7 +114,10 @@ class EngineDriver(MpAnswering):
     def _read(self, row: dict[str, Any], sender: str, state: GameState, asked: str | None = None) -> MpReading:
         """One MP read for ``state``; ``asked``: the power of the question put to ``sender`` (``read_mp``)."""
         text, source = str(row["content_text"] or ""), str(row["msg_id"])
-        return read_mp(text, sender, state, self.rules.verbs, self.resolver(), source, asked=asked)
+        resolver = self.resolver()
+        return read_order(  # a Lâche's words for another player are no order of his (daemon/relay.py)
+            text, lambda part: read_mp(part, sender, state, self.rules.verbs, resolver, source, asked=asked)
+        )
 
     def actions_from_mps(
         self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None

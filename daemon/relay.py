@@ -7,10 +7,11 @@ in no subject, body or player-visible key; the MJ approves the draft as any othe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..vocabulary import fold
+from .mp_actions import MpReading
 from .store import Store
 
 # What says "pass this on" before the colon that opens the message (folded: no accents, lower case).
@@ -25,21 +26,42 @@ def _unquote(words: str) -> str:
     return words
 
 
-def relayed_message(text: str) -> str:
-    """The words a Lâche's MP asks to pass on: what follows the first colon whose sentence gives the order
-    (« dis à Emile : … », « Message anonyme pour Hugo : … »), else the first quotation (« dis à Irène « … » »),
-    else nothing (the MJ writes it in the draft before approving it)."""
+# The powers whose MP carries words for another player (`double-roles`' Lâche): the MP reader reads the order only.
+RELAY_POWERS = frozenset({"lache.envoyer"})
+
+
+def split_relay(text: str) -> tuple[str, str]:
+    """A Lâche's MP as (the order, the words to pass on): the words follow the first colon whose sentence gives
+    the order (« dis à Emile : … », « Message anonyme pour Hugo : … »), else they are the first quotation (« dis à
+    Irène « … » »), else there are none (the MJ writes them in the draft before approving it)."""
     text = text.strip()
     start = 0
     for colon in re.finditer(":", text):
         if _ORDER.search(fold(text[start : colon.start()])):
-            return _unquote(text[colon.end() :].strip())
+            return text[: colon.start()].strip(), _unquote(text[colon.end() :].strip())
         start = colon.end()
     for opening, closing in _QUOTES:
         found = re.search(re.escape(opening) + r"(.+?)" + re.escape(closing), text, re.S)
         if found:
-            return found.group(1).strip()
-    return ""
+            return (text[: found.start()] + text[found.end() :]).strip(), found.group(1).strip()
+    return text, ""
+
+
+def relayed_message(text: str) -> str:
+    """The words a Lâche's MP asks to pass on (:func:`split_relay`)."""
+    return split_relay(text)[1]
+
+
+def read_order(text: str, read: Callable[[str], MpReading]) -> MpReading:
+    """An MP read by ``read``; when it relays words (the order alone, read, is a relay power's), the order alone:
+    the words are the Lâche's message to another player — « Chloe et Denis échangent avec toi » is no order of
+    his, nor a name to ask him about."""
+    order, words = split_relay(text)
+    if words:
+        reading = read(order)
+        if any(a.power in RELAY_POWERS for a in reading.actions):
+            return reading
+    return read(text)
 
 
 def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]]) -> dict[str, str]:

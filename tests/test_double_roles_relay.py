@@ -109,6 +109,18 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     said = forum.client("Bruno").read_topic_text(topic)
     assert WORDS not in said and "Lâche" not in said
 
+    # Words that read as orders are Alice's message, not her orders: only the relay is understood.
+    second = "Chloe et Denis vont échanger de maison avec toi, je protège ta maison"
+    send(forum, MJ, "Alice", "Pour Bruno", f"Message anonyme pour Bruno : {second}", day + timedelta(minutes=20))
+    clock.now = day + timedelta(minutes=25)
+    game.cycle()
+    (later,) = [o for o in game.engine.mp_outcomes("J1").values() if o["msg_id"] != outcome["msg_id"]]
+    assert later["outcome"] == "understood" and later["detail"]["refused"] == later["detail"]["unclear"] == []
+    assert [(a["power"], a["targets"]) for a in later["detail"]["accepted"]] == [("lache.envoyer", ["Bruno"])]
+    (to_bruno,) = [d for d in game.outbox.drafts() if d.recipient == "Bruno" and d.key.startswith("Jour 1/day/")]
+    assert "Chloe et Denis vont échanger de maison avec toi" in to_bruno.body and "Alice" not in to_bruno.body
+    assert game.engine.day_state("J1", game.engine.state_before("J1")).memory["jour"].get("echanges") is None
+
     # At the deadline, the relay is not drafted a second time.
     clock.now = start + 3 * hour + timedelta(seconds=1)
     game.fire_deadline("Jour 1")
