@@ -22,6 +22,7 @@ from .config import Config
 from .drafts import DraftText, mp_reply, powers_of
 from .i18n import _
 from .mp_actions import MpReading
+from .relay import RELAY_POWERS
 from .render import french_time, render
 from .store import Store
 
@@ -273,9 +274,10 @@ class MpAnswering:
                     "power": action.power,
                     "targets": list(action.targets),
                     "doubtful": index in reading.doubtful,
-                    # What it replaces (the earlier choice for that power), unless it says the same again.
+                    # What it replaces (the earlier choice for that power), unless it says the same again; a
+                    # relayed MP (the Lâche's) replaces nothing: each one goes out.
                     "replaces": before[-1]["targets"]
-                    if before and before[-1]["targets"] != list(action.targets)
+                    if before and before[-1]["targets"] != list(action.targets) and action.power not in RELAY_POWERS
                     else None,
                 }
             )
@@ -290,6 +292,7 @@ class MpAnswering:
             detail["announced"] = announced  # each event told at once, with the key of the draft telling it
         context = {
             "spent": spent,
+            "relayed": any(a["power"] in RELAY_POWERS for a in accepted),  # passed on, not a choice to change
             "night": window.phase.startswith("N"),
             "when": french_time(when, tz),
             **detail,

@@ -120,6 +120,11 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     (to_bruno,) = [d for d in game.outbox.drafts() if d.recipient == "Bruno" and d.key.startswith("Jour 1/day/")]
     assert "Chloe et Denis vont échanger de maison avec toi" in to_bruno.body and "Alice" not in to_bruno.body
     assert game.engine.day_state("J1", game.engine.state_before("J1")).memory["jour"].get("echanges") is None
+    # Each relayed MP goes out: the second does not « replace » the first, and there is no changing one's mind.
+    (again,) = [d for d in game.outbox.drafts() if d.key == f"Jour 1/receipt/{later['msg_id']}"]
+    assert "ton message anonyme partira pour **Bruno**" in again.body
+    assert "remplace" not in again.body and "changer d'avis" not in again.body
+    assert "sans ton nom" in again.body
 
     # At the deadline, the relay is not drafted a second time.
     clock.now = start + 3 * hour + timedelta(seconds=1)
