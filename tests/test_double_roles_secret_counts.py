@@ -97,3 +97,22 @@ def test_no_count_reaches_the_players(
     assert not any(f"{n} vote" in evening.body or f"{n} voix" in evening.body for n in (2, 3))
     for draft in game.outbox.drafts():
         assert "vote_result" not in draft.key
+
+
+def test_meneur_check_warns_that_no_count_will_be_posted(tmp_path: Path) -> None:
+    """An MJ who asks for live counts in a double-roles game is told, before the game, that none will be posted."""
+    from datetime import UTC
+
+    from meneur.daemon.config import setup_problems
+
+    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\ncamp = "{NATURES[n]}"\n' for n, r in ROLES.items())
+    head = (
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        '[game]\ntopic = "1"\nruleset = "{}"\nseed = 3\n[outbox]\ncount_every_votes = 5\ncount_at = ["12:00"]\n'
+    )
+    path = tmp_path / "partie.toml"
+    path.write_text(head.format("double-roles") + players, encoding="utf-8")
+    warned = [m for _level, m in setup_problems(load_config(path), datetime.now(UTC)) if "count_every_votes" in m]
+    assert len(warned) == 1 and "double-roles" in warned[0] and "secret" in warned[0], warned
+    path.write_text(head.format("classique") + "".join(f'[[players]]\nname = "{n}"\n' for n in ROLES), "utf-8")
+    assert not [m for _level, m in setup_problems(load_config(path), datetime.now(UTC)) if "count_every_votes" in m]
