@@ -197,8 +197,10 @@ class EngineDriver(MpAnswering):
         return not tally.not_voted
 
     def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
-        """A day's MP read after every living player had voted: its day powers are refused."""
-        return phase.startswith("J") and self.everyone_voted(state, since, when)
+        """A day's MP read after every living player had voted: its day powers are refused, where the rule set
+        says so (``RuleSet.day_powers_end_when_all_voted``)."""
+        ends = self.rules.day_powers_end_when_all_voted
+        return ends and phase.startswith("J") and self.everyone_voted(state, since, when)
 
     def _told_at_once(
         self, state: GameState, window: MpWindow, msg_id: str, new: list[Action]

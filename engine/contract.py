@@ -126,3 +126,6 @@ class RuleSet:
     # publics »): no live count post, a day reminder without numbers, the evening post gives the result only;
     # the MJ's page and `meneur count` show the whole count.
     secret_counts: bool = False
+    # Whether a day power read by MP once every voter has voted is refused (trinite: « tant que tout le monde n'a
+    # pas voté »). False: day MPs count until the deadline (double-roles: « tant que c'est avant la deadline »).
+    day_powers_end_when_all_voted: bool = True

@@ -22,8 +22,9 @@ Fanny, Emile, Denis, Hugo, Alice and Gaston; the two Voyantes' secret numbers, A
   each by one MP, attack Denis's house: Denis dies; a Chasseur, he is asked whom he shoots (the MJ answers on
   his page: Fanny), and Fanny dies. Wolves left: Gaston (Loup), Hugo (Loup Solitaire).
 - J1: Alice, Lâche (« Jour 1, il peut envoyer 2 MP »), writes « dis à Gaston : … »: Gaston receives her words from
-  the MJ's account, never her name. Irène and Bruno each write to the MJ that they swap houses with the other:
-  « échangent effectivement juste après le bûcher ». Alice, Bruno, Chloe and Irène vote against Gaston; Gaston
+  the MJ's account, never her name. Irène and Bruno each write to the MJ that they swap houses with the other,
+  Bruno once everyone has voted (nothing in the rules closes the day's MPs before the deadline): « échangent
+  effectivement juste après le bûcher ». Alice, Bruno, Chloe and Irène vote against Gaston; Gaston
   and Hugo against Chloe (Hugo's Meneur vote weighs two: 4 against 3, which the players never see: « Les
   résultats exacts du décompte [...] ne sont pas publics »). Gaston burns.
 - N2: Hugo, the only wolf left, attacks Bruno's house; Bruno protects Chloe's. Irène sleeps in Bruno's house
@@ -163,28 +164,34 @@ def test_a_game_of_double_roles_played_live(
     assert {e["player"] for e in dawn if e["type"] == "lover"} == {"Bruno", "Chloe"}
     send_everything(game)
 
-    # J1: the Lâche's MP relayed; a swap agreed by two MPs; Gaston burns.
+    # J1: the Lâche's MP relayed; a swap agreed by two MPs, the second once everyone has voted (a day's MP
+    # counts « tant que c'est avant la deadline »); Gaston burns.
     day = start + 2 * hour
     send(forum, "Alice", f"dis à Gaston : {WORDS}", day + timedelta(minutes=2))
     send(forum, "Irene", "Je veux échanger ma maison avec Bruno ce soir", day + timedelta(minutes=3))
-    send(forum, "Bruno", "ok pour l'échange de maison avec Irène", day + timedelta(minutes=4))
     clock.now = day + timedelta(minutes=6)
     game.cycle()
-    assert outcomes(game, "J1") == {"Alice": ["understood"], "Irene": ["understood"], "Bruno": ["understood"]}
+    assert outcomes(game, "J1") == {"Alice": ["understood"], "Irene": ["understood"]}
     (relay,) = [d for d in game.outbox.drafts() if d.recipient == "Gaston" and d.key.startswith("Jour 1/day/")]
     assert WORDS in relay.body and "Alice" not in relay.body and "Alice" not in (relay.subject or "")
     page = MJPage(game, "jeton").state()
-    assert page["rules"]["notes"]["Échanges de maisons convenus aujourd'hui"] == ["Irene et Bruno"]
+    assert page["rules"]["notes"]["Offres d'échange de maison sans réponse"] == ["Irene → Bruno"]
     send_everything(game)
     for minute, (voter, target) in enumerate(
         [(v, "Gaston") for v in ("Alice", "Bruno", "Chloe", "Irene")] + [("Gaston", "Chloe"), ("Hugo", "Chloe")],
         start=10,
     ):
         vote(forum, topic, voter, target, day + timedelta(minutes=minute))
-    clock.now = day + timedelta(minutes=20)
+    send(forum, "Bruno", "ok pour l'échange de maison avec Irène", day + timedelta(minutes=30))
+    clock.now = day + timedelta(minutes=35)
     count = game.cycle().count
     assert count is not None and count.tally.as_dict() == {"Gaston": 4, "Chloe": 3}  # the MJ's whole count
+    assert count.tally.not_voted == ()
+    assert outcomes(game, "J1")["Bruno"] == ["understood"]
+    page = MJPage(game, "jeton").state()
+    assert page["rules"]["notes"]["Échanges de maisons convenus aujourd'hui"] == ["Irene et Bruno"]
     assert [d.key for d in game.outbox.drafts() if d.kind == "vote_count"] == []
+    send_everything(game)
     clock.now = start + 3 * hour + timedelta(seconds=1)
     game.fire_deadline("Jour 1")
     evening = events(game, "J1")

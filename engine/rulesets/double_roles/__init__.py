@@ -51,6 +51,9 @@ RULESET = RuleSet(
     role_order=ROLE_ORDER,
     options=OPTIONS,
     secret_counts=True,  # « Les résultats exacts du décompte des voix à chaque bûcher ne sont pas publics »
+    # The Institutrice « a le droit de changer ses cibles tant que c'est avant la deadline »; the Lâche's MPs, the
+    # swaps and the Châtelain's MP are sent « de jour »: every day MP counts until the deadline.
+    day_powers_end_when_all_voted=False,
 )
 
 __all__ = ["RULESET", "check_winner"]
