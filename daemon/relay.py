@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..vocabulary import fold
+from .i18n import _
 from .mp_actions import MpReading
 from .store import Store
 
@@ -62,6 +63,22 @@ def read_order(text: str, read: Callable[[str], MpReading]) -> MpReading:
         if any(a.power in RELAY_POWERS for a in reading.actions):
             return reading
     return read(text)
+
+
+def relay_alert(text: str, sender: str, said: Mapping[str, str]) -> str | None:
+    """What the MJ should look at before approving a relay (``said``: the MP's player, phase and time): words
+    that were not found (the draft's quote is empty), or words that name their sender (« Signé Alice »: the
+    Lâche may sign « avec le pseudo qu'il veut », but his own name is more likely a slip)."""
+    words = relayed_message(text)
+    if not words:
+        message = _("MP from {player} ({phase}, {time}): an anonymous MP whose words were not found: write them in "
+                    "its draft before approving it.")  # fmt: skip
+        return message.format(**said)
+    if re.search(rf"(?<!\w){re.escape(fold(sender))}(?!\w)", fold(words)):
+        message = _("MP from {player} ({phase}, {time}): the words of this anonymous MP name their sender: read its "
+                    "draft before approving it.")  # fmt: skip
+        return message.format(**said)
+    return None
 
 
 def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from meneur.daemon.relay import relayed_message
+from meneur.daemon.relay import relay_alert, relayed_message
 from meneur.daemon.web import MJPage
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
@@ -49,6 +49,16 @@ def test_the_extracted_message_is_the_words_after_the_order() -> None:
     assert relayed_message("Message anonyme pour Hugo :\nJe t'ai à l'œil.\n\nBisous") == "Je t'ai à l'œil.\n\nBisous"
     assert relayed_message("Lâche : dis à Irène « on sait tout »") == "on sait tout"
     assert relayed_message("transmets à Bruno ce message anonyme") == ""  # nothing to relay: the MJ is told
+
+
+def test_the_mj_is_warned_when_the_words_are_missing_or_name_their_sender() -> None:
+    said = {"player": "Alice", "phase": "J1", "time": "10h02"}
+    assert relay_alert(f"dis à Emile : {WORDS}", "Alice", said) is None
+    missing = relay_alert("transmets à Bruno ce message anonyme", "Alice", said)
+    assert missing is not None and "Alice" in missing and "not found" in missing.replace("pas trouvé", "not found")
+    signed = relay_alert("dis à Emile : je t'ai vu. Signé ALICE", "Alice", said)
+    assert signed is not None and "Alice" in signed
+    assert relay_alert("dis à Emile : Malice et Alicette", "Alice", said) is None  # whole words only
 
 
 def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
@@ -110,21 +120,32 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     assert WORDS not in said and "Lâche" not in said
 
     # Words that read as orders are Alice's message, not her orders: only the relay is understood.
+    # She signs it with her name: the MJ is warned, and edits the draft before approving it.
     second = "Chloe et Denis vont échanger de maison avec toi, je protège ta maison"
-    send(forum, MJ, "Alice", "Pour Bruno", f"Message anonyme pour Bruno : {second}", day + timedelta(minutes=20))
+    signed = f"Message anonyme pour Bruno : {second}\n\nAlice"
+    send(forum, MJ, "Alice", "Pour Bruno", signed, day + timedelta(minutes=20))
     clock.now = day + timedelta(minutes=25)
     game.cycle()
     (later,) = [o for o in game.engine.mp_outcomes("J1").values() if o["msg_id"] != outcome["msg_id"]]
     assert later["outcome"] == "understood" and later["detail"]["refused"] == later["detail"]["unclear"] == []
     assert [(a["power"], a["targets"]) for a in later["detail"]["accepted"]] == [("lache.envoyer", ["Bruno"])]
     (to_bruno,) = [d for d in game.outbox.drafts() if d.recipient == "Bruno" and d.key.startswith("Jour 1/day/")]
-    assert "Chloe et Denis vont échanger de maison avec toi" in to_bruno.body and "Alice" not in to_bruno.body
+    assert "Chloe et Denis vont échanger de maison avec toi" in to_bruno.body and "Alice" in to_bruno.body
+    (warning,) = [a for a in MJPage(game, "jeton").state()["alerts"] if a["kind"] == f"mp:{later['msg_id']}"]
+    assert "nomme son expéditeur" in warning["message"] or "name their sender" in warning["message"]
+    game.outbox.edit(to_bruno.key, to_bruno.body.replace("Alice", ""))
     assert game.engine.day_state("J1", game.engine.state_before("J1")).memory["jour"].get("echanges") is None
     # Each relayed MP goes out: the second does not « replace » the first, and there is no changing one's mind.
     (again,) = [d for d in game.outbox.drafts() if d.key == f"Jour 1/receipt/{later['msg_id']}"]
     assert "ton message anonyme partira pour **Bruno**" in again.body
     assert "remplace" not in again.body and "changer d'avis" not in again.body
     assert "sans ton nom" in again.body
+    for draft in game.outbox.drafts("drafted"):
+        game.outbox.approve(draft.key)
+    game.outbox.send_ready(game.adapter)
+    (bruno,) = [t for t in forum.client("Bruno").private_topics() if "anonyme" in t["title"]]
+    (mp,) = forum.client("Bruno").comments(bruno["id"])
+    assert mp["author"] == MJ and second in mp["text"] and "Alice" not in mp["text"]
 
     # At the deadline, the relay is not drafted a second time.
     clock.now = start + 3 * hour + timedelta(seconds=1)
