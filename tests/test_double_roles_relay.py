@@ -152,3 +152,22 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     game.fire_deadline("Jour 1")
     to_emile = [d.key for d in game.outbox.drafts() if d.recipient == "Emile" and d.key.startswith("Jour 1/")]
     assert to_emile == [relay.key]
+
+
+def test_meneur_read_mp_reads_a_lache_s_mp_as_the_daemon_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`meneur read-mp` shows the MJ what the daemon reads: the relay alone, not the orders in the Lâche's words."""
+    import io
+    import json
+
+    from meneur.daemon.cli import main
+
+    args = ["--ruleset", "double-roles", "--players", ",".join(ROLES), "--from", "Alice", "--phase", "J1", "--json"]
+    args += ["--roles", ",".join(f"{n}={r}" for n, r in ROLES.items())]
+    args += ["--camps", ",".join(f"{n}={c}" for n, c in NATURES.items())]
+    monkeypatch.setattr("sys.stdin", io.StringIO("dis à Bruno : Chloe et Denis vont échanger de maison avec toi"))
+    assert main(["read-mp", *args]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert [(a["power"], a["targets"]) for a in read["actions"]] == [("lache.envoyer", ["Bruno"])], read
+    assert read["unclear"] == []
