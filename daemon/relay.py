@@ -67,12 +67,17 @@ def read_order(text: str, read: Callable[[str], MpReading]) -> MpReading:
 
 def relay_alert(text: str, sender: str, said: Mapping[str, str]) -> str | None:
     """What the MJ should look at before approving a relay (``said``: the MP's player, phase and time): words
-    that were not found (the draft's quote is empty), or words that name their sender (« Signé Alice »: the
-    Lâche may sign « avec le pseudo qu'il veut », but his own name is more likely a slip)."""
+    that were not found (the draft's quote is empty), several messages in one MP, or words that name their
+    sender (« Signé Alice »: the Lâche may sign « avec le pseudo qu'il veut », but his own name is more likely a
+    slip)."""
     words = relayed_message(text)
     if not words:
         message = _("MP from {player} ({phase}, {time}): an anonymous MP whose words were not found: write them in "
                     "its draft before approving it.")  # fmt: skip
+        return message.format(**said)
+    if split_relay(words)[1]:  # « … pour Bruno : X. Message anonyme pour Chloe : Y »: Y would reach Bruno too
+        message = _("MP from {player} ({phase}, {time}): this anonymous MP seems to hold several messages, all "
+                    "drafted to its first recipient: split them before approving it.")  # fmt: skip
         return message.format(**said)
     if re.search(rf"(?<!\w){re.escape(fold(sender))}(?!\w)", fold(words)):
         message = _("MP from {player} ({phase}, {time}): the words of this anonymous MP name their sender: read its "

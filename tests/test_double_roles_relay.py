@@ -59,6 +59,10 @@ def test_the_mj_is_warned_when_the_words_are_missing_or_name_their_sender() -> N
     signed = relay_alert("dis à Emile : je t'ai vu. Signé ALICE", "Alice", said)
     assert signed is not None and "Alice" in signed
     assert relay_alert("dis à Emile : Malice et Alicette", "Alice", said) is None  # whole words only
+    twice = relay_alert(
+        "Message anonyme pour Bruno : méfie-toi. Message anonyme pour Chloe : vote Denis", "Alice", said
+    )
+    assert twice is not None and "Alice" in twice  # Chloe's words would reach Bruno: the MJ splits them
 
 
 def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
