@@ -198,6 +198,7 @@ def _read_mp_state(args: argparse.Namespace) -> tuple[Any, Any, NameResolver]:
 def cmd_read_mp(args: argparse.Namespace) -> int:
     from ..engine.model import Action
     from .mp_actions import read_mp
+    from .relay import read_order
     from .render import render
 
     if args.file and args.file != "-":
@@ -208,7 +209,9 @@ def cmd_read_mp(args: argparse.Namespace) -> int:
     else:
         text = sys.stdin.read()
     rules, state, resolver = _read_mp_state(args)
-    reading = read_mp(text, args.sender, state, rules.verbs, resolver, "cli", asked=args.asked)
+    # As the daemon reads it: a Lâche's words for another player are no order of his (daemon/relay.py).
+    reading = read_order(text, lambda part: read_mp(part, args.sender, state, rules.verbs, resolver, "cli",
+                                                    asked=args.asked))  # fmt: skip
     verdicts = [rules.validate(state, Action(a.player, a.power, a.targets)) for a in reading.actions]
     if args.json:
         result = {

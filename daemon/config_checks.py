@@ -74,6 +74,11 @@ def setup_problems(config: Config, now: datetime, fired: frozenset[str] = frozen
         problems.append((ERROR, _(
             "{file}: [[players]] still lists the example's players ({names}): list the game's players"
         ).format(file=where, names=", ".join(sorted(names)))))  # fmt: skip
+    if (config.live.count_every_votes > 0 or config.live.count_at) and _counts_secret(config.live.ruleset):
+        problems.append((WARNING, _(
+            "{file}: [outbox] count_every_votes / count_at: the rule set {ruleset} keeps the count secret, so meneur "
+            "posts no count (your page and meneur count still show it whole)"
+        ).format(file=where, ruleset=config.live.ruleset)))  # fmt: skip
     for deadline in config.live.deadlines:
         if deadline.label in fired or deadline.at > now:
             continue
@@ -83,6 +88,16 @@ def setup_problems(config: Config, now: datetime, fired: frozenset[str] = frozen
             "as it starts. Change its [[deadlines]] at if that is not what you want"
         ).format(file=where, label=deadline.label, at=local)))  # fmt: skip
     return problems
+
+
+def _counts_secret(name: str | None) -> bool:
+    """Whether the rule set keeps the count from the players (``RuleSet.secret_counts``)."""
+    from ..engine.rulesets import ruleset
+
+    try:
+        return bool(name) and ruleset(str(name)).secret_counts
+    except KeyError:  # an unknown rule set is reported elsewhere
+        return False
 
 
 def clock_problem(config: Config, server_now: datetime, newest: datetime | None) -> str | None:

@@ -3,6 +3,7 @@ the evening post after a day, one MP per private event. Templates write; this on
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,7 +85,9 @@ def drafts_for(
                 f"{phase}/evening",
             )
         )
-    for rank, event in enumerate(e for e in mine if e.get("audience") == "private"):
+    # The Lâche's relayed MPs are drafted once, as soon as his MP is read (``day_power_drafts``), never again here.
+    told = (e for e in mine if e.get("audience") == "private" and e["type"] != "anonymous_mp")
+    for rank, event in enumerate(told):
         for player in event.get("to", []):
             body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
             # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
@@ -102,10 +105,14 @@ def day_power_drafts(
     override: Path | None = None,
     markup: str = "bbcode",
     vote_format: VoteFormat | None = None,
+    relayed: Mapping[str, str] | None = None,
 ) -> list[tuple[DraftText, list[dict[str, Any]]]]:
     """What a day power read by MP implies at once (``RuleSet.day_powers``'s events): one public post for
     its public events (the MJ's bold announcement: ``<ruleset>/announcement``, else ``announcement``) and an
-    MP per private event, as the phase's own MPs are written. Each draft with the events it tells."""
+    MP per private event, as the phase's own MPs are written. Each draft with the events it tells.
+
+    ``relayed``: the words of each anonymous MP to pass on (an ``anonymous_mp`` event's ``mp`` → its words,
+    ``daemon/relay.py``); such an MP's subject and key say nothing of its sender."""
     public = [e for e in events if e.get("audience", "public") == "public"]
     drafts: list[tuple[DraftText, list[dict[str, Any]]]] = []
     if public:
@@ -117,8 +124,13 @@ def day_power_drafts(
         drafts.append((DraftText("announcement", None, None, body, f"{prefix}/announcement"), public))
     for rank, event in enumerate(e for e in events if e.get("audience") == "private"):
         for player in event.get("to", []):
-            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
+            context = {"event": event, "roles": roles}
             subject = f"{day_label(phase)} — message du MJ pour {player} ({prefix.rsplit('/', 1)[-1]}, {rank + 1})"
+            if event["type"] == "anonymous_mp":  # the Lâche's MP id stays out of it too: a mark drawn from it
+                context["words"] = (relayed or {}).get(str(event.get("mp")), "")
+                mark = hashlib.sha256(f"{prefix}/{rank}".encode()).hexdigest()[:6]
+                subject = f"{day_label(phase)} — un message anonyme pour {player} ({mark})"
+            body = render(f"{ruleset}/mp", markup, context, override, vote_format)
             drafts.append((DraftText("mp", player, subject, body, f"{prefix}/mp/{player}/{rank}"), [event]))
     return drafts
 

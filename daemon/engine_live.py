@@ -24,6 +24,7 @@ from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
+from .relay import read_order, relayed_messages
 from .store import Store
 
 
@@ -134,7 +135,10 @@ class EngineDriver(MpAnswering):
     def _read(self, row: dict[str, Any], sender: str, state: GameState, asked: str | None = None) -> MpReading:
         """One MP read for ``state``; ``asked``: the power of the question put to ``sender`` (``read_mp``)."""
         text, source = str(row["content_text"] or ""), str(row["msg_id"])
-        return read_mp(text, sender, state, self.rules.verbs, self.resolver(), source, asked=asked)
+        resolver = self.resolver()
+        return read_order(  # a Lâche's words for another player are no order of his (daemon/relay.py)
+            text, lambda part: read_mp(part, sender, state, self.rules.verbs, resolver, source, asked=asked)
+        )
 
     def actions_from_mps(
         self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
@@ -226,8 +230,10 @@ class EngineDriver(MpAnswering):
         return not tally.not_voted
 
     def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
-        """A day's MP read after every living player had voted: its day powers are refused."""
-        return phase.startswith("J") and self.everyone_voted(state, since, when)
+        """A day's MP read after every living player had voted: its day powers are refused, where the rule set
+        says so (``RuleSet.day_powers_end_when_all_voted``)."""
+        ends = self.rules.day_powers_end_when_all_voted
+        return ends and phase.startswith("J") and self.everyone_voted(state, since, when)
 
     def _told_at_once(
         self, state: GameState, window: MpWindow, msg_id: str, new: list[Action]
@@ -258,6 +264,7 @@ class EngineDriver(MpAnswering):
             self.config.templates_dir,
             self.config.markup,
             self.config.vote_format,
+            relayed_messages(self.store, fresh),  # the Lâche's words (double-roles)
         )
         return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
 

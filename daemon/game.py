@@ -168,12 +168,16 @@ class LiveGame:
 
     def _maybe_post_live_count(self, count: DayCount, day: Deadline | None, report: CycleReport) -> None:
         every = self.config.live.count_every_votes
-        if every <= 0 or day is None:
+        if every <= 0 or day is None or self.counts_secret():
             return
         counted = {vote.post_id for vote in count.standing.values()}
         before = set(json.loads(kv_get(self.store, f"counted-posts/{day.id}") or "[]"))
         if len(counted - before) >= every:
             report.drafted.append(self._draft_count(count, day).key)
+
+    def counts_secret(self) -> bool:
+        """Whether the rule set keeps the count from the players (``RuleSet.secret_counts``): no count post."""
+        return self.engine is not None and self.engine.rules.secret_counts
 
     def _draft_count(self, count: DayCount, day: Deadline) -> Draft:
         """The next live count of the day, and what it counted (to know when the next one is due)."""
@@ -288,7 +292,7 @@ class LiveGame:
     def post_count_now(self) -> Draft | None:
         """A live count at a set time (``outbox.count_at``), whatever the number of new votes."""
         day = self.current_day()
-        if day is None:
+        if day is None or self.counts_secret():
             return None
         draft = self._draft_count(self.live_count(day), day)
         self.outbox.send_ready(self.adapter)

@@ -22,6 +22,7 @@ from .config import Config
 from .drafts import DraftText, mp_reply, powers_of
 from .i18n import _
 from .mp_actions import MpReading
+from .relay import RELAY_POWERS, relay_alert
 from .render import french_time, render
 from .store import Store
 
@@ -273,9 +274,10 @@ class MpAnswering:
                     "power": action.power,
                     "targets": list(action.targets),
                     "doubtful": index in reading.doubtful,
-                    # What it replaces (the earlier choice for that power), unless it says the same again.
+                    # What it replaces (the earlier choice for that power), unless it says the same again; a
+                    # relayed MP (the Lâche's) replaces nothing: each one goes out.
                     "replaces": before[-1]["targets"]
-                    if before and before[-1]["targets"] != list(action.targets)
+                    if before and before[-1]["targets"] != list(action.targets) and action.power not in RELAY_POWERS
                     else None,
                 }
             )
@@ -290,6 +292,7 @@ class MpAnswering:
             detail["announced"] = announced  # each event told at once, with the key of the draft telling it
         context = {
             "spent": spent,
+            "relayed": any(a["power"] in RELAY_POWERS for a in accepted),  # passed on, not a choice to change
             "night": window.phase.startswith("N"),
             "when": french_time(when, tz),
             **detail,
@@ -302,7 +305,11 @@ class MpAnswering:
         subject = f"{window.label} — ton message de {french_time(when, tz)} (n°{number})"
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
         alert = None
-        if outcome == NOT_UNDERSTOOD:
+        if any(a["power"] in RELAY_POWERS for a in accepted):  # the Lâche's words, to look at before approving
+            alert = relay_alert(str(row["content_text"] or ""), sender, said)
+        if alert is not None:
+            pass  # the relay's warning says to read the draft: it covers a doubt too
+        elif outcome == NOT_UNDERSTOOD:
             alert = _(
                 "MP from {player} ({phase}, {time}): “{text}” — not understood; a reply asks the player to write it "
                 "again."

@@ -102,7 +102,8 @@ def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     context = {
         "day": deadline.label,
         "left": _left(deadline.at, now),
-        "counts": count.tally.counts,
+        "secret": game.counts_secret(),  # who has not voted, but no numbers (double-roles)
+        "counts": () if game.counts_secret() else count.tally.counts,
         "not_voted": count.tally.not_voted,
         "deadline": deadline.at,
         "tz": game.config.timezone,

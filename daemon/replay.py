@@ -12,6 +12,7 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..parsers.records import Post, VoteFormat, content_hash
 from .config import ConfigError
 from .i18n import translated
 from .mp_actions import read_mp
+from .relay import read_order
 
 
 class ScenarioError(ConfigError):
@@ -328,7 +330,9 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
             events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": mp["from"]}))
             continue
         source = f"{spec.phase}-mp{index + 1}"
-        reading = read_mp(str(mp["text"]), sender, state, verbs, resolver, source)
+        # As the daemon reads it: a Lâche's words for another player are no order of his (daemon/relay.py).
+        reading = read_order(str(mp["text"]), partial(read_mp, sender=sender, state=state, verbs=verbs,
+                                                      resolver=resolver, source=source))  # fmt: skip
         actions.extend(reading.actions)
         events.extend(
             Event(

@@ -122,3 +122,10 @@ class RuleSet:
     # three: J0-matin, J0-zenith, J0-soir). None: ``model.next_phase``. The rule set's resolutions still
     # set the state's phase themselves; this tells the daemon what comes next.
     phase_after: Callable[[str], str] | None = None
+    # The count is the MJ's alone (double-roles: « Les résultats exacts du décompte des voix [...] ne sont pas
+    # publics »): no live count post, a day reminder without numbers, the evening post gives the result only;
+    # the MJ's page and `meneur count` show the whole count.
+    secret_counts: bool = False
+    # Whether a day power read by MP once every voter has voted is refused (trinite: « tant que tout le monde n'a
+    # pas voté »). False: day MPs count until the deadline (double-roles: « tant que c'est avant la deadline »).
+    day_powers_end_when_all_voted: bool = True

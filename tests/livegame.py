@@ -32,9 +32,11 @@ def live_game(
     seed: int,
     title: str,
     ruleset: str = "classique",
+    camps: dict[str, str] | None = None,
 ) -> tuple[LiveGame, Clock, int]:
     """A game of ``ruleset`` on the forum: its topic, and deadlines an hour apart from the clock's start
-    (Jour 0, Nuit 1, Jour 1, … ``phases`` of them). Returns the game, its clock and the topic id."""
+    (Jour 0, Nuit 1, Jour 1, … ``phases`` of them); ``camps``: each player's camp (a nature) beside his role.
+    Returns the game, its clock and the topic id."""
     seeded = forum.seed(mj, list(roles), topic_title=title)
     monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
     clock = Clock()
@@ -44,7 +46,10 @@ def live_game(
         f'at = "{(clock.now + n * timedelta(hours=1)).isoformat(timespec="seconds")}"\n'
         for n, label in enumerate(labels, start=1)
     )
-    players = "".join(f'[[players]]\nname = "{n}"\nrole = "{r}"\n' for n, r in roles.items())
+    players = "".join(
+        f'[[players]]\nname = "{n}"\nrole = "{r}"\n' + (f'camp = "{camps[n]}"\n' if camps else "")
+        for n, r in roles.items()
+    )
     path = tmp_path / "partie.toml"
     path.write_text(
         f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "{mj}"\n'

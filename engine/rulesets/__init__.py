@@ -22,7 +22,10 @@ GROUP = "meneur.rulesets"
 # meneur's own rule sets not declared yet because the live daemon cannot play them (the generic checks
 # over the declared ones would fail): ``ruleset`` finds them for ``meneur replay`` and ``read-mp``,
 # ``installed`` and ``every`` do not list them.
-UNLISTED = {"citadelles": "meneur.engine.rulesets.citadelles:RULESET"}
+UNLISTED = {
+    "citadelles": "meneur.engine.rulesets.citadelles:RULESET",
+    "double-roles": "meneur.engine.rulesets.double_roles:RULESET",
+}
 
 
 @cache

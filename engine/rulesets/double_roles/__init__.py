@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...contract import RuleSet
 from .mayor import read_post
+from .mj_page import groups, mj_notes, player_note
 from .night import NIGHT_ORDER
 from .roles import NAMES, ROLE_ORDER
 from .roles import RULESET as ID
@@ -14,9 +15,7 @@ from .rules import (
     close_day,
     day_powers,
     day_tally,
-    groups,
     is_wolf,
-    mj_notes,
     night_actors,
     opening,
     powers_of,
@@ -46,12 +45,17 @@ RULESET = RuleSet(
     powers_of=powers_of,
     card_extra=card_extra,
     mj_notes=mj_notes,
+    player_note=player_note,
     opening=opening,
     help=HELP,
     examples=EXAMPLES,
     role_order=ROLE_ORDER,
     options=OPTIONS,
     read_post=read_post,
+    secret_counts=True,  # « Les résultats exacts du décompte des voix à chaque bûcher ne sont pas publics »
+    # The Institutrice « a le droit de changer ses cibles tant que c'est avant la deadline »; the Lâche's MPs, the
+    # swaps and the Châtelain's MP are sent « de jour »: every day MP counts until the deadline.
+    day_powers_end_when_all_voted=False,
 )
 
 __all__ = ["RULESET", "check_winner"]

@@ -274,7 +274,7 @@ VERBS: tuple[Verb, ...] = (
         "lache.envoyer",
         (
             "(message|mp) anonyme (pour|à) {cible}",
-            "(transmets|envoie|envoies|transmet) [ce message|ce mp|ça|ceci|le message|ce texte] (à|pour) {cible}",
+            "(transmets|envoie|envoies|transmet|dis) [ce message|ce mp|ça|ceci|le message|ce texte] (à|pour) {cible}",
             "(lache|lâche|destinataire) (:|pour|à) {cible}",
             "(envoie|envoyer) anonymement (à|pour) {cible}",
             "[peux-tu|tu peux|pourrais-tu] transmettre (ce message|ce mp|ceci|ça) à {cible}",
