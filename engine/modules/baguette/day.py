@@ -244,6 +244,9 @@ def close_day(
     base_votes: dict[str, str] = {}
     if day == "J0":
         _elect(r, all_votes, None)
+        forbidden = ctx.option(s, "baguette.pouvoir_interdit_lg")
+        for wolf in (p.name for p in s.players if p.alive and ctx.base.is_wolf(p)):
+            r.tell(wolf, "forbidden_power", power=forbidden)  # « Seuls les LG en auront la connaissance »
     else:
         victim = _pyre_choice(r, ctx, all_votes)
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
