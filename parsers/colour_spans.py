@@ -1,15 +1,15 @@
 """The coloured runs of a post — « le nom de la victime choisie dans une couleur différente du post » (the
 baguette module's den): from the BBCode a player types, or from the HTML the forum serves.
 
-Each character of the post's own text (quotes left out) gets the colour of its innermost colour tag; the
-post's colour is the one most of its letters have (None: the forum's default); the runs in any other colour
-are the spans, in reading order, adjacent runs of one colour joined. Pure: text in, data out.
+Each character of the post's own text (quotes left out) gets the colour of its innermost colour tag. The
+post's colour is the one colour wrapping all its letters when other colours stand inside it (a post written
+in blue with a red name); otherwise the forum's default (None), so that a post that is only a coloured name
+names it. The runs in any other colour are the spans, in reading order, adjacent runs of one colour joined. Pure: text in, data out.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -29,13 +29,13 @@ _TAG = re.compile(r"\[(/?)(color|quote)(?:=([^\]]*))?\]", re.IGNORECASE)
 
 def bbcode_colours(text: str) -> ColourReading:
     """``On mange [color=red]Bob[/color]`` → colour None, spans (("#ff0000", "Bob"),). Quotes do not count."""
-    runs: list[tuple[str | None, str]] = []
+    runs: list[tuple[str | None, str | None, str]] = []
     colours: list[str | None] = []
     quotes = 0
     position = 0
     for match in _TAG.finditer(text):
         if not quotes:
-            runs.append((colours[-1] if colours else None, text[position : match.start()]))
+            runs.append(_run(colours, text[position : match.start()]))
         position = match.end()
         closing, name, value = match.group(1), match.group(2).lower(), match.group(3)
         if name == "quote":
@@ -46,8 +46,14 @@ def bbcode_colours(text: str) -> ColourReading:
         else:
             colours.append(normalise_colour(value or "") if value else None)
     if not quotes:
-        runs.append((colours[-1] if colours else None, text[position:]))
+        runs.append(_run(colours, text[position:]))
     return _reading(runs)
+
+
+def _run(colours: list[str | None], text: str) -> tuple[str | None, str | None, str]:
+    """(innermost colour, outermost colour, text)."""
+    found = [c for c in colours if c is not None]
+    return (found[-1] if found else None, found[0] if found else None, text)
 
 
 class _HtmlRuns(HTMLParser):
@@ -55,14 +61,11 @@ class _HtmlRuns(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.runs: list[tuple[str | None, str]] = []
+        self.runs: list[tuple[str | None, str | None, str]] = []
         self._stack: list[tuple[str, str | None, bool]] = []  # (tag, colour or None, is a quote)
 
-    def _colour(self) -> str | None:
-        for _, colour, _quote in reversed(self._stack):
-            if colour is not None:
-                return colour
-        return None
+    def _colours(self) -> list[str | None]:
+        return [colour for _, colour, _quote in self._stack]
 
     def _quoted(self) -> bool:
         return any(quote for _, _, quote in self._stack)
@@ -70,7 +73,7 @@ class _HtmlRuns(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("br", "img", "hr"):
             if tag == "br" and not self._quoted():
-                self.runs.append((self._colour(), "\n"))
+                self.runs.append(_run(self._colours(), "\n"))
             return
         values = dict(attrs)
         colour = None
@@ -90,7 +93,7 @@ class _HtmlRuns(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if not self._quoted():
-            self.runs.append((self._colour(), data))
+            self.runs.append(_run(self._colours(), data))
 
 
 def html_colours(html: str) -> ColourReading:
@@ -101,17 +104,17 @@ def html_colours(html: str) -> ColourReading:
     return _reading(parser.runs)
 
 
-def _reading(runs: list[tuple[str | None, str]]) -> ColourReading:
-    weight: Counter[str | None] = Counter()
-    for colour, text in runs:
-        weight[colour] += sum(1 for c in text if c.isalnum())
-    weight = Counter({c: n for c, n in weight.items() if n})
-    # The post's colour: most letters; on a tie, the default (a post half red, half plain is a plain post).
-    top = max(weight.values(), default=0)
-    leaders = [c for c, n in weight.items() if n == top]
-    own = None if (None in leaders or not leaders) else leaders[0]
+def _reading(runs: list[tuple[str | None, str | None, str]]) -> ColourReading:
+    lettered = [(inner, outer) for inner, outer, text in runs if any(c.isalnum() for c in text)]
+    # The post's colour: one colour wrapping every letter, with other colours inside it (a post written in
+    # blue with a red name); else the forum's default (a post that is only « [color=red]Bob[/color] » is a
+    # red name in a plain post).
+    outers = {outer for _, outer in lettered}
+    own = None
+    if len(outers) == 1 and None not in outers and any(inner != outer for inner, outer in lettered):
+        own = outers.pop()
     joined: list[tuple[str, str]] = []
-    for colour, text in runs:
+    for colour, _, text in runs:
         if colour == own:
             joined.append(("", "\n"))  # a break between two coloured runs: they are not one span
             continue

@@ -340,6 +340,7 @@ def resolve_night(
     answers = dict(answers or {})
     r = Resolution(state, answers)
     night_phase = r.state.phase
+    base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
     den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
     own, others = [], []
     for action in actions:
@@ -358,7 +359,7 @@ def resolve_night(
             others.append(action)  # the base refuses its own, with its own words
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
-    n.decrees, n.protected = decrees_for_base(r, ctx, decrees)
+    n.decrees, n.protected = base_decrees, protected
     for step in NIGHT_ORDER:
         STEPS[step](n)
     assert n.outcome is not None and n.after is not None

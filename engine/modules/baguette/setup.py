@@ -73,5 +73,11 @@ def setup(
             player.camp = declared[role]["camp"]
             if declared[role]["wolf_den"]:
                 player.markers["loup"] = True
-    state.memory[KEY] = {"options": own, "mj_roles": declared, "porteurs": [], "pouvoirs_utilises": []}
+    state.memory[KEY] = {
+        "options": own,
+        "mj_roles": declared,
+        "magicien": None,
+        "porteurs": [],
+        "pouvoirs_utilises": [],
+    }
     return state
