@@ -244,19 +244,19 @@ def load_scenario(path: Path) -> Scenario:
                         raise fields.error(
                             f"{where}{kind}", 'den and absences are a module\'s (modules = ["baguette"])'
                         )
-                    row: dict[str, Any] = {
+                    line: dict[str, Any] = {
                         "author": fields.text(item, "author", at).strip(),
                         "text": fields.text(item, "text", at, empty=True),
                     }
                     when = _post_time(fields, item, at)
                     if when is not None:
-                        row["time"] = when
+                        line["time"] = when
                     for flag in ("edited", "deleted"):
                         if flag in item:
                             if not isinstance(item[flag], bool):
                                 raise fields.error(f"{at}{flag}", f"expected true or false, got {_shape(item[flag])}")
-                            row[flag] = item[flag]
-                    (spec.den if kind == "den" else spec.absences).append(row)
+                            line[flag] = item[flag]
+                    (spec.den if kind == "den" else spec.absences).append(line)
                 elif kind == "answers":
                     spec.answers[fields.text(item, "question", at)] = fields.text(item, "choice", at)
                 else:

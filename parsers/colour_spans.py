@@ -4,7 +4,8 @@ baguette module's den): from the BBCode a player types, or from the HTML the for
 Each character of the post's own text (quotes left out) gets the colour of its innermost colour tag. The
 post's colour is the one colour wrapping all its letters when other colours stand inside it (a post written
 in blue with a red name); otherwise the forum's default (None), so that a post that is only a coloured name
-names it. The runs in any other colour are the spans, in reading order, adjacent runs of one colour joined. Pure: text in, data out.
+names it. The runs in any other colour are the spans, in reading order, adjacent runs of one colour joined.
+Pure: text in, data out.
 """
 
 from __future__ import annotations

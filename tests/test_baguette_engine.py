@@ -245,8 +245,11 @@ def test_b3_a_player_without_a_vote_has_his_own_vote_against_himself() -> None:
 
 def test_b1_the_last_vote_mp_counts() -> None:
     state = RULES.resolve_night(elected(game()), []).state
-    tally, standing = RULES.day_tally(state, RULES.mp_votes(state, [vote("Alice", "Bob"), blank("Alice")]))  # type: ignore[misc]
-    assert standing["Alice"] == "blanc"
+    assert RULES.day_tally is not None and RULES.mp_votes is not None
+    votes = RULES.mp_votes(state, [vote("Alice", "Bob"), blank("Alice"), vote("Bob", "Carole"), vote("Bob", "Dan")])
+    count, standing = RULES.day_tally(state, votes)
+    assert standing["Alice"] == "blanc" and standing["Bob"] == "Dan"
+    assert count.as_dict()["blanc"] == 1 and count.as_dict()["Dan"] == 2  # Bob's vote and Dan's own
 
 
 def test_b4_a_blank_majority_cancels_the_pyre() -> None:
@@ -329,7 +332,7 @@ def test_b6_without_the_magiciens_choice_the_question_is_his() -> None:
         vote("Bob", "Alice"),
     ]
     day = RULES.close_day(
-        state, {}, actions=actions + [vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
+        state, {}, actions=[*actions, vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
     )
     night = RULES.resolve_night(day.state, [])
     assert any(q.id == "N2:egalite_bucher" and q.to == "Fred" for q in night.questions)
@@ -534,7 +537,10 @@ def test_m2_foudroiement_reveals_the_alignment_of_a_gentil_and_the_role_of_a_wol
 # -- the coloured spans ---------------------------------------------------------------------------------------------
 def test_colour_spans_from_bbcode_and_html_agree_and_skip_quotes() -> None:
     text = "[quote=Bob][color=red]Alice[/color][/quote]On mange [color=red]Carole[/color]"
-    html = '<blockquote><span style="color:red">Alice</span></blockquote>On mange <span style="color: #FF0000">Carole</span>'
+    html = (
+        '<blockquote><span style="color:red">Alice</span></blockquote>'
+        'On mange <span style="color: #FF0000">Carole</span>'
+    )
     assert bbcode_colours(text).spans == html_colours(html).spans == (("#ff0000", "Carole"),)
     two = bbcode_colours("[color=red]Bob[/color] [color=green]Alice voyante[/color]")
     assert two.colour is None and two.spans == (("#ff0000", "Bob"), ("#008000", "Alice voyante"))

@@ -148,7 +148,8 @@ def role_name(ctx: Ctx, state: GameState, role: str) -> str:
 
 
 def mj_role(state: GameState, player: PlayerState) -> dict[str, Any] | None:
-    return bag(state).get("mj_roles", {}).get(player.role)
+    found: dict[str, Any] | None = bag(state).get("mj_roles", {}).get(player.role)
+    return found
 
 
 def day_number(phase: str) -> int:

@@ -5,6 +5,7 @@ passed to the successor « au moment du bûcher »."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...model import Action, Decree, Event, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
@@ -46,7 +47,7 @@ def decrees_for_base(r: Resolution, ctx: Ctx, decrees: Sequence[Decree]) -> tupl
     for decree in decrees:
         if decree.kind == "foudroiement" and decree.player:
             player = r.state.player(decree.player)
-            reveal: dict[str, object] = (
+            reveal: dict[str, Any] = (
                 {"role": player.role}
                 if ctx.base.is_wolf(player) or player.camp == "loups"
                 else {"alignement": "gentil"}
@@ -177,7 +178,7 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str]) -> str | Non
 
 def immune(state: GameState, name: str) -> bool:
     chosen = active_power(state)
-    return chosen["power"] == "immunite" and chosen["targets"][:1] == [name]
+    return bool(chosen["power"] == "immunite" and chosen["targets"][:1] == [name])
 
 
 def forged_votes(ctx: Ctx, state: GameState, victim: str) -> dict[str, str]:

@@ -114,16 +114,16 @@ def _pouvoir(n: _Night) -> None:
         r.tell(magicien, "power_chosen", power=power, targets=list(action.targets))
         r.tell_mj("power_chosen", player=magicien, power=power, targets=list(action.targets))
     for extra in WOLF_EXTRAS:
-        action = n.last(f"baguette.{extra}", magicien)
-        if action is None:
+        order = n.last(f"baguette.{extra}", magicien)
+        if order is None:
             continue
         used.append(extra)
-        r.tell(magicien, "power_chosen", power=extra, targets=list(action.targets))
-        r.tell_mj("power_chosen", player=magicien, power=extra, targets=list(action.targets))
+        r.tell(magicien, "power_chosen", power=extra, targets=list(order.targets))
+        r.tell_mj("power_chosen", player=magicien, power=extra, targets=list(order.targets))
         if extra == "chaperon":
             n.chaperon = True
         else:
-            memory["recrue"] = action.targets[0]
+            memory["recrue"] = order.targets[0]
 
 
 def _successeur(n: _Night) -> None:
