@@ -546,3 +546,14 @@ def test_colour_spans_from_bbcode_and_html_agree_and_skip_quotes() -> None:
     assert two.colour is None and two.spans == (("#ff0000", "Bob"), ("#008000", "Alice voyante"))
     whole = bbcode_colours("[color=blue]Tout en bleu sauf [color=red]Hugo[/color][/color]")
     assert whole.colour == "#0000ff" and whole.spans == (("#ff0000", "Hugo"),)
+
+
+def test_m2_a_player_struck_by_day_is_not_counted_in_that_days_vote() -> None:
+    # The foudroiement is « la mort subite »: at the deadline the struck player no longer votes nor is voted.
+    state = RULES.resolve_night(elected(game()), []).state
+    out = RULES.close_day(
+        state, {}, decrees=[Decree("foudroiement", "Hugo")], actions=[blank(p) for p in ("Alice", "Bob")]
+    )
+    result = found(out, "vote_result")[0]
+    assert "Hugo" not in result["self_votes"] and "Hugo" not in result["counts"]
+    assert found(out, "death", player="Hugo", cause="foudroiement")

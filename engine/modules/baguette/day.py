@@ -125,9 +125,14 @@ def _elect(r: Resolution, votes: Mapping[str, str], candidates: list[str] | None
         give_wand(r, drawn, "tirage")
 
 
-def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str]) -> str | None:
-    """Who burns by the MP votes, or None (cancelled, pending the Magicien's choice, immune)."""
+def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[str]) -> str | None:
+    """Who burns by the MP votes, or None (cancelled, pending the Magicien's choice, immune). ``doomed``: the
+    players the MJ's decrees kill at this deadline (a foudroiement): counted as dead already."""
     s = r.state
+    if doomed:
+        s = s.copy()
+        for name in doomed:
+            s.player(name).alive = False
     count, standing = day_tally(ctx, s, votes)
     _, self_votes, away = counted_votes(ctx, s, votes)
     rows = [row for row in count.counts if row.target != BLANK]
@@ -158,7 +163,7 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str]) -> str | Non
             r.emit("tie", candidates=leaders, resolved_by="magicien", choice=own)
             victim = own
         elif magicien:
-            bag(s)["egalite_en_attente"] = {"candidates": leaders, "magicien": magicien, "day": s.phase}
+            bag(r.state)["egalite_en_attente"] = {"candidates": leaders, "magicien": magicien, "day": s.phase}
             r.emit("tie", candidates=leaders, resolved_by=None, choice=None)
             r.emit("pyre_pending", candidates=leaders, magicien=magicien)
             return None
@@ -249,7 +254,7 @@ def close_day(
         for wolf in (p.name for p in s.players if p.alive and ctx.base.is_wolf(p)):
             r.tell(wolf, "forbidden_power", power=forbidden)  # « Seuls les LG en auront la connaissance »
     else:
-        victim = _pyre_choice(r, ctx, all_votes)
+        victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
         if victim is not None:
             base_votes = forged_votes(ctx, s, victim)
