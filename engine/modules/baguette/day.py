@@ -145,7 +145,7 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         self_votes=self_votes,
         absent=away,
         not_voted=list(count.not_voted),
-        weights=weights(s),
+        weights={name: weight for name, weight in weights(s).items() if name in standing},
     )
     top = rows[0].votes if rows else 0
     if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):
