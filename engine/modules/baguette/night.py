@@ -52,6 +52,7 @@ class _Night:
         self.outcome: Outcome | None = None
         self.after: Resolution | None = None
         self.answers: Mapping[str, str] = {}
+        self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
 
     def last(self, power: str, player: str | None = None) -> Action | None:
         found = [a for a in self.own if a.power == power and (player is None or a.player == player)]
@@ -273,6 +274,7 @@ def _base(n: _Night) -> None:
             decrees.append(Decree("kill", action.targets[0], "loups"))
         actions = [a for a in actions if a.power != VICTIM]
     decrees += [Decree("kill", name, cause) for name, cause in n.kills]
+    n.decrees_given = decrees
     n.outcome = n.ctx.base.resolve_night(s, actions, base_answers(n.answers), decrees)
     after = Resolution(n.outcome.state, n.answers)
     after.state.phase = s.phase
@@ -365,7 +367,10 @@ def resolve_night(
     assert n.outcome is not None and n.after is not None
     after = n.after
     after.state.phase = n.outcome.state.phase
-    events = [*r.events, *n.outcome.events, *_rephased(after.events, night_phase)]
+    base_events = n.outcome.events
+    if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
+        base_events = [e for e in base_events if e.type != "fictional_victim"]
+    events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
     return Outcome(after.state, events, [*r.questions, *n.outcome.questions, *after.questions])
 
 
