@@ -557,3 +557,13 @@ def test_m2_a_player_struck_by_day_is_not_counted_in_that_days_vote() -> None:
     result = found(out, "vote_result")[0]
     assert "Hugo" not in result["self_votes"] and "Hugo" not in result["counts"]
     assert found(out, "death", player="Hugo", cause="foudroiement")
+
+
+def test_a_game_knows_its_modules_and_rules_for_composes_them() -> None:
+    from meneur.engine.modules import rules_for
+
+    state = game()
+    assert state.memory["modules"] == ["baguette"]
+    assert rules_for(state).modules == ("baguette",) and rules_for(state).votes_by_mp
+    plain = ruleset("classique").setup(list(ROLES), 1, ROLES)
+    assert rules_for(plain) is ruleset("classique")

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from typing import Any
 
 from ..contract import RuleSet
+from ..model import GameState
+
+MEMORY = "modules"  # state.memory[MEMORY]: the modules a game was set up with (a composed setup writes it)
 
 # meneur's own modules: id → "module:attribute" of their ``Module`` value.
 MODULES: dict[str, str] = {"baguette": "meneur.engine.modules.baguette:MODULE"}
@@ -71,3 +75,20 @@ def compose(base: RuleSet, names: Sequence[str], options: Mapping[str, Any] | No
         own = {k: v for k, v in (options or {}).items() if k.startswith(f"{name}.")}
         rules = found.apply(rules, own)
     return rules
+
+
+@cache
+def _composed(base: str, names: tuple[str, ...]) -> RuleSet:
+    from ..rulesets import ruleset
+
+    return compose(ruleset(base), names)
+
+
+def rules_for(state: GameState) -> RuleSet:
+    """The rule set a game plays: its base (``state.ruleset``) with the modules it was set up with (their
+    options are in the state). What the daemon's readers should call where they now call
+    ``ruleset(state.ruleset)`` (the MP reader, the drafts): the base alone knows no vote MP, no den."""
+    from ..rulesets import ruleset
+
+    names = tuple(state.memory.get(MEMORY, ()))
+    return _composed(state.ruleset, names) if names else ruleset(state.ruleset)

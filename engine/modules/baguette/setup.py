@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...model import GameState
-from .common import KEY, Ctx, check_options
+from .. import MEMORY
+from .common import ID, KEY, Ctx, check_options
 
 PLACEHOLDERS = ("simple_villageois", "loup_garou")  # dealt by the base in place of an MJ role, then replaced
 _MJ_ROLE_KEYS = {"id", "name", "camp", "wolf_den", "indevorable", "protege_du_chasseur"}
@@ -73,6 +74,7 @@ def setup(
             player.camp = declared[role]["camp"]
             if declared[role]["wolf_den"]:
                 player.markers["loup"] = True
+    state.memory[MEMORY] = [*state.memory.get(MEMORY, []), ID]
     state.memory[KEY] = {
         "options": own,
         "mj_roles": declared,
