@@ -567,3 +567,40 @@ def test_a_game_knows_its_modules_and_rules_for_composes_them() -> None:
     assert rules_for(state).modules == ("baguette",) and rules_for(state).votes_by_mp
     plain = ruleset("classique").setup(list(ROLES), 1, ROLES)
     assert rules_for(plain) is ruleset("classique")
+
+
+def test_b6_the_immunity_of_the_day_holds_for_the_victim_chosen_at_night() -> None:
+    # Fred immunised Alice for J1's pyre; Alice and Eve tie and Fred did not vote for either: he names Alice
+    # at night — she was immune at « le bûcher du jour »: saved, revealed.
+    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Alice")]).state
+    actions = [
+        vote("Fred", "Hugo"),
+        vote("Carole", "Eve"),
+        vote("Gus", "Eve"),
+        vote("Dan", "Alice"),
+        vote("Bob", "Alice"),
+    ]
+    actions += [vote("Alice", "Carole"), vote("Eve", "Dan"), vote("Hugo", "Fred")]
+    day = RULES.close_day(state, {}, actions=actions)
+    assert found(day, "pyre_pending", candidates=["Alice", "Eve"])
+    night = RULES.resolve_night(day.state, [power("Fred", "egalite", "Alice")])
+    assert found(night, "pyre_immune", player="Alice") and alive(night, "Alice")
+
+
+def test_b6_a_wolf_burnt_at_night_leaves_the_packs_choice_standing() -> None:
+    # Bob and Alice tie, Fred names Bob at night; Bob had posted the den's victim: the pack's choice stands.
+    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
+    actions = [
+        vote("Fred", "Hugo"),
+        vote("Carole", "Bob"),
+        vote("Gus", "Bob"),
+        vote("Dan", "Alice"),
+        vote("Eve", "Alice"),
+    ]
+    actions += [vote("Alice", "Carole"), vote("Bob", "Dan"), vote("Hugo", "Fred")]
+    day = RULES.close_day(state, {}, actions=actions)
+    night = RULES.resolve_night(
+        day.state, [power("Fred", "egalite", "Bob"), *read(day.state, den("Bob", "[color=red]Carole[/color]"))]
+    )
+    assert found(night, "death", player="Bob", cause="bucher")
+    assert found(night, "death", player="Carole", cause="loups")

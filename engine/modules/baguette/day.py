@@ -163,7 +163,14 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
             r.emit("tie", candidates=leaders, resolved_by="magicien", choice=own)
             victim = own
         elif magicien:
-            bag(r.state)["egalite_en_attente"] = {"candidates": leaders, "magicien": magicien, "day": s.phase}
+            chosen = active_power(s)
+            immune_one = chosen["targets"][0] if chosen["power"] == "immunite" and chosen["targets"] else None
+            bag(r.state)["egalite_en_attente"] = {
+                "candidates": leaders,
+                "magicien": magicien,
+                "day": s.phase,
+                "immune": immune_one,  # « le bûcher du jour »: its immunity holds for the choice made at night
+            }
             r.emit("tie", candidates=leaders, resolved_by=None, choice=None)
             r.emit("pyre_pending", candidates=leaders, magicien=magicien)
             return None

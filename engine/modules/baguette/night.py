@@ -5,6 +5,7 @@ night's extra deaths as decrees) and after it (what is told « à la fin de la n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from ...model import Action, Decree, Event, GameState, Outcome
 from ...resolution import NOBODY, Resolution
@@ -18,7 +19,7 @@ from .common import (
     holder,
     mj_role,
 )
-from .day import base_answers, decrees_for_base, handover, immune
+from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
 from .validation import validate
 
@@ -88,11 +89,12 @@ def _egalite_bucher(n: _Night) -> None:
     if choice == NOBODY or not s.player(choice).alive:
         r.emit("no_pyre", reason="tie")
         return
-    if immune(s, choice):
+    if pending.get("immune") == choice:
         r.emit("pyre_immune", player=choice)
         r.emit("no_pyre", reason="immune")
         return
-    n.cancel(lambda a: a.player != choice, "bucher")  # « verra ses actions nocturnes annulées »
+    # « verra ses actions nocturnes annulées » — his own; a den victim he posted is the pack's choice (RULINGS B6).
+    n.cancel(lambda a: a.player != choice or a.power == VICTIM, "bucher")
     r.emit("pyre", player=choice, role=s.player(choice).role, late=True)
     n.kills.append((choice, "bucher"))
 
@@ -274,6 +276,10 @@ def _base(n: _Night) -> None:
             decrees.append(Decree("kill", action.targets[0], "loups"))
         actions = [a for a in actions if a.power != VICTIM]
     decrees += [Decree("kill", name, cause) for name, cause in n.kills]
+    dying = {name for name, _ in n.kills}
+    pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
+    if pack:  # the den's choice is the pack's: a wolf dying first does not take it with him
+        actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
     n.outcome = n.ctx.base.resolve_night(s, actions, base_answers(n.answers), decrees)
     after = Resolution(n.outcome.state, n.answers)
