@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from ....vocabulary import word_key
 from ...contract import TopicPost
@@ -34,11 +35,18 @@ def _find(key: str, spellings: dict[str, str]) -> list[str]:
     return found
 
 
-def role_spellings(ctx: Ctx, state: GameState) -> dict[str, str]:
+@cache
+def _spellings(roles: tuple[tuple[str, str], ...]) -> dict[str, str]:
     spellings = {}
-    for role, name in ctx.base.role_names.items():
+    for role, name in roles:
         spellings[word_key(name)] = role
         spellings[word_key(role)] = role
+    return spellings
+
+
+def role_spellings(ctx: Ctx, state: GameState) -> dict[str, str]:
+    """Role names and ids as written words (word_key) → role id: the base's, then the MJ's roles."""
+    spellings = dict(_spellings(tuple(ctx.base.role_names.items())))
     for role, declared in bag(state).get("mj_roles", {}).items():
         spellings[word_key(declared["name"])] = role
         spellings[word_key(role)] = role
