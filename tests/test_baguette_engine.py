@@ -604,3 +604,10 @@ def test_b6_a_wolf_burnt_at_night_leaves_the_packs_choice_standing() -> None:
     )
     assert found(night, "death", player="Bob", cause="bucher")
     assert found(night, "death", player="Carole", cause="loups")
+
+
+def test_b1_je_vote_pour_x_is_a_pyre_vote_on_a_day_without_an_election() -> None:
+    # « Je vote pour X » reads as an election ballot; on a pyre day with no election running it is the pyre's.
+    state = RULES.resolve_night(elected(game()), []).state
+    out = RULES.close_day(state, {}, actions=[power(p, "election", "Hugo") for p in ("Alice", "Bob", "Carole")])
+    assert not found(out, "action_refused") and found(out, "death", player="Hugo", cause="bucher")

@@ -42,8 +42,10 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
         if state.phase == "J0":
             return None
         candidates = memory.get("second_tour")
-        if not candidates or not day:
+        if not day:
             return "Il n'y a pas d'élection du Magicien en cours."
+        if not candidates:
+            return None  # a pyre vote (« Je vote pour X »: RULINGS B1)
         if action.targets and action.targets[0] not in candidates:
             return f"Le 2ème tour se joue entre {', '.join(candidates)} seulement."
         return None

@@ -16,12 +16,14 @@ def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str,
     J0's votes are the Magicien's election (``vote`` or ``election``); other days the pyre's."""
     votes: dict[str, str] = {}
     election = state.phase == "J0"
+    # « Je vote pour X » on a pyre day with no election running is the pyre's vote (RULINGS B1).
+    ballot_is_vote = election or not bag(state).get("second_tour")
     for action in actions:
         if action.power == "baguette.blanc":
             if not election:
                 votes[action.player] = BLANK
         elif (action.power == "baguette.vote" and action.targets) or (
-            action.power == "baguette.election" and election and action.targets
+            action.power == "baguette.election" and ballot_is_vote and action.targets
         ):
             votes[action.player] = action.targets[0]
     return votes
