@@ -44,9 +44,11 @@ def power(player: str, name: str, *targets: str) -> Action:
     return Action(player, f"baguette.{name}", targets)
 
 
-def found(outcome: Outcome, kind: str, **data: Any) -> list[dict[str, Any]]:
+def found(outcome: Outcome, event_type: str, /, **data: Any) -> list[dict[str, Any]]:
     return [
-        e.as_json() for e in outcome.events if e.type == kind and all(e.as_json().get(k) == v for k, v in data.items())
+        e.as_json()
+        for e in outcome.events
+        if e.type == event_type and all(e.as_json().get(k) == v for k, v in data.items())
     ]
 
 
@@ -611,3 +613,24 @@ def test_b1_je_vote_pour_x_is_a_pyre_vote_on_a_day_without_an_election() -> None
     state = RULES.resolve_night(elected(game()), []).state
     out = RULES.close_day(state, {}, actions=[power(p, "election", "Hugo") for p in ("Alice", "Bob", "Carole")])
     assert not found(out, "action_refused") and found(out, "death", player="Hugo", cause="bucher")
+
+
+def test_the_mjs_protect_and_wand_decrees_and_no_mayor() -> None:
+    state = night2("Fred")
+    eaten = read(state, den("Bob", "[color=red]Alice[/color]"))
+    out = RULES.resolve_night(state, eaten, decrees=[Decree("protect", "Alice"), Decree("wand", "Hugo")])
+    assert alive(out, "Alice") and found(out, "actions_cancelled", player="Bob", by="mj")
+    assert found(out, "wand_holder", player="Hugo", previous="Fred", how="mj")
+    assert out.state.memory["baguette"]["magicien"] == "Hugo"
+    day = RULES.close_day(out.state, {}, decrees=[Decree("mayor", "Alice")], actions=[blank(p) for p in ROLES])
+    assert found(day, "decree_refused", kind="mayor") and day.state.mayor is None
+
+
+def test_config_wants_a_rule_set_under_a_module(tmp_path: Any) -> None:
+    from meneur.daemon.config import ConfigError, parse_config
+
+    text = '[game]\nmodules = ["baguette"]\n[forum]\nurl = "http://127.0.0.1:1/"\n'
+    with pytest.raises(ConfigError, match="un module se joue sur une règle"):
+        parse_config(text, tmp_path / "partie.toml")
+    good = '[game]\nruleset = "classique"\nmodules = ["baguette"]\n[forum]\nurl = "http://127.0.0.1:1/"\n'
+    assert parse_config(good, tmp_path / "partie.toml").live.modules == ("baguette",)
