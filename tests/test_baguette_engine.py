@@ -634,3 +634,25 @@ def test_config_wants_a_rule_set_under_a_module(tmp_path: Any) -> None:
         parse_config(text, tmp_path / "partie.toml")
     good = '[game]\nruleset = "classique"\nmodules = ["baguette"]\n[forum]\nurl = "http://127.0.0.1:1/"\n'
     assert parse_config(good, tmp_path / "partie.toml").live.modules == ("baguette",)
+
+
+def test_b6_a_tie_left_to_a_magicien_who_is_dead_by_night_follows_the_no_magicien_option() -> None:
+    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
+    actions = [
+        vote("Fred", "Hugo"),
+        vote("Alice", "Eve"),
+        vote("Carole", "Eve"),
+        vote("Dan", "Alice"),
+        vote("Bob", "Alice"),
+    ]
+    actions += [vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
+    day = RULES.close_day(state, {}, actions=actions)
+    assert found(day, "pyre_pending", magicien="Fred")
+    struck = RULES.resolve_night(day.state, [], decrees=[Decree("foudroiement", "Fred")])
+    assert not any(q.to == "Fred" for q in struck.questions)
+    assert found(struck, "no_pyre", reason="tie")
+    drawn_state = day.state.copy()
+    drawn_state.memory["baguette"]["options"] = {"baguette.egalite_sans_magicien": "tirage"}
+    drawn = RULES.resolve_night(drawn_state, [], decrees=[Decree("foudroiement", "Fred")])
+    late = found(drawn, "pyre", late=True)
+    assert late and late[0]["player"] in ("Alice", "Eve")

@@ -75,13 +75,20 @@ def _egalite_bucher(n: _Night) -> None:
     pending = bag(s).pop("egalite_en_attente", None)
     if not pending:
         return
-    said = n.last("baguette.egalite", pending["magicien"])
-    if said is not None and said.targets:
+    magicien = pending["magicien"]
+    struck = {d.player for d in n.decrees if d.kind == "kill"}  # the MJ's decrees of the night (foudroiement)
+    said = n.last("baguette.egalite", magicien)
+    if not s.player(magicien).alive or magicien in struck:  # nobody to choose: as without a Magicien (B6)
+        if n.ctx.option(s, "baguette.egalite_sans_magicien") != "tirage":
+            r.emit("no_pyre", reason="tie")
+            return
+        choice = s.rng("egalite_bucher").choice(list(pending["candidates"]))
+    elif said is not None and said.targets:
         choice = said.targets[0]
     else:
         choice = r.ask(
             "egalite_bucher",
-            pending["magicien"],
+            magicien,
             "Égalité au bûcher : qui désignes-tu comme victime ?",
             list(pending["candidates"]),
             single=True,
