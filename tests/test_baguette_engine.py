@@ -656,3 +656,29 @@ def test_b6_a_tie_left_to_a_magicien_who_is_dead_by_night_follows_the_no_magicie
     drawn = RULES.resolve_night(drawn_state, [], decrees=[Decree("foudroiement", "Fred")])
     late = found(drawn, "pyre", late=True)
     assert late and late[0]["player"] in ("Alice", "Eve")
+
+
+def test_t2_night_orders_sent_by_day_are_kept_for_the_coming_night() -> None:
+    # « Il est possible d'anticiper en cas d'absence »: the Voyante's look and the Magicien's power, sent on J1.
+    state = RULES.resolve_night(elected(game()), [power("Fred", "successeur", "Dan")]).state
+    day = RULES.close_day(
+        state,
+        {},
+        actions=[Action("Alice", "voyante.sonder", ("Bob",)), power("Dan", "protection", "Alice")]
+        + [blank(p) for p in ROLES],
+    )
+    assert not found(day, "action_refused")
+    night = RULES.resolve_night(day.state, read(day.state, den("Bob", "[color=red]Alice[/color]")))
+    assert found(night, "seer_result", player="Alice", target="Bob")
+    assert found(night, "power_chosen", player="Dan", power="protection") and alive(night, "Alice")
+
+
+def test_the_state_of_an_mj_role_is_revealed_at_death() -> None:
+    # « L'état de la Bête (Villageoise ou LG) sera révélé à sa mort. »
+    roles = dict(ROLES, Gus="bete")
+    bete = {"id": "bete", "name": "la Bête", "camp": "loups"}
+    state = RULES.setup(list(roles), 1, roles, mj_roles=[bete])
+    state = RULES.close_day(state, {}, actions=[power(p, "election", "Fred") for p in roles]).state
+    state = RULES.resolve_night(state, [], {"N1:mj_role:Gus": "aucun"}).state
+    out = RULES.close_day(state, {}, actions=[vote(p, "Gus") for p in roles])
+    assert found(out, "mj_role_revealed", player="Gus", name="la Bête", camp="loups")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...contract import RuleSet
-from ...model import GameState, PlayerState
+from ...model import PUBLIC, Event, GameState, PlayerState
 from ...resolution import Resolution
 
 ID = "baguette"
@@ -150,6 +150,25 @@ def role_name(ctx: Ctx, state: GameState, role: str) -> str:
 def mj_role(state: GameState, player: PlayerState) -> dict[str, Any] | None:
     found: dict[str, Any] | None = bag(state).get("mj_roles", {}).get(player.role)
     return found
+
+
+def reveal_mj_roles(state: GameState, events: list[Event]) -> list[Event]:
+    """« L'état de la Bête (Villageoise ou LG) sera révélé à sa mort »: after each death of a player holding
+    an MJ role, a public ``mj_role_revealed`` (player, name, camp)."""
+    declared = bag(state).get("mj_roles", {})
+    if not declared:
+        return events
+    told: list[Event] = []
+    for event in events:
+        told.append(event)
+        if event.type != "death":
+            continue
+        role = declared.get(event.data.get("role", ""))
+        if role is not None:
+            player = state.player(event.data["player"])
+            data = {"player": player.name, "name": role["name"], "camp": player.camp}
+            told.append(Event("mj_role_revealed", event.phase, PUBLIC, (), data))
+    return told
 
 
 def day_number(phase: str) -> int:

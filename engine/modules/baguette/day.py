@@ -21,6 +21,7 @@ from .common import (
     give_wand,
     holder,
     receivers,
+    reveal_mj_roles,
 )
 from .validation import validate
 from .votes import counted_votes, day_tally, mp_votes, weights
@@ -98,6 +99,43 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
         else:
             kept.append(action)
     return kept
+
+
+# The Magicien's night choices: sent by day, they are kept for the coming night (the wand may pass first).
+_NIGHT_CHOICES = frozenset(
+    f"baguette.{p}" for p in ("double_voix", "immunite", "protection", "copie", "suspicion", "piege", "successeur")
+) | {"baguette.chaperon", "baguette.recrutement"}
+
+
+def _anticipated(
+    r: Resolution, ctx: Ctx, own: Sequence[Action], base_actions: Sequence[Action]
+) -> tuple[list[Action], list[Action]]:
+    """« Il est possible d'anticiper en cas d'absence »: night orders sent by day — the Magicien's choices,
+    and the base's night powers it refuses now only because it is day — are kept for the coming night
+    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
+    s = r.state
+    ahead = s.copy()
+    ahead.phase = next_phase(s.phase)
+    kept = bag(s).setdefault("anticipees", [])
+    now_own: list[Action] = []
+    now_base: list[Action] = []
+    for action in [*own, *base_actions]:
+        if action.power in _NIGHT_CHOICES:
+            later = True
+        elif action.power.startswith("baguette.") or action.power == "loups.devorer":
+            later = False  # the wolves' victim is the den's, never an MP
+        else:
+            later = ctx.base.validate(s, action) is not None and ctx.base.validate(ahead, action) is None
+        if not later:
+            (now_own if action.power.startswith("baguette.") else now_base).append(action)
+            continue
+        kept.append(
+            {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+        )
+        r.tell(action.player, "action_kept", power=action.power, targets=list(action.targets), night=ahead.phase)
+    if not kept:
+        bag(s).pop("anticipees", None)
+    return now_own, now_base
 
 
 def _elect(r: Resolution, votes: Mapping[str, str], candidates: list[str] | None) -> None:
@@ -246,6 +284,7 @@ def close_day(
     s = r.state
     day = s.phase
     own, base_actions = split(actions)
+    own, base_actions = _anticipated(r, ctx, own, base_actions)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
     note_absences(r, own)
@@ -274,7 +313,7 @@ def close_day(
         events += later.events
         questions += later.questions
         after = later.state
-    return Outcome(after, events, questions)
+    return Outcome(after, reveal_mj_roles(after, events), questions)
 
 
 def _replaced(event: Event) -> bool:

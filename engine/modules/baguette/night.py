@@ -18,6 +18,7 @@ from .common import (
     bag,
     holder,
     mj_role,
+    reveal_mj_roles,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -355,6 +356,10 @@ def resolve_night(
     answers = dict(answers or {})
     r = Resolution(state, answers)
     night_phase = r.state.phase
+    early = [
+        Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
+    ]
+    actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
     base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
     den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
     own, others = [], []
@@ -384,7 +389,8 @@ def resolve_night(
     if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
-    return Outcome(after.state, events, [*r.questions, *n.outcome.questions, *after.questions])
+    questions = [*r.questions, *n.outcome.questions, *after.questions]
+    return Outcome(after.state, reveal_mj_roles(after.state, events), questions)
 
 
 def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
