@@ -682,3 +682,31 @@ def test_the_state_of_an_mj_role_is_revealed_at_death() -> None:
     state = RULES.resolve_night(state, [], {"N1:mj_role:Gus": "aucun"}).state
     out = RULES.close_day(state, {}, actions=[vote(p, "Gus") for p in roles])
     assert found(out, "mj_role_revealed", player="Gus", name="la Bête", camp="loups")
+
+
+def test_p4_copying_the_maitre_vampire_makes_the_magicien_indevorable() -> None:
+    # classique: the Maître-Vampire « ne peut pas non plus être mangé par les loups »: indévorable.
+    roles = dict(ROLES, Gus="maitre_vampire")
+    state = RULES.setup(list(roles), 1, roles)
+    state = RULES.close_day(state, {}, actions=[power(p, "election", "Fred") for p in roles]).state
+    state = RULES.resolve_night(state, [power("Fred", "successeur", "Alice")]).state
+    state = RULES.close_day(state, {}, actions=[blank(p) for p in roles]).state
+    out = RULES.resolve_night(
+        state, [power("Alice", "copie", "Gus"), *read(state, den("Bob", "[color=red]Alice[/color]"))]
+    )
+    assert found(out, "copy_result", player="Alice", copied=["indevorable"]) and alive(out, "Alice")
+
+
+def test_d1_a_post_written_all_in_one_colour_is_the_posts_colour_unless_it_is_only_a_name() -> None:
+    state = night2()
+    assert read(state, den("Marc", "[color=red]Non, on mange Hugo ce soir[/color]")) == []  # Marc is no player
+    assert read(state, den("Eve", "[color=red]Non, on mange Hugo ce soir[/color]")) == []
+    assert read(state, den("Eve", "[color=red]Hugo[/color]"))[0].targets == ("Hugo",)
+    assert read(state, den("Eve", "[color=green]Alice : Voyante[/color]"))[0].power == "baguette.anti_devoilement"
+
+
+def test_m2_a_foudroye_gentils_role_is_not_told_publicly() -> None:
+    out = RULES.resolve_night(night2(), [], decrees=[Decree("foudroiement", "Alice"), Decree("foudroiement", "Bob")])
+    public = [e.as_json() for e in out.events if e.type == "death" and e.audience == "public"]
+    assert {e["player"]: e["role"] for e in public} == {"Alice": None, "Bob": "loup_garou"}
+    assert found(out, "foudroiement_role", player="Alice", role="voyante", audience="mj")

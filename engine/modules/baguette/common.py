@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...contract import RuleSet
-from ...model import PUBLIC, Event, GameState, PlayerState
+from ...model import MJ, PUBLIC, Event, GameState, PlayerState
 from ...resolution import Resolution
 
 ID = "baguette"
@@ -152,21 +152,34 @@ def mj_role(state: GameState, player: PlayerState) -> dict[str, Any] | None:
     return found
 
 
-def reveal_mj_roles(state: GameState, events: list[Event]) -> list[Event]:
-    """« L'état de la Bête (Villageoise ou LG) sera révélé à sa mort »: after each death of a player holding
-    an MJ role, a public ``mj_role_revealed`` (player, name, camp)."""
+def indevorable(state: GameState, player: PlayerState) -> bool:
+    """The wolves cannot eat him: classique's vampires (« Il ne peut pas non plus être mangé par les loups »),
+    an MJ role declared ``indevorable``."""
+    return player.camp == "vampires" or bool((mj_role(state, player) or {}).get("indevorable"))
+
+
+def public_deaths(state: GameState, events: list[Event]) -> list[Event]:
+    """The deaths as the rules tell them: a foudroyé Gentil's role is not public (« de l'alignement s'il est
+    Gentil ; du rôle exact s'il est LG »: the MJ gets it as ``foudroiement_role``); after each death of a player
+    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``."""
     declared = bag(state).get("mj_roles", {})
-    if not declared:
+    gentils = {e.data["player"] for e in events if e.type == "foudroiement" and "alignement" in e.data}
+    if not declared and not gentils:
         return events
     told: list[Event] = []
     for event in events:
-        told.append(event)
         if event.type != "death":
+            told.append(event)
             continue
+        name = event.data["player"]
+        if name in gentils and event.data.get("cause") == "foudroiement":
+            told.append(Event("death", event.phase, event.audience, event.to, {**event.data, "role": None}))
+            told.append(Event("foudroiement_role", event.phase, MJ, (), {"player": name, "role": event.data["role"]}))
+        else:
+            told.append(event)
         role = declared.get(event.data.get("role", ""))
         if role is not None:
-            player = state.player(event.data["player"])
-            data = {"player": player.name, "name": role["name"], "camp": player.camp}
+            data = {"player": name, "name": role["name"], "camp": state.player(name).camp}
             told.append(Event("mj_role_revealed", event.phase, PUBLIC, (), data))
     return told
 

@@ -20,8 +20,8 @@ from .common import (
     first_receiver,
     give_wand,
     holder,
+    public_deaths,
     receivers,
-    reveal_mj_roles,
 )
 from .validation import validate
 from .votes import counted_votes, day_tally, mp_votes, weights
@@ -313,7 +313,7 @@ def close_day(
         events += later.events
         questions += later.questions
         after = later.state
-    return Outcome(after, reveal_mj_roles(after, events), questions)
+    return Outcome(after, public_deaths(after, events), questions)
 
 
 def _replaced(event: Event) -> bool:

@@ -44,6 +44,18 @@ def _spellings(roles: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return spellings
 
 
+_TAGS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.IGNORECASE)
+_LINK = frozenset({"le", "la", "l", "est", "c", "role", "de", "d"})  # « Lucie : Voyante », « Eve est la voyante »
+
+
+def _leftover(key: str, spellings: list[str]) -> bool:
+    """Whether ``key`` holds words besides the names and roles it spells (and small linking words)."""
+    rest = key
+    for spelling in sorted(spellings, key=len, reverse=True):
+        rest = re.sub(rf"(?<!\w){re.escape(spelling)}(?!\w)", " ", rest)
+    return any(word not in _LINK for word in rest.split())
+
+
 def role_spellings(ctx: Ctx, state: GameState) -> dict[str, str]:
     """Role names and ids as written words (word_key) → role id: the base's, then the MJ's roles."""
     spellings = dict(_spellings(tuple(ctx.base.role_names.items())))
@@ -67,10 +79,13 @@ def read_den(ctx: Ctx, state: GameState, posts: Sequence[TopicPost]) -> list[Act
         author = names.get(word_key(post.author))
         if author not in wolves:
             continue
+        whole = word_key(_TAGS.sub(" ", post.text))
         for _, text in post.spans:
             key = word_key(text)
             found = _find(key, names)
             said = _find(key, roles)
+            if key == whole and _leftover(key, [*names, *roles]):
+                continue  # a post written all in that colour, not a name in another colour (RULINGS D1)
             if len(found) == 1 and said:
                 reveals.append((post, found[0], said[0]))
             elif len(found) == 1:

@@ -17,8 +17,9 @@ from .common import (
     Ctx,
     bag,
     holder,
+    indevorable,
     mj_role,
-    reveal_mj_roles,
+    public_deaths,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -234,7 +235,7 @@ def _copie(n: _Night) -> None:
     s = n.r.state
     copied = []
     declared = mj_role(s, s.player(target)) or {}
-    if declared.get("indevorable"):
+    if indevorable(s, s.player(target)):
         copied.append("indevorable")
         n.drop_victim(magicien, "copie")
     if s.player(target).role == "chasseur":
@@ -271,7 +272,7 @@ def _mj_roles(n: _Night) -> None:
         n.drop_victim(name, "mj")
     for action in [a for a in n.actions if a.power == VICTIM]:
         declared = mj_role(s, s.player(action.targets[0])) or {}
-        if declared.get("indevorable") and not n.chaperon:
+        if declared.get("indevorable") and not n.chaperon:  # the base refuses its own (vampires) itself
             n.drop_victim(action.targets[0], "indevorable")
 
 
@@ -390,7 +391,7 @@ def resolve_night(
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
     questions = [*r.questions, *n.outcome.questions, *after.questions]
-    return Outcome(after.state, reveal_mj_roles(after.state, events), questions)
+    return Outcome(after.state, public_deaths(after.state, events), questions)
 
 
 def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
