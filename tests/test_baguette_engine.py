@@ -710,3 +710,25 @@ def test_m2_a_foudroye_gentils_role_is_not_told_publicly() -> None:
     public = [e.as_json() for e in out.events if e.type == "death" and e.audience == "public"]
     assert {e["player"]: e["role"] for e in public} == {"Alice": None, "Bob": "loup_garou"}
     assert found(out, "foudroiement_role", player="Alice", role="voyante", audience="mj")
+
+
+def test_w2_a_second_round_ballot_counts_even_if_its_voter_burns_at_that_pyre() -> None:
+    # « un 2ème tour d'élection au jour n° 1, en parallèle du bûcher »: both votes close at 22:00 together.
+    out = RULES.close_day(game(), {}, actions=[vote("Alice", "Fred"), vote("Bob", "Dan")])
+    state = RULES.resolve_night(out.state, []).state
+    ballots = [power("Hugo", "election", "Fred"), power("Alice", "election", "Fred"), power("Bob", "election", "Dan")]
+    pyre = [vote(p, "Hugo") for p in ("Alice", "Bob", "Carole", "Dan", "Eve")]
+    day = RULES.close_day(state, {}, actions=[*ballots, *pyre])
+    assert found(day, "death", player="Hugo", cause="bucher")
+    assert found(day, "magicien_elected", player="Fred", round=2, counts={"Fred": 2, "Dan": 1})
+
+
+def test_b7_the_bases_vote_weights_hold_with_mp_votes() -> None:
+    # classique's Sorcière charisme: « au prochain bûcher, le vote de la personne qui la boit comptera double ».
+    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state  # no double vote
+    state.memory["charisme"] = "Alice"
+    actions = [vote("Alice", "Bob"), vote("Carole", "Eve"), vote("Dan", "Eve"), vote("Bob", "Gus")]
+    actions += [vote("Eve", "Carole"), vote("Fred", "Dan"), vote("Gus", "Alice"), vote("Hugo", "Fred")]
+    out = RULES.close_day(state, {}, actions=actions)  # without the potion, Eve 2 alone would burn
+    assert found(out, "vote_result", weights={"Alice": 2})
+    assert found(out, "tie", candidates=["Bob", "Eve"])  # Bob 2 (Alice's double), Eve 2

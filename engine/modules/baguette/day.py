@@ -138,10 +138,14 @@ def _anticipated(
     return now_own, now_base
 
 
-def _elect(r: Resolution, votes: Mapping[str, str], candidates: list[str] | None) -> None:
-    """J0's election, or J1's second round among ``candidates``; a second tie (or no vote) is drawn."""
+def _elect(
+    r: Resolution, votes: Mapping[str, str], candidates: list[str] | None, voters: list[str] | None = None
+) -> None:
+    """J0's election, or J1's second round among ``candidates``; a second tie (or no vote) is drawn.
+    ``voters``: who was alive at the deadline (the second round closes « en parallèle du bûcher »: a player
+    burnt at that pyre had voted alive)."""
     s = r.state
-    living = s.living()
+    living = voters if voters is not None else s.living()
     pool = [c for c in (candidates or living) if s.player(c).alive]
     standing = {v: t for v, t in votes.items() if v in living and t in pool}
     count = tally(standing, living)
@@ -183,7 +187,7 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         self_votes=self_votes,
         absent=away,
         not_voted=list(count.not_voted),
-        weights={name: weight for name, weight in weights(s).items() if name in standing},
+        weights=weights(ctx, s, standing),
     )
     top = rows[0].votes if rows else 0
     if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):
@@ -293,6 +297,8 @@ def close_day(
             bag(s)["testament"] = list(action.targets)
             r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
+    struck = {d.player for d in base_decrees if d.kind == "kill"}
+    voters = [name for name in s.living() if name not in struck]  # alive at the deadline
     base_votes: dict[str, str] = {}
     if day == "J0":
         _elect(r, all_votes, None)
@@ -309,7 +315,7 @@ def close_day(
     questions = [*r.questions, *outcome.questions]
     after = outcome.state
     if after.winner is None:
-        later = _after_pyre(ctx, after, day, answers, own)
+        later = _after_pyre(ctx, after, day, answers, own, voters)
         events += later.events
         questions += later.questions
         after = later.state
@@ -320,7 +326,9 @@ def _replaced(event: Event) -> bool:
     return event.type in _BASE_REPLACED or (event.type == "no_pyre" and event.data.get("reason") == "no_votes")
 
 
-def _after_pyre(ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action]) -> Resolution:
+def _after_pyre(
+    ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action], voters: list[str]
+) -> Resolution:
     """After the base's pyre (the state already at the next night): J1's second round, then the wand."""
     r = Resolution(state, answers)
     night = r.state.phase
@@ -329,7 +337,7 @@ def _after_pyre(ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str]
     candidates = memory.get("second_tour")
     if candidates and day != "J0":
         ballots = {a.player: a.targets[0] for a in own if a.power == "baguette.election" and a.targets}
-        _elect(r, ballots, list(candidates))
+        _elect(r, ballots, list(candidates), voters)
     elif day != "J0":
         handover(r, at_pyre=True)
     r.state.phase = night if night != day else next_phase(day)

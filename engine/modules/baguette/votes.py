@@ -57,11 +57,23 @@ def counted_votes(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple
     return counted, self_votes, away
 
 
-def weights(state: GameState) -> dict[str, int]:
+def weights(ctx: Ctx, state: GameState, standing: Mapping[str, str]) -> dict[str, int]:
+    """Each standing voter's weight when not 1: the base's own (classique's charisme: « comptera double »),
+    found by counting his vote alone, times two for the Magicien's double vote (the default power)."""
+    found: dict[str, int] = {}
+    players = {v: t for v, t in standing.items() if t != BLANK}
+    if ctx.base.day_tally is not None and players:
+        count, _ = ctx.base.day_tally(state, players)
+        if sum(row.votes for row in count.counts) != len(players):  # some vote weighs more (or less) than one
+            for voter, target in players.items():
+                alone, _ = ctx.base.day_tally(state, {voter: target})
+                row = next((r for r in alone.counts if r.voters == (voter,)), None)
+                if row is not None and row.votes != 1:
+                    found[voter] = row.votes
     magicien = holder(state)
-    if magicien and active_power(state)["power"] == DEFAULT_POWER:
-        return {magicien: 2}
-    return {}
+    if magicien and magicien in standing and active_power(state)["power"] == DEFAULT_POWER:
+        found[magicien] = found.get(magicien, 1) * 2
+    return found
 
 
 def day_tally(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
@@ -78,7 +90,7 @@ def day_tally(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[Tal
         _, kept = ctx.base.day_tally(state, players)
         standing = {v: t for v, t in counted.items() if t == BLANK}
         standing.update(kept)
-    return tally(standing, living, weights(state)), standing
+    return tally(standing, living, weights(ctx, state, standing)), standing
 
 
 def vote_refusal(ctx: Ctx, state: GameState, voter: str, target: str) -> str | Message | None:
