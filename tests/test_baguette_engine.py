@@ -732,3 +732,16 @@ def test_b7_the_bases_vote_weights_hold_with_mp_votes() -> None:
     out = RULES.close_day(state, {}, actions=actions)  # without the potion, Eve 2 alone would burn
     assert found(out, "vote_result", weights={"Alice": 2})
     assert found(out, "tie", candidates=["Bob", "Eve"])  # Bob 2 (Alice's double), Eve 2
+
+
+def test_p5_the_suspicion_may_name_a_character_the_mj_declared() -> None:
+    roles = dict(ROLES, Gus="chaperon")
+    state = RULES.setup(list(roles), 1, roles, mj_roles=[dict(CHAPERON, id="chaperon")])
+    state = RULES.close_day(state, {}, actions=[power(p, "election", "Fred") for p in roles]).state
+    assert RULES.validate(state, power("Fred", "suspicion", "Gus", "chaperon_rouge")) is None  # N1: a known name
+    assert RULES.validate(state, power("Fred", "suspicion", "Gus", "merlin")) is not None  # not declared here
+    state = RULES.resolve_night(state, [], {"N1:mj_role:Gus": "aucun"}).state
+    state.phase = "N2"  # the next night, as the MJ's test bench
+    state.memory["baguette"]["magicien"] = "Fred"
+    out = RULES.resolve_night(state, [power("Fred", "suspicion", "Gus", "chaperon_rouge")], {"N2:mj_role:Gus": "aucun"})
+    assert found(out, "suspicion_result", player="Fred", target="Gus", correct=True)

@@ -152,6 +152,34 @@ def mj_role(state: GameState, player: PlayerState) -> dict[str, Any] | None:
     return found
 
 
+# Characters the rule file names without defining them (the MJ declares them): how players name them in a
+# suspicion → a key matched against the declared roles' names (RULINGS M1).
+NAMED_CHARACTERS: tuple[tuple[str, str], ...] = (
+    ("petit chaperon rouge", "chaperon_rouge"), ("chaperon rouge", "chaperon_rouge"), ("chaperon", "chaperon_rouge"),
+    ("la bête", "bete"), ("bête", "bete"), ("merlin", "merlin"), ("génie", "genie"), ("la belle", "belle"),
+    ("belle", "belle"),
+)  # fmt: skip
+
+
+def _key(text: str) -> str:
+    return " ".join(text.replace("_", " ").replace("-", " ").lower().split())
+
+
+def mj_role_named(state: GameState, said: str) -> str | None:
+    """The declared MJ role ``said`` names: its id, or a key its name holds (``chaperon_rouge`` → « Petit
+    Chaperon rouge »)."""
+    declared = bag(state).get("mj_roles", {})
+    if said in declared:
+        return said
+    key = _key(said)
+    return next((role for role, d in declared.items() if key and key in _key(d["name"])), None)
+
+
+def role_matches(state: GameState, player: PlayerState, said: str) -> bool:
+    """Whether the role ``said`` (a base role id, an MJ role id or key) is ``player``'s."""
+    return player.role == said or (mj_role(state, player) is not None and mj_role_named(state, said) == player.role)
+
+
 def indevorable(state: GameState, player: PlayerState) -> bool:
     """The wolves cannot eat him: classique's vampires (« Il ne peut pas non plus être mangé par les loups »),
     an MJ role declared ``indevorable``."""

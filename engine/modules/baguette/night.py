@@ -20,6 +20,7 @@ from .common import (
     indevorable,
     mj_role,
     public_deaths,
+    role_matches,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -317,7 +318,7 @@ def _suspicion(n: _Night) -> None:
     if not found or found["power"] != "suspicion" or len(found["targets"]) != 2:
         return
     target, role = found["targets"]
-    correct = n.after.state.player(target).role == role
+    correct = role_matches(n.after.state, n.after.state.player(target), role)
     n.after.tell(found["holder"], "suspicion_result", target=target, role=role, correct=correct)
 
 

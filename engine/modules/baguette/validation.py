@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from ...model import Action, GameState
-from .common import BLANK, DEFAULT_POWER, ONE_TIME, TRAP_MIN, WOLF_EXTRAS, Ctx, bag, holder, is_wolf
+from .common import (
+    BLANK,
+    DEFAULT_POWER,
+    ONE_TIME,
+    TRAP_MIN,
+    WOLF_EXTRAS,
+    Ctx,
+    bag,
+    holder,
+    is_wolf,
+    mj_role_named,
+)
 
 DEN_ONLY = "La victime des Loups-Garous se choisit dans l'antre, en couleur, pas par MP."
 _DAY = "Cela se fait le jour, par MP avant 22h00."
@@ -91,7 +102,7 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
         return "Le piège n'est plus utilisable : il reste 6 joueurs en vie ou moins."
     if kind == "suspicion" and len(action.targets) == 2:
         role = action.targets[1]
-        if role not in ctx.base.role_names and role not in memory.get("mj_roles", {}):
+        if role not in ctx.base.role_names and mj_role_named(state, role) is None:
             return f"Rôle inconnu : {role}."
     return None
 
