@@ -745,3 +745,18 @@ def test_p5_the_suspicion_may_name_a_character_the_mj_declared() -> None:
     state.memory["baguette"]["magicien"] = "Fred"
     out = RULES.resolve_night(state, [power("Fred", "suspicion", "Gus", "chaperon_rouge")], {"N2:mj_role:Gus": "aucun"})
     assert found(out, "suspicion_result", player="Fred", target="Gus", correct=True)
+
+
+def test_p4_a_magicien_who_copied_the_chasseur_shoots_when_he_dies_that_night_or_day() -> None:
+    # « chasseur => Magicien chasseur »: eaten that night, he replies like classique's Chasseur.
+    state = night2("Fred")
+    actions = [power("Fred", "copie", "Dan"), *read(state, den("Bob", "[color=red]Fred[/color]"))]
+    asked = RULES.resolve_night(state, actions)
+    assert any(q.id == "N2:chasseur:Fred" and q.to == "Fred" for q in asked.questions)
+    out = RULES.resolve_night(state, actions, {"N2:chasseur:Fred": "Eve"})
+    assert found(out, "death", player="Fred", cause="loups") and found(out, "death", player="Eve", cause="chasseur")
+    assert found(out, "hunter_shot", player="Fred", target="Eve") and not found(out, "answer_unused")
+    # The next day too: burnt at J2's pyre, he shoots.
+    night = RULES.resolve_night(state, [power("Fred", "copie", "Dan")])
+    day = RULES.close_day(night.state, {}, {"J2:chasseur:Fred": "Bob"}, actions=[vote(p, "Fred") for p in ("Alice", "Bob", "Carole", "Dan", "Eve")])
+    assert found(day, "death", player="Fred", cause="bucher") and found(day, "death", player="Bob", cause="chasseur")

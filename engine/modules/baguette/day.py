@@ -23,6 +23,7 @@ from .common import (
     public_deaths,
     receivers,
 )
+from .hunter import question_id, shoot
 from .validation import validate
 from .votes import counted_votes, day_tally, mp_votes, weights
 
@@ -310,10 +311,18 @@ def close_day(
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
         if victim is not None:
             base_votes = forged_votes(ctx, s, victim)
-    outcome = ctx.base.close_day(s, base_votes, base_answers(answers), base_decrees, base_actions)
+    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
+    outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
     events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
     questions = [*r.questions, *outcome.questions]
     after = outcome.state
+    if after.winner is None:  # « chasseur => Magicien chasseur »: burnt while his copy holds, he shoots
+        moved_on, after.phase = after.phase, day
+        after, shot, asked = shoot(ctx, after, outcome.events, answers)
+        events += shot
+        questions += asked
+        if after.winner is None:
+            after.phase = moved_on
     if after.winner is None:
         later = _after_pyre(ctx, after, day, answers, own, voters)
         events += later.events

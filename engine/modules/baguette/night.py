@@ -24,6 +24,7 @@ from .common import (
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
+from .hunter import question_id, shoot
 from .validation import validate
 
 NIGHT_ORDER: tuple[str, ...] = (
@@ -36,6 +37,7 @@ NIGHT_ORDER: tuple[str, ...] = (
     "copie",  # indévorable, bloqué… copied for the night
     "mj_roles",  # the MJ's answers for the roles he resolves; the Chaperon's « indévorable »
     "base",  # the base rule set's own night, its order, with the actions left
+    "chasseur_copie",  # « chasseur => Magicien chasseur »: the copying Magicien dead tonight shoots
     "recrutement",  # « Ce joueur deviendra LG et rejoindra l'antre dès la nuit suivante »
     "suspicion",  # « une réponse positive ou négative à la fin de la nuit »
     "testament",  # a holder dead tonight: the wand to his heir
@@ -291,10 +293,19 @@ def _base(n: _Night) -> None:
     if pack:  # the den's choice is the pack's: a wolf dying first does not take it with him
         actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
-    n.outcome = n.ctx.base.resolve_night(s, actions, base_answers(n.answers), decrees)
+    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
+    n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
     after = Resolution(n.outcome.state, n.answers)
     after.state.phase = s.phase
     n.after = after
+
+
+def _chasseur_copie(n: _Night) -> None:
+    assert n.after is not None and n.outcome is not None
+    state, events, questions = shoot(n.ctx, n.after.state, n.outcome.events, n.answers)
+    n.after.state = state
+    n.after.events += events
+    n.after.questions += questions
 
 
 def _recrutement(n: _Night) -> None:
@@ -338,13 +349,15 @@ STEPS: dict[str, Callable[[_Night], None]] = {
     "copie": _copie,
     "mj_roles": _mj_roles,
     "base": _base,
+    "chasseur_copie": _chasseur_copie,
     "recrutement": _recrutement,
     "suspicion": _suspicion,
     "testament": _testament,
 }
 if set(STEPS) != set(NIGHT_ORDER) or len(NIGHT_ORDER) != len(set(NIGHT_ORDER)):
     raise RuntimeError("baguette: NIGHT_ORDER and STEPS must name the same steps, each once")
-if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in ("recrutement", "suspicion", "testament")):
+_END_OF_NIGHT = ("chasseur_copie", "recrutement", "suspicion", "testament")
+if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in _END_OF_NIGHT):
     raise RuntimeError("baguette: the end-of-night steps come after the base's night")
 
 
@@ -386,7 +399,8 @@ def resolve_night(
         STEPS[step](n)
     assert n.outcome is not None and n.after is not None
     after = n.after
-    after.state.phase = n.outcome.state.phase
+    if after.state.winner is None:
+        after.state.phase = n.outcome.state.phase
     base_events = n.outcome.events
     if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
         base_events = [e for e in base_events if e.type != "fictional_victim"]
