@@ -758,5 +758,20 @@ def test_p4_a_magicien_who_copied_the_chasseur_shoots_when_he_dies_that_night_or
     assert found(out, "hunter_shot", player="Fred", target="Eve") and not found(out, "answer_unused")
     # The next day too: burnt at J2's pyre, he shoots.
     night = RULES.resolve_night(state, [power("Fred", "copie", "Dan")])
-    day = RULES.close_day(night.state, {}, {"J2:chasseur:Fred": "Bob"}, actions=[vote(p, "Fred") for p in ("Alice", "Bob", "Carole", "Dan", "Eve")])
+    day = RULES.close_day(
+        night.state,
+        {},
+        {"J2:chasseur:Fred": "Bob"},
+        actions=[vote(p, "Fred") for p in ("Alice", "Bob", "Carole", "Dan", "Eve")],
+    )
     assert found(day, "death", player="Fred", cause="bucher") and found(day, "death", player="Bob", cause="chasseur")
+
+
+def test_d1_the_den_reads_the_forums_html_as_the_players_bbcode() -> None:
+    state = night2()
+    html = '<div class="content">Non : <span style="color:#ff0000">Hugo</span> ce soir</div>'
+    whole = '<div class="content"><span style="color:red">Non, on mange Hugo ce soir</span></div>'
+    for text, victims in ((html, [("Hugo",)]), (whole, [])):
+        reading = html_colours(text)
+        post = TopicPost("Eve", T0, text, reading.spans, reading.colour, source="h")
+        assert [a.targets for a in read(state, post)] == victims

@@ -44,7 +44,7 @@ def _spellings(roles: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return spellings
 
 
-_TAGS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]", re.IGNORECASE)
+_TAGS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]|<[^>]*>", re.IGNORECASE)  # BBCode, or the forum's HTML
 _LINK = frozenset({"le", "la", "l", "est", "c", "role", "de", "d"})  # « Lucie : Voyante », « Eve est la voyante »
 
 
