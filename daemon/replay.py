@@ -543,11 +543,13 @@ def _module_actions(
     absence_rows: list[tuple[datetime, str, str]] = []
     for index, when, mp in kept_mps:
         sender = resolver.identify(str(mp["from"]))
-        if rules.absence_power and sender is not None and says_absent(str(mp["text"])):
+        away = bool(rules.absence_power and sender is not None and says_absent(str(mp["text"])))
+        if away and sender is not None:  # an absence MP; it may hold orders too (« j'anticipe : je sonde X »)
             absence_rows.append((when, sender, str(mp["text"])))
-            continue
         one = PhaseSpec(spec.phase, mps=[mp])
         found, said = _actions(state, one, rules.verbs)
+        if away:  # not an order, not understood: it was the absence
+            said = [e for e in said if e.type not in ("mp_not_understood", "mp_not_an_order")]
         events += said
         timed += [(when, index, replace(a, source=f"{spec.phase}-mp{index + 1}")) for a in found]
     for index, row in enumerate(spec.absences):
