@@ -25,7 +25,7 @@ from .common import (
 )
 from .hunter import question_id, shoot
 from .validation import validate
-from .votes import counted_votes, day_tally, mp_votes, weights
+from .votes import count, mp_votes
 
 # Base events the module tells itself (its count, its no-pyre): left out of the base's outcome.
 _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
@@ -176,10 +176,10 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         s = s.copy()
         for name in doomed:
             s.player(name).alive = False
-    count, standing = day_tally(ctx, s, votes)
-    _, self_votes, away = counted_votes(ctx, s, votes)
-    rows = [row for row in count.counts if row.target != BLANK]
-    blank = next((row.votes for row in count.counts if row.target == BLANK), 0)
+    found = count(ctx, s, votes)
+    tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
+    rows = [row for row in tallied.counts if row.target != BLANK]
+    blank = next((row.votes for row in tallied.counts if row.target == BLANK), 0)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in rows},
@@ -187,8 +187,8 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         blank=blank,
         self_votes=self_votes,
         absent=away,
-        not_voted=list(count.not_voted),
-        weights=weights(ctx, s, standing),
+        not_voted=list(tallied.not_voted),
+        weights=found.weights,
     )
     top = rows[0].votes if rows else 0
     if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):

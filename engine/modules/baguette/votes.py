@@ -4,6 +4,7 @@ justified absence's non-vote, the Magicien's double vote, the failed anti-dévoi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from ...messages import Message
 from ...model import Action, GameState
@@ -57,40 +58,62 @@ def counted_votes(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple
     return counted, self_votes, away
 
 
-def weights(ctx: Ctx, state: GameState, standing: Mapping[str, str]) -> dict[str, int]:
+@dataclass(frozen=True)
+class Count:
+    """A pyre's count as the rules make it, with what the public count tells besides the rows."""
+
+    tally: Tally
+    standing: dict[str, str]  # voter → target or ``blanc``, as counted
+    weights: dict[str, int]  # voters whose vote weighs other than 1
+    self_votes: list[str]  # living players voting against themselves for want of a vote
+    absent: list[str]  # justified absences: no vote
+
+
+def _weights(
+    ctx: Ctx, state: GameState, players: Mapping[str, str], base_count: Tally | None, standing: Mapping[str, str]
+) -> dict[str, int]:
     """Each standing voter's weight when not 1: the base's own (classique's charisme: « comptera double »),
-    found by counting his vote alone, times two for the Magicien's double vote (the default power)."""
+    found by counting his vote alone when the base's count is not one per voter, times two for the Magicien's
+    double vote (the default power)."""
     found: dict[str, int] = {}
-    players = {v: t for v, t in standing.items() if t != BLANK}
-    if ctx.base.day_tally is not None and players:
-        count, _ = ctx.base.day_tally(state, players)
-        if sum(row.votes for row in count.counts) != len(players):  # some vote weighs more (or less) than one
-            for voter, target in players.items():
-                alone, _ = ctx.base.day_tally(state, {voter: target})
-                row = next((r for r in alone.counts if r.voters == (voter,)), None)
-                if row is not None and row.votes != 1:
-                    found[voter] = row.votes
+    uneven = base_count is not None and sum(row.votes for row in base_count.counts) != len(players)
+    if ctx.base.day_tally is not None and players and uneven:  # some vote weighs other than one
+        for voter, target in players.items():
+            alone, _ = ctx.base.day_tally(state, {voter: target})
+            row = next((r for r in alone.counts if r.voters == (voter,)), None)
+            if row is not None and row.votes != 1:
+                found[voter] = row.votes
     magicien = holder(state)
     if magicien and magicien in standing and active_power(state)["power"] == DEFAULT_POWER:
         found[magicien] = found.get(magicien, 1) * 2
     return found
 
 
+def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
+    """The pyre's count: every living voter's vote (or self-vote, or none when absent), the base's own limits
+    (lovers, who may vote, a spell) and weights, the Magicien's double vote; ``blanc`` a row."""
+    counted, self_votes, away = counted_votes(ctx, state, votes)
+    standing = dict(counted)
+    players = {v: t for v, t in counted.items() if t != BLANK}
+    base_count = None
+    if ctx.base.day_tally is not None:
+        base_count, kept = ctx.base.day_tally(state, players)
+        standing = {v: t for v, t in counted.items() if t == BLANK}
+        standing.update(kept)
+        players = dict(kept)
+    weights = _weights(ctx, state, players, base_count, standing)
+    return Count(tally(standing, state.living(), weights), standing, weights, self_votes, away)
+
+
 def day_tally(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
     """The day's count (the live count shows it too): J0, the election; else the pyre, ``blanc`` a row."""
-    living = state.living()
     if state.phase == "J0":
+        living = state.living()
         alive = set(living)
         standing = {v: t for v, t in votes.items() if v in alive and t in alive}
         return tally(standing, living), standing
-    counted, _, _ = counted_votes(ctx, state, votes)
-    standing = dict(counted)
-    if ctx.base.day_tally is not None:  # the base's own limits (lovers, who may vote, a spell)
-        players = {v: t for v, t in counted.items() if t != BLANK}
-        _, kept = ctx.base.day_tally(state, players)
-        standing = {v: t for v, t in counted.items() if t == BLANK}
-        standing.update(kept)
-    return tally(standing, living, weights(ctx, state, standing)), standing
+    found = count(ctx, state, votes)
+    return found.tally, found.standing
 
 
 def vote_refusal(ctx: Ctx, state: GameState, voter: str, target: str) -> str | Message | None:
