@@ -115,8 +115,7 @@ def _anticipated(
     and the base's night powers it refuses now only because it is day — are kept for the coming night
     (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
     s = r.state
-    ahead = s.copy()
-    ahead.phase = next_phase(s.phase)
+    night = next_phase(s.phase)
     kept = bag(s).setdefault("anticipees", [])
     now_own: list[Action] = []
     now_base: list[Action] = []
@@ -126,17 +125,26 @@ def _anticipated(
         elif action.power.startswith("baguette.") or action.power == "loups.devorer":
             later = False  # the wolves' victim is the den's, never an MP
         else:
-            later = ctx.base.validate(s, action) is not None and ctx.base.validate(ahead, action) is None
+            later = ctx.base.validate(s, action) is not None and _valid_at(ctx, s, action, night)
         if not later:
             (now_own if action.power.startswith("baguette.") else now_base).append(action)
             continue
         kept.append(
             {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
         )
-        r.tell(action.player, "action_kept", power=action.power, targets=list(action.targets), night=ahead.phase)
+        r.tell(action.player, "action_kept", power=action.power, targets=list(action.targets), night=night)
     if not kept:
         bag(s).pop("anticipees", None)
     return now_own, now_base
+
+
+def _valid_at(ctx: Ctx, state: GameState, action: Action, phase: str) -> bool:
+    """Whether the base takes ``action`` at ``phase`` (``state``, the resolution's own, is set back after)."""
+    now, state.phase = state.phase, phase
+    try:
+        return ctx.base.validate(state, action) is None
+    finally:
+        state.phase = now
 
 
 def _elect(
