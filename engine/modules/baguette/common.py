@@ -138,6 +138,18 @@ def first_receiver(state: GameState, names: list[str], giver: str | None) -> str
     return next((n for n in names if may_receive(state, n, giver)), None)
 
 
+_EMPTY = GameState("", 0, [])
+
+
+def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
+    """A resolution going on over ``state``, a state the base has just returned (new, nobody else's): not
+    copied again (``Resolution`` copies the state it is given: here an empty one, then ``state`` is put in)."""
+    r = Resolution(_EMPTY, answers)
+    r.state = state
+    r._start_phase = state.phase
+    return r
+
+
 def is_wolf(ctx: Ctx, player: PlayerState) -> bool:
     return ctx.base.is_wolf(player)
 

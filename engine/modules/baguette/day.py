@@ -22,6 +22,7 @@ from .common import (
     holder,
     public_deaths,
     receivers,
+    resume,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -347,7 +348,7 @@ def _after_pyre(
     ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action], voters: list[str]
 ) -> Resolution:
     """After the base's pyre (the state already at the next night): J1's second round, then the wand."""
-    r = Resolution(state, answers)
+    r = resume(state, answers)  # the base's new state
     night = r.state.phase
     r.state.phase = day
     memory = bag(r.state)

@@ -20,6 +20,7 @@ from .common import (
     indevorable,
     mj_role,
     public_deaths,
+    resume,
     role_matches,
 )
 from .day import base_answers, decrees_for_base, handover
@@ -58,6 +59,7 @@ class _Night:
         self.outcome: Outcome | None = None
         self.after: Resolution | None = None
         self.answers: Mapping[str, str] = {}
+        self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
 
     def last(self, power: str, player: str | None = None) -> Action | None:
@@ -295,8 +297,9 @@ def _base(n: _Night) -> None:
     n.decrees_given = decrees
     answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
     n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
-    after = Resolution(n.outcome.state, n.answers)
-    after.state.phase = s.phase
+    n.moved_on = n.outcome.state.phase
+    after = resume(n.outcome.state, n.answers)
+    after.state.phase = s.phase  # the end-of-night steps tell in the night's phase
     n.after = after
 
 
@@ -400,7 +403,7 @@ def resolve_night(
     assert n.outcome is not None and n.after is not None
     after = n.after
     if after.state.winner is None:
-        after.state.phase = n.outcome.state.phase
+        after.state.phase = n.moved_on
     base_events = n.outcome.events
     if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
         base_events = [e for e in base_events if e.type != "fictional_victim"]
