@@ -465,6 +465,7 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
     state = initial_state(scenario)
     yield {"type": "setup", "phase": state.phase, "roles": {p.name: p.role for p in state.players}}
     start = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    den_carried: list[TopicPost] = []  # den posts of a day, read with the coming night's
     for number, spec in enumerate(scenario.phases):
         if state.winner:
             break
@@ -472,7 +473,7 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
             raise ScenarioError(f"phases[{number}].phase: {spec.phase!r}, but the game is at {state.phase!r}")
         phase_start = start + timedelta(days=number)
         if rules.modules:
-            actions, events = _module_actions(state, spec, rules, phase_start, scenario.phases)
+            actions, events = _module_actions(state, spec, rules, phase_start, scenario.phases, den_carried)
         else:
             actions, events = _actions(state, spec, rules.verbs)
         if rules.read_post is not None and state.phase.startswith("J"):
@@ -525,10 +526,16 @@ def _stamp(row: dict[str, Any], phase_start: datetime, index: int) -> datetime:
 
 
 def _module_actions(
-    state: GameState, spec: PhaseSpec, rules: RuleSet, phase_start: datetime, phases: list[PhaseSpec]
+    state: GameState,
+    spec: PhaseSpec,
+    rules: RuleSet,
+    phase_start: datetime,
+    phases: list[PhaseSpec],
+    carried: list[TopicPost],
 ) -> tuple[list[Action], list[Event]]:
     """A module's phase: the MPs (votes included) before the deadline, the absences (topic and MP), the den's
-    posts before the night's actions deadline — one list of actions in time order."""
+    posts before the night's actions deadline — one list of actions in time order. ``carried``: den posts of
+    the day before, read with this night's (a day's are added to it and read the next night)."""
     deadline = spec.deadline if state.phase.startswith("J") else spec.actions_deadline
     events: list[Event] = []
     timed: list[tuple[datetime, int, Action]] = []
@@ -564,33 +571,43 @@ def _module_actions(
             events.append(Event("absence_not_read", state.phase, "mj", (), {"player": author, "text": text}))
         else:
             timed.append((when, -1, action))
-    if spec.den and rules.read_den is not None:
-        posts: list[TopicPost] = []
-        stamps: dict[str, datetime] = {}
-        for index, row in enumerate(spec.den):
-            when = _stamp(row, phase_start, index)
-            source = f"{spec.phase}-den{index + 1}"
-            if _late(when, deadline):
-                events.append(Event("late_den_post", state.phase, "mj", (), {"author": row["author"], "post": source}))
-                continue
-            reading = bbcode_colours(str(row["text"]))
-            posts.append(
-                TopicPost(
-                    str(row["author"]),
-                    when,
-                    str(row["text"]),
-                    reading.spans,
-                    reading.colour,
-                    bool(row.get("edited")),
-                    bool(row.get("deleted")),
-                    source,
-                )
-            )
-            stamps[source] = when
-        for action in rules.read_den(state, posts):
-            timed.append((stamps.get(action.source.removeprefix("den:"), phase_start), 0, action))
+    if rules.read_den is not None:
+        night = state.phase.startswith("N")
+        carried += _den_posts(spec, phase_start, deadline if night else None, state.phase, events)
+        if night and carried:  # a den post by day counts for the coming night (RULINGS D2)
+            stamps = {post.source: post.time for post in carried}
+            for action in rules.read_den(state, carried):
+                timed.append((stamps.get(action.source.removeprefix("den:"), phase_start), 0, action))
+            carried.clear()
     timed.sort(key=lambda item: item[0])
     return [action for _, _, action in timed], events
+
+
+def _den_posts(
+    spec: PhaseSpec, phase_start: datetime, deadline: datetime | None, phase: str, events: list[Event]
+) -> list[TopicPost]:
+    """The phase's den posts as the daemon stores them (coloured spans read), those stamped late left out."""
+    posts: list[TopicPost] = []
+    for index, row in enumerate(spec.den):
+        when = _stamp(row, phase_start, index)
+        source = f"{spec.phase}-den{index + 1}"
+        if _late(when, deadline):
+            events.append(Event("late_den_post", phase, "mj", (), {"author": row["author"], "post": source}))
+            continue
+        reading = bbcode_colours(str(row["text"]))
+        posts.append(
+            TopicPost(
+                str(row["author"]),
+                when,
+                str(row["text"]),
+                reading.spans,
+                reading.colour,
+                bool(row.get("edited")),
+                bool(row.get("deleted")),
+                source,
+            )
+        )
+    return posts
 
 
 def _absence(

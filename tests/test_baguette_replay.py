@@ -125,3 +125,23 @@ den = [
     assert any(e["type"] == "late_den_post" and e["author"] == "Eve" for e in found)
     deaths = [(e["player"], e["cause"]) for e in found if e["type"] == "death"]
     assert deaths == [("Carole", "loups")]
+
+
+def test_den_posts_of_a_day_count_for_the_coming_night(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # « Seul le dernier post avant 21h00 sera pris en compte »: a choice posted by day stands for the night.
+    nights = """[[phases]]
+phase = "N1"
+[[phases]]
+phase = "J1"
+mps = [
+  { from = "Alice", text = "Je vote blanc" }, { from = "Bob", text = "Je vote blanc" },
+  { from = "Carole", text = "Je vote blanc" }, { from = "Dan", text = "Je vote blanc" },
+  { from = "Eve", text = "Je vote blanc" }, { from = "Fred", text = "Je vote blanc" },
+]
+den = [ { author = "Bob", text = "Demain soir : [color=red]Carole[/color]" } ]
+[[phases]]
+phase = "N2"
+"""
+    found = events(write(tmp_path, 'modules = ["baguette"]', J0 + nights), capsys)
+    assert [(e["player"], e["cause"]) for e in found if e["type"] == "death"] == [("Carole", "loups")]
+    assert not any(e["type"] == "action_refused" for e in found)
