@@ -38,7 +38,7 @@ from .config_deadlines import kind_of, phase_of, phase_problem
 from .config_deadlines import parse_deadline as parse_deadline
 from .config_reader import ConfigError as ConfigError
 from .config_reader import _expect, _Reader, _shape
-from .config_rules import _check_setup, _ruleset
+from .config_rules import _check_setup, _modules, _ruleset
 from .config_rules import role_ids as role_ids
 from .i18n import LANGUAGES, _
 from .site import GenericSite
@@ -104,6 +104,8 @@ class LiveConfig:
     remind_night_hours: float = 0.0
     # [activity]: a living player without a post in this many consecutive day phases is warned (0: never)
     activity_silent_days: int = 0
+    # [game] modules: modules composed on top of the rule set (engine/modules: "baguette"), checked at reading
+    modules: tuple[str, ...] = ()
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -172,7 +174,7 @@ _KNOWN = {
         "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic", "modules"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
         "topic_every",
@@ -606,6 +608,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         activity_silent_days=silent,
         site=site,
         ruleset=_ruleset(reader, game),
+        modules=_modules(reader, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),
         web_host=_expect(reader, web.get("host", "127.0.0.1"), str, "web.host", "web", "host"),
         web_password_env=_expect(

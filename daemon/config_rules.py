@@ -25,6 +25,26 @@ def _ruleset(reader: _Reader, game: dict[str, Any]) -> str | None:
     return str(name)
 
 
+def _modules(reader: _Reader, game: dict[str, Any]) -> tuple[str, ...]:
+    """``[game] modules = ["baguette"]``: known modules, on a rule set they compose with (French refusal)."""
+    names = game.get("modules", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise reader.error("game.modules", 'une liste de modules, comme ["baguette"]', "game", "modules")
+    if not names:
+        return ()
+    from ..engine.modules import refusal
+
+    base = game.get("ruleset")
+    if base is None:
+        raise reader.error(
+            "game.modules", "un module se joue sur une règle : donnez aussi [game] ruleset", "game", "modules"
+        )
+    why = refusal(str(base), names)
+    if why:
+        raise reader.error("game.modules", why, "game", "modules")
+    return tuple(names)
+
+
 def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig) -> None:
     """The players' roles, dealt by the MJ: every player's or none (a partial list would be ignored), and
     ones the rule set knows, checked by setting the game up now (pure) rather than at the first deadline."""

@@ -16,14 +16,19 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..engine.contract import RuleSet, TopicPost
 from ..engine.daycount import PostVotes, Roster, count_day
 from ..engine.model import Action, Decree, Event, GameState, Outcome
+from ..engine.modules import compose
+from ..engine.modules import refusal as module_refusal
 from ..engine.names import NameResolver, PlayerName, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers.bbcode import render_bbcode
+from ..parsers.colour_spans import bbcode_colours
 from ..parsers.layout import votes_in_html
 from ..parsers.phpbb3 import LAYOUT
 from ..parsers.records import Post, VoteFormat, content_hash
+from .absences import read_absence, says_absent
 from .config import ConfigError
 from .i18n import translated
 from .mp_actions import read_mp
@@ -43,6 +48,11 @@ class PhaseSpec:
     decrees: list[Decree] = field(default_factory=list)
     mayor_post: str | None = None  # the mayor's post after the pyre, for rule sets that read one
     deadline: datetime | None = None  # a day's end: posts stamped after it do not count
+    # Modules' inputs (baguette): the wolves' den posts and the absence topic's posts of this phase, and a
+    # night's actions deadline (21:00: MPs and den posts stamped from a minute after it are late).
+    den: list[dict[str, Any]] = field(default_factory=list)
+    absences: list[dict[str, Any]] = field(default_factory=list)
+    actions_deadline: datetime | None = None
 
 
 @dataclass
@@ -58,14 +68,30 @@ class Scenario:
     groups: dict[str, int] = field(default_factory=dict)
     # The rule set's options (its RULINGS' **Option** readings), passed to ``setup`` when given.
     options: dict[str, Any] = field(default_factory=dict)
+    # Modules on top of the rule set (``modules = ["baguette"]``) and the roles the MJ resolves (``[[mj_roles]]``).
+    modules: list[str] = field(default_factory=list)
+    mj_roles: list[dict[str, Any]] = field(default_factory=list)
 
 
-_TOP = {"ruleset", "seed", "title", "players", "phases", "expect", "options"}
+_TOP = {"ruleset", "seed", "title", "players", "phases", "expect", "options", "modules", "mj_roles"}
 _PLAYER = {"name", "role", "camp", "group"}
-_PHASE = {"phase", "posts", "mps", "answers", "decrees", "mayor_post", "deadline"}
+_PHASE = {
+    "phase",
+    "posts",
+    "mps",
+    "answers",
+    "decrees",
+    "mayor_post",
+    "deadline",
+    "den",
+    "absences",
+    "actions_deadline",
+}
 _ROWS = {
     "posts": {"author", "text", "time"},
-    "mps": {"from", "text"},
+    "mps": {"from", "text", "time"},
+    "den": {"author", "text", "time", "edited", "deleted"},
+    "absences": {"author", "text", "time"},
     "answers": {"question", "choice"},
     "decrees": {"kind", "player", "cause", "text"},
 }
@@ -144,6 +170,18 @@ def load_scenario(path: Path) -> Scenario:
         rules = ruleset(name)
     except KeyError as exc:
         raise fields.error("ruleset", str(exc).strip("\"'")) from exc
+    modules = data.get("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise fields.error("modules", f"expected a list of module ids, got {_shape(modules)}")
+    why = module_refusal(name, modules)
+    if why:
+        raise fields.error("modules", why)
+    mj_roles = fields.rows(data, "mj_roles", "")
+    if mj_roles and not modules:
+        raise fields.error("mj_roles", 'MJ-resolved roles come with a module (modules = ["baguette"])')
+    if modules:
+        rules = compose(rules, modules)
+    decree_kinds = (*_DECREES, *rules.decree_kinds)
     seed = fields.integer(data, "seed", "")
     title = fields.text(data, "title", "", required=False, empty=True) or ""
     rows = fields.rows(data, "players", "", required=True)
@@ -195,19 +233,41 @@ def load_scenario(path: Path) -> Scenario:
                         post["time"] = when
                     spec.posts.append(post)
                 elif kind == "mps":
-                    spec.mps.append(
-                        {
-                            "from": fields.text(item, "from", at).strip(),
-                            "text": fields.text(item, "text", at, empty=True),
-                        }
-                    )
+                    mp = {
+                        "from": fields.text(item, "from", at).strip(),
+                        "text": fields.text(item, "text", at, empty=True),
+                    }
+                    when = _post_time(fields, item, at)
+                    if when is not None:
+                        mp["time"] = when
+                    spec.mps.append(mp)
+                elif kind in ("den", "absences"):
+                    if not rules.modules:
+                        raise fields.error(
+                            f"{where}{kind}", 'den and absences are a module\'s (modules = ["baguette"])'
+                        )
+                    line: dict[str, Any] = {
+                        "author": fields.text(item, "author", at).strip(),
+                        "text": fields.text(item, "text", at, empty=True),
+                    }
+                    when = _post_time(fields, item, at)
+                    if when is not None:
+                        line["time"] = when
+                    for flag in ("edited", "deleted"):
+                        if flag in item:
+                            if not isinstance(item[flag], bool):
+                                raise fields.error(f"{at}{flag}", f"expected true or false, got {_shape(item[flag])}")
+                            line[flag] = item[flag]
+                    (spec.den if kind == "den" else spec.absences).append(line)
                 elif kind == "answers":
                     spec.answers[fields.text(item, "question", at)] = fields.text(item, "choice", at)
                 else:
                     decree = fields.text(item, "kind", at)
-                    if decree not in _DECREES:
-                        raise fields.error(f"{at}kind", f"one of {', '.join(_DECREES)}, not {decree!r}")
-                    player_name = fields.text(item, "player", at, required=decree in ("kill", "revive"))
+                    if decree not in decree_kinds:
+                        raise fields.error(f"{at}kind", f"one of {', '.join(decree_kinds)}, not {decree!r}")
+                    player_name = fields.text(
+                        item, "player", at, required=decree in ("kill", "revive", "foudroiement", "protect")
+                    )
                     spec.decrees.append(
                         Decree(
                             decree,
@@ -221,6 +281,13 @@ def load_scenario(path: Path) -> Scenario:
             spec.deadline = _deadline(ph)
         except ValueError as exc:
             raise fields.error(f"{where}deadline", str(exc)) from exc
+        if "actions_deadline" in ph:
+            if not phase.startswith("N"):
+                raise fields.error(f"{where}actions_deadline", "a night's actions deadline: this phase is a day")
+            try:
+                spec.actions_deadline = _deadline({"phase": "J", "deadline": ph["actions_deadline"]})
+            except ValueError as exc:
+                raise fields.error(f"{where}actions_deadline", str(exc)) from exc
         phases.append(spec)
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
@@ -230,7 +297,9 @@ def load_scenario(path: Path) -> Scenario:
         raise fields.error("options", f"expected an [options] table, got {_shape(options)}")
     if options and not rules.options:
         raise fields.error("options", f"the rule set {name} has no options")
-    scenario = Scenario(name, seed, players, phases, dict(expect), title, camps, groups, dict(options))
+    scenario = Scenario(
+        name, seed, players, phases, dict(expect), title, camps, groups, dict(options), list(modules), list(mj_roles)
+    )
     try:
         initial_state(scenario)
     except (ValueError, KeyError, TypeError) as exc:
@@ -365,9 +434,15 @@ def _post_actions(state: GameState, spec: PhaseSpec, reader: Any) -> list[Action
     return found
 
 
+def scenario_rules(scenario: Scenario) -> RuleSet:
+    """The scenario's rule set, with its modules on top."""
+    rules = ruleset(scenario.ruleset)
+    return compose(rules, scenario.modules) if scenario.modules else rules
+
+
 def initial_state(scenario: Scenario) -> GameState:
     """The game as the scenario sets it up (roles, and camps or groups where the rule set takes them)."""
-    rules = ruleset(scenario.ruleset)
+    rules = scenario_rules(scenario)
     names = [name for name, _ in scenario.players]
     roles = {name: role for name, role in scenario.players if role}
     extra: dict[str, Any] = {}
@@ -379,6 +454,8 @@ def initial_state(scenario: Scenario) -> GameState:
         if not rules.options:
             raise ScenarioError(f"the rule set {scenario.ruleset} has no options")
         extra["options"] = scenario.options
+    if scenario.mj_roles:
+        extra["mj_roles"] = scenario.mj_roles
     try:
         state: GameState = rules.setup(names, scenario.seed, roles if len(roles) == len(names) else None, **extra)
     except ValueError as exc:  # an unknown option or value, a role the rule set does not have…
@@ -388,22 +465,30 @@ def initial_state(scenario: Scenario) -> GameState:
 
 def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
     """Every event of the game as a JSON-ready dict, then a final line."""
-    rules = ruleset(scenario.ruleset)
+    rules = scenario_rules(scenario)
     state = initial_state(scenario)
     yield {"type": "setup", "phase": state.phase, "roles": {p.name: p.role for p in state.players}}
     start = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    den_carried: list[TopicPost] = []  # den posts of a day, read with the coming night's
     for number, spec in enumerate(scenario.phases):
         if state.winner:
             break
         if spec.phase != state.phase:
             raise ScenarioError(f"phases[{number}].phase: {spec.phase!r}, but the game is at {state.phase!r}")
-        actions, events = _actions(state, spec, rules.verbs)
+        phase_start = start + timedelta(days=number)
+        if rules.modules:
+            actions, events = _module_actions(state, spec, rules, phase_start, scenario.phases, den_carried)
+        else:
+            actions, events = _actions(state, spec, rules.verbs)
         if rules.read_post is not None and state.phase.startswith("J"):
             actions = _post_actions(state, spec, rules.read_post) + actions
         outcome: Outcome
         if state.phase.startswith("J"):
-            votes, warnings = _votes(state, spec, start + timedelta(days=number), rules)
-            events += warnings
+            if rules.votes_by_mp:  # the votes are MPs, among the actions
+                votes: dict[str, str] = {}
+            else:
+                votes, warnings = _votes(state, spec, phase_start, rules)
+                events += warnings
             answers = dict(spec.answers)
             reader = rules.mayor_announcement
             if spec.mayor_post is not None and reader is not None:  # read as the MJ would, unless answered
@@ -428,3 +513,120 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         # null while the game goes on; "aucun" is a finished game nobody won (nobody left alive).
         "winner": state.winner,
     }
+
+
+# -- modules (baguette): MPs stamped against the deadlines, the den, absences --------------------------------
+_MINUTE = timedelta(minutes=1)
+
+
+def _late(when: datetime, deadline: datetime | None) -> bool:
+    """« A 22h01, le MP n'est pas valable »: stamped in the deadline's minute still counts, from the next one
+    not (the forum shows minutes)."""
+    return deadline is not None and when - deadline >= _MINUTE
+
+
+def _stamp(row: dict[str, Any], phase_start: datetime, index: int) -> datetime:
+    return datetime.fromisoformat(row["time"]) if row.get("time") else phase_start + timedelta(minutes=index)
+
+
+def _module_actions(
+    state: GameState,
+    spec: PhaseSpec,
+    rules: RuleSet,
+    phase_start: datetime,
+    phases: list[PhaseSpec],
+    carried: list[TopicPost],
+) -> tuple[list[Action], list[Event]]:
+    """A module's phase: the MPs (votes included) before the deadline, the absences (topic and MP), the den's
+    posts before the night's actions deadline — one list of actions in time order. ``carried``: den posts of
+    the day before, read with this night's (a day's are added to it and read the next night)."""
+    deadline = spec.deadline if state.phase.startswith("J") else spec.actions_deadline
+    events: list[Event] = []
+    timed: list[tuple[datetime, int, Action]] = []
+    kept_mps = []
+    for index, mp in enumerate(spec.mps):
+        when = _stamp(mp, phase_start, index)
+        if _late(when, deadline):
+            events.append(Event("late_mp", state.phase, "mj", (), {"from": mp["from"], "time": when.isoformat()}))
+            continue
+        kept_mps.append((index, when, mp))
+    resolver = _resolver(state)
+    absence_rows: list[tuple[datetime, str, str]] = []
+    for index, when, mp in kept_mps:
+        sender = resolver.identify(str(mp["from"]))
+        away = bool(rules.absence_power and sender is not None and says_absent(str(mp["text"])))
+        if away and sender is not None:  # an absence MP; it may hold orders too (« j'anticipe : je sonde X »)
+            absence_rows.append((when, sender, str(mp["text"])))
+        one = PhaseSpec(spec.phase, mps=[mp])
+        found, said = _actions(state, one, rules.verbs)
+        if away:  # not an order, not understood: it was the absence
+            said = [e for e in said if e.type not in ("mp_not_understood", "mp_not_an_order")]
+        events += said
+        timed += [(when, index, replace(a, source=f"{spec.phase}-mp{index + 1}")) for a in found]
+    for index, row in enumerate(spec.absences):
+        author = resolver.identify(str(row["author"]))
+        if author is None:
+            events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": row["author"]}))
+            continue
+        absence_rows.append((_stamp(row, phase_start, index), author, str(row["text"])))
+    for when, author, text in absence_rows:
+        action = _absence(state, rules, author, text, when, phases)
+        if action is None:
+            events.append(Event("absence_not_read", state.phase, "mj", (), {"player": author, "text": text}))
+        else:
+            timed.append((when, -1, action))
+    if rules.read_den is not None:
+        night = state.phase.startswith("N")
+        carried += _den_posts(spec, phase_start, deadline if night else None, state.phase, events)
+        if night and carried:  # a den post by day counts for the coming night (RULINGS D2)
+            stamps = {post.source: post.time for post in carried}
+            for action in rules.read_den(state, carried):
+                timed.append((stamps.get(action.source.removeprefix("den:"), phase_start), 0, action))
+            carried.clear()
+    timed.sort(key=lambda item: item[0])
+    return [action for _, _, action in timed], events
+
+
+def _den_posts(
+    spec: PhaseSpec, phase_start: datetime, deadline: datetime | None, phase: str, events: list[Event]
+) -> list[TopicPost]:
+    """The phase's den posts as the daemon stores them (coloured spans read), those stamped late left out."""
+    posts: list[TopicPost] = []
+    for index, row in enumerate(spec.den):
+        when = _stamp(row, phase_start, index)
+        source = f"{spec.phase}-den{index + 1}"
+        if _late(when, deadline):
+            events.append(Event("late_den_post", phase, "mj", (), {"author": row["author"], "post": source}))
+            continue
+        reading = bbcode_colours(str(row["text"]))
+        posts.append(
+            TopicPost(
+                str(row["author"]),
+                when,
+                str(row["text"]),
+                reading.spans,
+                reading.colour,
+                bool(row.get("edited")),
+                bool(row.get("deleted")),
+                source,
+            )
+        )
+    return posts
+
+
+def _absence(
+    state: GameState, rules: RuleSet, author: str, text: str, when: datetime, phases: list[PhaseSpec]
+) -> Action | None:
+    """An absence declared (topic or MP) → the module's absence action: the day phases of the scenario whose
+    deadline's day, or the day before, it covers; none when its days are vague or match no day."""
+    found = read_absence(text, when.date())
+    if found is None or rules.absence_power is None:
+        return None
+    covered: list[str] = []
+    if not found.vague:
+        for spec in phases:
+            if spec.phase.startswith("J") and spec.deadline is not None:
+                last = spec.deadline.date()
+                if found.covers(last) or found.covers(last - timedelta(days=1)):
+                    covered.append(spec.phase)
+    return Action(author, rules.absence_power, tuple(covered), f"absence:{author}")

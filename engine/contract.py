@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .messages import Message
@@ -129,3 +130,40 @@ class RuleSet:
     # Whether a day power read by MP once every voter has voted is refused (trinite: « tant que tout le monde n'a
     # pas voté »). False: day MPs count until the deadline (double-roles: « tant que c'est avant la deadline »).
     day_powers_end_when_all_voted: bool = True
+    # -- modules (engine/modules/: a module composed on top of a base rule set) ---------------------------
+    # The modules composed into this rule set, in order (``[game] modules``): () for a plain rule set.
+    modules: tuple[str, ...] = ()
+    # Votes are sent by MP to the MJ, not posted (baguette): the live count and replay read the day's vote MPs
+    # (read as actions by the MP reader) through ``mp_votes``; posts hold no votes.
+    votes_by_mp: bool = False
+    # The day's standing votes (voter → target, or ``"blanc"``) from the vote actions read from the day's MPs,
+    # in the order received (late ones already left out): the last one of each player counts.
+    mp_votes: Callable[[GameState, Sequence[Action]], dict[str, str]] | None = None
+    # The wolves' den (a second topic, polled like the game topic): its posts since the last night's actions
+    # deadline, in order, with their coloured spans and edited/deleted flags → the night's actions it holds
+    # (the victim, an anti-dévoilement…), given to ``resolve_night`` with the MP actions, by time.
+    read_den: Callable[[GameState, Sequence[TopicPost]], list[Action]] | None = None
+    # The power a declared absence becomes for ``close_day`` (targets: the day phases it covers, none when
+    # vague): the daemon's stored absences (daemon/absences.py) are passed as such actions. None: not used.
+    absence_power: str | None = None
+    # Decree kinds the rule set takes besides the core's kill, revive, mayor, event (baguette: foudroiement).
+    decree_kinds: tuple[str, ...] = ()
+    # Fixed times the rules set, for the live schedule preset: {"day_end": "22:00", "actions_end": "21:00",
+    # "day_hours": 48, "night_hours": 24}. Empty: the MJ's own deadlines.
+    schedule: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TopicPost:
+    """A post of a side topic a rule set reads (the wolves' den), as the daemon stored it: plain data, so the
+    rules stay pure. ``spans``: the post's coloured runs (colour as ``#rrggbb``, the text), quotes left out
+    (parsers/colour_spans.py); ``colour``: the post's own text colour (None: the forum's default)."""
+
+    author: str
+    time: datetime
+    text: str  # the post's own text (BBCode or plain), quotes left out
+    spans: tuple[tuple[str, str], ...] = ()
+    colour: str | None = None
+    edited: bool = False
+    deleted: bool = False
+    source: str = ""  # the post's id, for the MJ

@@ -1,0 +1,228 @@
+"""`baguette`: constants, options (RULINGS.md), the module's memory in the state, and reading it (who holds
+the wand, who may receive it, who is a wolf)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...contract import RuleSet
+from ...model import MJ, PUBLIC, Event, GameState, PlayerState
+from ...resolution import Resolution
+
+ID = "baguette"
+KEY = "baguette"  # state.memory[KEY]: the module's bookkeeping
+BLANK = "blanc"  # a blank vote's target
+
+# The options (RULINGS.md), by full name: values, default first.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "baguette.blanc_egalite": ("bucher", "annule"),  # B4
+    "baguette.egalite_sans_magicien": ("personne", "tirage"),  # B6
+    "baguette.pouvoir_interdit_lg": ("piege", "immunite", "protection", "copie", "suspicion"),  # W9
+    "baguette.edition_antre": ("tous", "dernier"),  # D4
+    "baguette.premiere_nuit": ("fictive", "antre"),  # D7
+}
+
+# The Magicien's powers: the default, the five one-time ones, the Magicien-LG's two extras.
+DEFAULT_POWER = "double_voix"
+ONE_TIME = ("immunite", "protection", "copie", "suspicion", "piege")
+WOLF_EXTRAS = ("chaperon", "recrutement")
+POWERS = (DEFAULT_POWER, *ONE_TIME)
+NAMES = {
+    "double_voix": "Double voix au bûcher",
+    "immunite": "Immunité au bûcher",
+    "protection": "Protection de toute action",
+    "copie": "Copie de l'état d'un joueur",
+    "suspicion": "Vérification d'une suspicion",
+    "piege": "Piège à personnage nocturne",
+    "chaperon": "Chaperon rouge dévorable",
+    "recrutement": "Recrutement d'un Loup-Garou",
+}
+VOTE_POWERS = frozenset({"baguette.vote", "baguette.blanc"})
+ABSENCE = "baguette.absence"
+# The decree kinds the module adds; the questions it asks (their KIND part), kept from the base's answers.
+DECREES = ("foudroiement", "protect", "wand")
+QUESTIONS = frozenset({"absence", "egalite_bucher", "mj_role"})
+TRAP_MIN = 7  # « n'est plus utilisable s'il reste 6 joueurs en vie ou moins »
+REVEAL_MIN = 7  # « ne peut plus être utilisé s'il reste moins de 7 joueurs en vie »
+REVEALS = 2  # « 2 anti-dévoilements classiques »
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What the module's functions know besides the state: the base rule set and the baked options."""
+
+    base: RuleSet
+    options: Mapping[str, Any]
+
+    def option(self, state: GameState, name: str) -> Any:
+        return bag(state).get("options", {}).get(name, self.options.get(name, OPTIONS[name][0]))
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise ValueError(f"unknown baguette option {name!r} (known: {', '.join(sorted(OPTIONS))})")
+        if value not in OPTIONS[name]:
+            raise ValueError(f"baguette option {name!r}: {value!r} is not one of {', '.join(map(repr, OPTIONS[name]))}")
+    return dict(options)
+
+
+def bag(state: GameState) -> dict[str, Any]:
+    """The module's memory (created empty on a state that has none)."""
+    found = state.memory.get(KEY)
+    if found is None:
+        found = state.memory[KEY] = {}
+    return found
+
+
+def holder(state: GameState) -> str | None:
+    """The living Magicien, if any."""
+    name = bag(state).get("magicien")
+    return name if name and state.player(name).alive else None
+
+
+def active_power(state: GameState) -> dict[str, Any]:
+    """The holder's power for this night and the next day: ``{"power": …, "targets": […]}``."""
+    chosen = bag(state).get("pouvoir")
+    return chosen if chosen and chosen.get("holder") == holder(state) else {"power": DEFAULT_POWER, "targets": []}
+
+
+def may_receive(state: GameState, name: str, giver: str | None) -> bool:
+    """« Avant de recevoir une 2ème fois la Baguette magique, il faut que tous les joueurs en vie l'aient
+    possédée une fois » — and once it has gone round, « elle est transmise librement » (not to the giver)."""
+    try:
+        player = state.player(name)
+    except KeyError:
+        return False
+    if not player.alive or name == giver:
+        return False
+    memory = bag(state)
+    if memory.get("tour_complet"):
+        return True
+    return name not in memory.get("porteurs", [])
+
+
+def receivers(state: GameState, giver: str | None) -> list[str]:
+    """Who may receive the wand now; when every living player but the giver has held it, the round is done."""
+    memory = bag(state)
+    if not memory.get("tour_complet"):
+        held = set(memory.get("porteurs", []))
+        if all(name in held or name == giver for name in state.living()):
+            memory["tour_complet"] = True
+    return [name for name in state.living() if may_receive(state, name, giver)]
+
+
+def give_wand(r: Resolution, name: str | None, how: str) -> None:
+    """The wand to ``name`` (None: nobody holds it); the power chosen by the previous holder ends."""
+    memory = bag(r.state)
+    previous = memory.get("magicien")
+    memory["magicien"] = name
+    memory.pop("pouvoir", None)
+    memory.pop("successeurs", None)
+    memory.pop("testament", None)
+    if name is None:
+        return
+    porteurs = memory.setdefault("porteurs", [])
+    if name not in porteurs:
+        porteurs.append(name)
+    r.emit("wand_holder", player=name, previous=previous, how=how)
+    used = memory.get("pouvoirs_utilises", [])
+    left = [p for p in ONE_TIME if p not in used]
+    r.tell(name, "wand_received", powers_left=left)
+
+
+def first_receiver(state: GameState, names: list[str], giver: str | None) -> str | None:
+    receivers(state, giver)  # closes the round when it is done
+    return next((n for n in names if may_receive(state, n, giver)), None)
+
+
+_EMPTY = GameState("", 0, [])
+
+
+def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
+    """A resolution going on over ``state``, a state the base has just returned (new, nobody else's): not
+    copied again (``Resolution`` copies the state it is given: here an empty one, then ``state`` is put in)."""
+    r = Resolution(_EMPTY, answers)
+    r.state = state
+    r._start_phase = state.phase
+    return r
+
+
+def is_wolf(ctx: Ctx, player: PlayerState) -> bool:
+    return ctx.base.is_wolf(player)
+
+
+def role_name(ctx: Ctx, state: GameState, role: str) -> str:
+    declared = bag(state).get("mj_roles", {}).get(role)
+    return declared["name"] if declared else ctx.base.role_names.get(role, role)
+
+
+def mj_role(state: GameState, player: PlayerState) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = bag(state).get("mj_roles", {}).get(player.role)
+    return found
+
+
+# Characters the rule file names without defining them (the MJ declares them): how players name them in a
+# suspicion → a key matched against the declared roles' names (RULINGS M1).
+NAMED_CHARACTERS: tuple[tuple[str, str], ...] = (
+    ("petit chaperon rouge", "chaperon_rouge"), ("chaperon rouge", "chaperon_rouge"), ("chaperon", "chaperon_rouge"),
+    ("la bête", "bete"), ("bête", "bete"), ("merlin", "merlin"), ("génie", "genie"), ("la belle", "belle"),
+    ("belle", "belle"),
+)  # fmt: skip
+
+
+def _key(text: str) -> str:
+    return " ".join(text.replace("_", " ").replace("-", " ").lower().split())
+
+
+def mj_role_named(state: GameState, said: str) -> str | None:
+    """The declared MJ role ``said`` names: its id, or a key its name holds (``chaperon_rouge`` → « Petit
+    Chaperon rouge »)."""
+    declared = bag(state).get("mj_roles", {})
+    if said in declared:
+        return said
+    key = _key(said)
+    return next((role for role, d in declared.items() if key and key in _key(d["name"])), None)
+
+
+def role_matches(state: GameState, player: PlayerState, said: str) -> bool:
+    """Whether the role ``said`` (a base role id, an MJ role id or key) is ``player``'s."""
+    return player.role == said or (mj_role(state, player) is not None and mj_role_named(state, said) == player.role)
+
+
+def indevorable(state: GameState, player: PlayerState) -> bool:
+    """The wolves cannot eat him: classique's vampires (« Il ne peut pas non plus être mangé par les loups »),
+    an MJ role declared ``indevorable``."""
+    return player.camp == "vampires" or bool((mj_role(state, player) or {}).get("indevorable"))
+
+
+def public_deaths(state: GameState, events: list[Event]) -> list[Event]:
+    """The deaths as the rules tell them: a foudroyé Gentil's role is not public (« de l'alignement s'il est
+    Gentil ; du rôle exact s'il est LG »: the MJ gets it as ``foudroiement_role``); after each death of a player
+    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``."""
+    declared = bag(state).get("mj_roles", {})
+    gentils = {e.data["player"] for e in events if e.type == "foudroiement" and "alignement" in e.data}
+    if not declared and not gentils:
+        return events
+    told: list[Event] = []
+    for event in events:
+        if event.type != "death":
+            told.append(event)
+            continue
+        name = event.data["player"]
+        if name in gentils and event.data.get("cause") == "foudroiement":
+            told.append(Event("death", event.phase, event.audience, event.to, {**event.data, "role": None}))
+            told.append(Event("foudroiement_role", event.phase, MJ, (), {"player": name, "role": event.data["role"]}))
+        else:
+            told.append(event)
+        role = declared.get(event.data.get("role", ""))
+        if role is not None:
+            data = {"player": name, "name": role["name"], "camp": state.player(name).camp}
+            told.append(Event("mj_role_revealed", event.phase, PUBLIC, (), data))
+    return told
+
+
+def day_number(phase: str) -> int:
+    return int(phase[1:].split("-")[0])

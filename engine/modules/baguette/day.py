@@ -1,0 +1,362 @@
+"""`baguette`: the day's deadline — absences noted, the Magicien's election (J0, second round on J1), the
+pyre by MP votes (blank majority, the Magicien's say on a tie, immunity), the base's own day, then the wand
+passed to the successor « au moment du bûcher »."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...model import Action, Decree, Event, GameState, Outcome, next_phase
+from ...resolution import NOBODY, Resolution
+from ...tally import tally
+from .common import (
+    ABSENCE,
+    BLANK,
+    QUESTIONS,
+    Ctx,
+    active_power,
+    bag,
+    first_receiver,
+    give_wand,
+    holder,
+    public_deaths,
+    receivers,
+    resume,
+)
+from .hunter import question_id, shoot
+from .validation import validate
+from .votes import count, mp_votes
+
+# Base events the module tells itself (its count, its no-pyre): left out of the base's outcome.
+_BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
+
+
+def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
+    own = [a for a in actions if a.power.startswith("baguette.")]
+    return own, [a for a in actions if not a.power.startswith("baguette.")]
+
+
+def base_answers(answers: Mapping[str, str]) -> dict[str, str]:
+    """The answers meant for the base (the module's own questions left out, or the base calls them unused)."""
+    return {q: a for q, a in answers.items() if [*q.split(":"), "", ""][1] not in QUESTIONS}
+
+
+def decrees_for_base(r: Resolution, ctx: Ctx, decrees: Sequence[Decree]) -> tuple[list[Decree], set[str]]:
+    """The MJ's decrees: foudroiement (a kill with its public reveal), the wand given, a protection (nights);
+    the rest go to the base. Returns the base's decrees and the players protected tonight."""
+    kept: list[Decree] = []
+    protected: set[str] = set()
+    for decree in decrees:
+        if decree.kind == "foudroiement" and decree.player:
+            player = r.state.player(decree.player)
+            reveal: dict[str, Any] = (
+                {"role": player.role}
+                if ctx.base.is_wolf(player) or player.camp == "loups"
+                else {"alignement": "gentil"}
+            )
+            r.emit("foudroiement", player=decree.player, **reveal)
+            kept.append(Decree("kill", decree.player, "foudroiement"))
+        elif decree.kind == "protect" and decree.player:
+            protected.add(decree.player)
+        elif decree.kind == "wand":
+            give_wand(r, decree.player, "mj")
+        elif decree.kind == "mayor":
+            r.tell_mj("decree_refused", kind="mayor", reason="Pas de maire avec la Baguette magique.")
+        else:
+            kept.append(decree)
+    return kept, protected
+
+
+def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
+    """« Une absence justifiée permet un non-vote »: the day phases an absence covers; a vague one is asked."""
+    memory = bag(r.state)
+    number = int(r.state.phase[1:])
+    for action in actions:
+        if action.power != ABSENCE:
+            continue
+        phases = list(action.targets)
+        if not phases:
+            options = [f"J{n}" for n in range(number, number + 4)]
+            answer = r.ask(
+                "absence",
+                "MJ",
+                f"Absence de {action.player} sans dates claires : quels jours couvre-t-elle ?",
+                options,
+                about=action.player,
+            )
+            phases = [] if answer == NOBODY else [p.strip() for p in answer.split(",")]
+        if phases:
+            known = memory.setdefault("absences", {}).setdefault(action.player, [])
+            known.extend(p for p in phases if p not in known)
+            r.tell_mj("absence_noted", player=action.player, phases=phases)
+
+
+def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
+    kept = []
+    for action in actions:
+        why = validate(ctx, r.state, action)
+        if why:
+            r.tell(action.player, "action_refused", power=action.power, reason=why)
+        else:
+            kept.append(action)
+    return kept
+
+
+# The Magicien's night choices: sent by day, they are kept for the coming night (the wand may pass first).
+_NIGHT_CHOICES = frozenset(
+    f"baguette.{p}" for p in ("double_voix", "immunite", "protection", "copie", "suspicion", "piege", "successeur")
+) | {"baguette.chaperon", "baguette.recrutement"}
+
+
+def _anticipated(
+    r: Resolution, ctx: Ctx, own: Sequence[Action], base_actions: Sequence[Action]
+) -> tuple[list[Action], list[Action]]:
+    """« Il est possible d'anticiper en cas d'absence »: night orders sent by day — the Magicien's choices,
+    and the base's night powers it refuses now only because it is day — are kept for the coming night
+    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
+    s = r.state
+    night = next_phase(s.phase)
+    kept = bag(s).setdefault("anticipees", [])
+    now_own: list[Action] = []
+    now_base: list[Action] = []
+    for action in [*own, *base_actions]:
+        if action.power in _NIGHT_CHOICES:
+            later = True
+        elif action.power.startswith("baguette.") or action.power == "loups.devorer":
+            later = False  # the wolves' victim is the den's, never an MP
+        else:
+            later = ctx.base.validate(s, action) is not None and _valid_at(ctx, s, action, night)
+        if not later:
+            (now_own if action.power.startswith("baguette.") else now_base).append(action)
+            continue
+        kept.append(
+            {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+        )
+        r.tell(action.player, "action_kept", power=action.power, targets=list(action.targets), night=night)
+    if not kept:
+        bag(s).pop("anticipees", None)
+    return now_own, now_base
+
+
+def _valid_at(ctx: Ctx, state: GameState, action: Action, phase: str) -> bool:
+    """Whether the base takes ``action`` at ``phase`` (``state``, the resolution's own, is set back after)."""
+    now, state.phase = state.phase, phase
+    try:
+        return ctx.base.validate(state, action) is None
+    finally:
+        state.phase = now
+
+
+def _elect(
+    r: Resolution, votes: Mapping[str, str], candidates: list[str] | None, voters: list[str] | None = None
+) -> None:
+    """J0's election, or J1's second round among ``candidates``; a second tie (or no vote) is drawn.
+    ``voters``: who was alive at the deadline (the second round closes « en parallèle du bûcher »: a player
+    burnt at that pyre had voted alive)."""
+    s = r.state
+    living = voters if voters is not None else s.living()
+    pool = [c for c in (candidates or living) if s.player(c).alive]
+    standing = {v: t for v, t in votes.items() if v in living and t in pool}
+    count = tally(standing, living)
+    counts = {row.target: row.votes for row in count.counts}
+    leaders = list(count.leaders)
+    round_ = 1 if candidates is None else 2
+    memory = bag(s)
+    memory.pop("second_tour", None)
+    if len(leaders) == 1:
+        r.emit("magicien_elected", player=leaders[0], round=round_, counts=counts)
+        give_wand(r, leaders[0], "election")
+    elif round_ == 1 and len(leaders) > 1:
+        memory["second_tour"] = leaders
+        r.emit("magicien_tie", candidates=leaders, counts=counts)
+    elif pool:
+        among = leaders or pool
+        drawn = s.rng("election_magicien").choice(among)
+        r.emit("magicien_drawn", player=drawn, candidates=among, counts=counts)
+        give_wand(r, drawn, "tirage")
+
+
+def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[str]) -> str | None:
+    """Who burns by the MP votes, or None (cancelled, pending the Magicien's choice, immune). ``doomed``: the
+    players the MJ's decrees kill at this deadline (a foudroiement): counted as dead already."""
+    s = r.state
+    if doomed:
+        s = s.copy()
+        for name in doomed:
+            s.player(name).alive = False
+    found = count(ctx, s, votes)
+    tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
+    rows = [row for row in tallied.counts if row.target != BLANK]
+    blank = next((row.votes for row in tallied.counts if row.target == BLANK), 0)
+    r.emit(
+        "vote_result",
+        counts={row.target: row.votes for row in rows},
+        voters={row.target: list(row.voters) for row in rows},
+        blank=blank,
+        self_votes=self_votes,
+        absent=away,
+        not_voted=list(tallied.not_voted),
+        weights=found.weights,
+    )
+    top = rows[0].votes if rows else 0
+    if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):
+        r.emit("no_pyre", reason="blanc")
+        return None
+    leaders = [row.target for row in rows if row.votes == top and top > 0]
+    if not leaders:
+        r.emit("no_pyre", reason="no_votes")
+        return None
+    victim: str | None = leaders[0]
+    if len(leaders) > 1:
+        magicien = holder(s)
+        own = standing.get(magicien) if magicien else None
+        if magicien and own in leaders:
+            r.emit("tie", candidates=leaders, resolved_by="magicien", choice=own)
+            victim = own
+        elif magicien:
+            chosen = active_power(s)
+            immune_one = chosen["targets"][0] if chosen["power"] == "immunite" and chosen["targets"] else None
+            bag(r.state)["egalite_en_attente"] = {
+                "candidates": leaders,
+                "magicien": magicien,
+                "day": s.phase,
+                "immune": immune_one,  # « le bûcher du jour »: its immunity holds for the choice made at night
+            }
+            r.emit("tie", candidates=leaders, resolved_by=None, choice=None)
+            r.emit("pyre_pending", candidates=leaders, magicien=magicien)
+            return None
+        elif ctx.option(s, "baguette.egalite_sans_magicien") == "tirage":
+            victim = s.rng("egalite_bucher").choice(leaders)
+            r.emit("tie", candidates=leaders, resolved_by="tirage", choice=victim)
+        else:
+            r.emit("tie", candidates=leaders, resolved_by=None, choice=None)
+            r.emit("no_pyre", reason="tie")
+            return None
+    if victim is not None and immune(s, victim):
+        r.emit("pyre_immune", player=victim)
+        r.emit("no_pyre", reason="immune")
+        return None
+    return victim
+
+
+def immune(state: GameState, name: str) -> bool:
+    chosen = active_power(state)
+    return bool(chosen["power"] == "immunite" and chosen["targets"][:1] == [name])
+
+
+def forged_votes(ctx: Ctx, state: GameState, victim: str) -> dict[str, str]:
+    """One vote the base counts for ``victim`` alone: the base then burns him with its own exceptions (the
+    Idiot pardoned, the Ange-Gardien, the Ancien's last word…)."""
+    for voter in state.living():
+        votes = {voter: victim}
+        if ctx.base.day_tally is None or ctx.base.day_tally(state, votes)[0].leaders == (victim,):
+            return votes
+    return {}
+
+
+def handover(r: Resolution, at_pyre: bool) -> None:
+    """The wand's move: a dead holder's to his testament's first name (else his successors, else drawn); at
+    the pyre, the living holder's to his successor (the first of his 3 names who may receive it, else drawn)."""
+    s = r.state
+    memory = bag(s)
+    current = memory.get("magicien")
+    if current is None:
+        return
+    dead = not s.player(current).alive
+    if not dead and not at_pyre:
+        return
+    names = list(memory.get("successeurs") or [])
+    how = "successeur"
+    if dead and memory.get("testament"):
+        names = list(memory["testament"]) + names
+        how = "testament"
+    chosen = first_receiver(s, names, current)
+    if names:
+        r.tell_mj("successor_chosen", holder=current, names=names, chosen=chosen)
+    if chosen is None:
+        pool = receivers(s, current)
+        if not pool:
+            if dead:
+                give_wand(r, None, "personne")
+            return
+        chosen = s.rng("baguette_tirage").choice(pool)
+        how = "tirage"
+    give_wand(r, chosen, how)
+
+
+def close_day(
+    ctx: Ctx,
+    state: GameState,
+    votes: Mapping[str, str],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+    actions: Sequence[Action] = (),
+) -> Outcome:
+    answers = dict(answers or {})
+    r = Resolution(state, answers)
+    s = r.state
+    day = s.phase
+    own, base_actions = split(actions)
+    own, base_actions = _anticipated(r, ctx, own, base_actions)
+    own = _valid(r, ctx, own)
+    base_decrees, _ = decrees_for_base(r, ctx, decrees)
+    note_absences(r, own)
+    for action in own:
+        if action.power == "baguette.testament":
+            bag(s)["testament"] = list(action.targets)
+            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    all_votes = {**votes, **mp_votes(ctx, s, own)}
+    struck = {d.player for d in base_decrees if d.kind == "kill"}
+    voters = [name for name in s.living() if name not in struck]  # alive at the deadline
+    base_votes: dict[str, str] = {}
+    if day == "J0":
+        _elect(r, all_votes, None)
+        forbidden = ctx.option(s, "baguette.pouvoir_interdit_lg")
+        for wolf in (p.name for p in s.players if p.alive and ctx.base.is_wolf(p)):
+            r.tell(wolf, "forbidden_power", power=forbidden)  # « Seuls les LG en auront la connaissance »
+    else:
+        victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
+        bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
+        if victim is not None:
+            base_votes = forged_votes(ctx, s, victim)
+    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
+    outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
+    events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
+    questions = [*r.questions, *outcome.questions]
+    after = outcome.state
+    if after.winner is None:  # « chasseur => Magicien chasseur »: burnt while his copy holds, he shoots
+        moved_on, after.phase = after.phase, day
+        after, shot, asked = shoot(ctx, after, outcome.events, answers)
+        events += shot
+        questions += asked
+        if after.winner is None:
+            after.phase = moved_on
+    if after.winner is None:
+        later = _after_pyre(ctx, after, day, answers, own, voters)
+        events += later.events
+        questions += later.questions
+        after = later.state
+    return Outcome(after, public_deaths(after, events), questions)
+
+
+def _replaced(event: Event) -> bool:
+    return event.type in _BASE_REPLACED or (event.type == "no_pyre" and event.data.get("reason") == "no_votes")
+
+
+def _after_pyre(
+    ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action], voters: list[str]
+) -> Resolution:
+    """After the base's pyre (the state already at the next night): J1's second round, then the wand."""
+    r = resume(state, answers)  # the base's new state
+    night = r.state.phase
+    r.state.phase = day
+    memory = bag(r.state)
+    candidates = memory.get("second_tour")
+    if candidates and day != "J0":
+        ballots = {a.player: a.targets[0] for a in own if a.power == "baguette.election" and a.targets}
+        _elect(r, ballots, list(candidates), voters)
+    elif day != "J0":
+        handover(r, at_pyre=True)
+    r.state.phase = night if night != day else next_phase(day)
+    return r

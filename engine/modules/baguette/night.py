@@ -1,0 +1,424 @@
+"""`baguette`: the night, around the base's — NIGHT_ORDER, written once here and checked at import; STEPS gives
+each step its function. The module's steps run before the base's night (they cancel actions and give it the
+night's extra deaths as decrees) and after it (what is told « à la fin de la nuit »)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from ...model import Action, Decree, Event, GameState, Outcome
+from ...resolution import NOBODY, Resolution
+from .common import (
+    ONE_TIME,
+    REVEAL_MIN,
+    REVEALS,
+    WOLF_EXTRAS,
+    Ctx,
+    bag,
+    holder,
+    indevorable,
+    mj_role,
+    public_deaths,
+    resume,
+    role_matches,
+)
+from .day import base_answers, decrees_for_base, handover
+from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
+from .hunter import question_id, shoot
+from .validation import validate
+
+NIGHT_ORDER: tuple[str, ...] = (
+    "egalite_bucher",  # « il devra choisir la victime du bûcher avant la fin de la nuit »: his actions cancelled
+    "pouvoir",  # the holder's power, valid this night and the next day (the « Mise à jour »)
+    "successeur",  # « Chaque nuit, le Magicien désigne son successeur » (3 names)
+    "antre",  # the den's victim, the anti-dévoilement (its failure saves the victim)
+    "piege",  # « immunise le joueur ciblé de la 1ère action nocturne (date et heure du MP) »
+    "protection",  # « de toute action - bénéfique ou maléfique »
+    "copie",  # indévorable, bloqué… copied for the night
+    "mj_roles",  # the MJ's answers for the roles he resolves; the Chaperon's « indévorable »
+    "base",  # the base rule set's own night, its order, with the actions left
+    "chasseur_copie",  # « chasseur => Magicien chasseur »: the copying Magicien dead tonight shoots
+    "recrutement",  # « Ce joueur deviendra LG et rejoindra l'antre dès la nuit suivante »
+    "suspicion",  # « une réponse positive ou négative à la fin de la nuit »
+    "testament",  # a holder dead tonight: the wand to his heir
+)
+
+
+class _Night:
+    def __init__(self, ctx: Ctx, r: Resolution, own: list[Action], den: list[Action], others: list[Action]) -> None:
+        self.ctx = ctx
+        self.r = r
+        self.own = own  # the module's orders, valid, in order received
+        self.den = den
+        self.actions = others  # the base's actions (MPs and the den's victim), in time order
+        self.kills: list[tuple[str, str]] = []
+        self.decrees: list[Decree] = []
+        self.protected: set[str] = set()  # saved from the wolves tonight (MJ decree, MJ role)
+        self.chaperon = False
+        self.outcome: Outcome | None = None
+        self.after: Resolution | None = None
+        self.answers: Mapping[str, str] = {}
+        self.moved_on = ""  # the phase the base's night moved on to
+        self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
+
+    def last(self, power: str, player: str | None = None) -> Action | None:
+        found = [a for a in self.own if a.power == power and (player is None or a.player == player)]
+        return found[-1] if found else None
+
+    def cancel(self, keep: Callable[[Action], bool], by: str) -> list[Action]:
+        dropped = [a for a in self.actions if not keep(a)]
+        self.actions = [a for a in self.actions if keep(a)]
+        for action in dropped:
+            self.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by=by)
+        return dropped
+
+    def drop_victim(self, name: str | None, by: str) -> None:
+        self.cancel(lambda a: not (a.power == VICTIM and (name is None or a.targets[:1] == (name,))), by)
+
+
+def _egalite_bucher(n: _Night) -> None:
+    r, s = n.r, n.r.state
+    pending = bag(s).pop("egalite_en_attente", None)
+    if not pending:
+        return
+    magicien = pending["magicien"]
+    struck = {d.player for d in n.decrees if d.kind == "kill"}  # the MJ's decrees of the night (foudroiement)
+    said = n.last("baguette.egalite", magicien)
+    if not s.player(magicien).alive or magicien in struck:  # nobody to choose: as without a Magicien (B6)
+        if n.ctx.option(s, "baguette.egalite_sans_magicien") != "tirage":
+            r.emit("no_pyre", reason="tie")
+            return
+        choice = s.rng("egalite_bucher").choice(list(pending["candidates"]))
+    elif said is not None and said.targets:
+        choice = said.targets[0]
+    else:
+        choice = r.ask(
+            "egalite_bucher",
+            magicien,
+            "Égalité au bûcher : qui désignes-tu comme victime ?",
+            list(pending["candidates"]),
+            single=True,
+        )
+    if choice == NOBODY or not s.player(choice).alive:
+        r.emit("no_pyre", reason="tie")
+        return
+    if pending.get("immune") == choice:
+        r.emit("pyre_immune", player=choice)
+        r.emit("no_pyre", reason="immune")
+        return
+    # « verra ses actions nocturnes annulées » — his own; a den victim he posted is the pack's choice (RULINGS B6).
+    n.cancel(lambda a: a.player != choice or a.power == VICTIM, "bucher")
+    r.emit("pyre", player=choice, role=s.player(choice).role, late=True)
+    n.kills.append((choice, "bucher"))
+
+
+def _pouvoir(n: _Night) -> None:
+    r, s = n.r, n.r.state
+    memory = bag(s)
+    magicien = holder(s)
+    memory.pop("pouvoir", None)
+    if magicien is None:
+        return
+    chosen = [a for a in n.own if a.player == magicien and a.power.split(".")[1] in ("double_voix", *ONE_TIME)]
+    used = memory.setdefault("pouvoirs_utilises", [])
+    if chosen:
+        action = chosen[-1]
+        power = action.power.split(".")[1]
+        memory["pouvoir"] = {"holder": magicien, "power": power, "targets": list(action.targets)}
+        if power in ONE_TIME:
+            used.append(power)
+        r.tell(magicien, "power_chosen", power=power, targets=list(action.targets))
+        r.tell_mj("power_chosen", player=magicien, power=power, targets=list(action.targets))
+    for extra in WOLF_EXTRAS:
+        order = n.last(f"baguette.{extra}", magicien)
+        if order is None:
+            continue
+        used.append(extra)
+        r.tell(magicien, "power_chosen", power=extra, targets=list(order.targets))
+        r.tell_mj("power_chosen", player=magicien, power=extra, targets=list(order.targets))
+        if extra == "chaperon":
+            n.chaperon = True
+        else:
+            memory["recrue"] = order.targets[0]
+
+
+def _successeur(n: _Night) -> None:
+    magicien = holder(n.r.state)
+    said = n.last("baguette.successeur", magicien) if magicien else None
+    if said is not None:
+        bag(n.r.state)["successeurs"] = list(said.targets)
+        n.r.tell(said.player, "action_received", power=said.power, targets=list(said.targets))
+    testament = n.last("baguette.testament", magicien) if magicien else None
+    if testament is not None:
+        bag(n.r.state)["testament"] = list(testament.targets)
+        n.r.tell(testament.player, "action_received", power=testament.power, targets=list(testament.targets))
+
+
+def _antre(n: _Night) -> None:
+    r = n.r
+    for action in n.den:
+        if action.power == REFUSED:
+            r.tell_mj(
+                "den_refused",
+                author=action.player,
+                target=action.targets[0],
+                reason="Les Loups-Garous ne peuvent pas se dévorer entre eux.",
+            )
+        elif action.power == NO_VICTIM:
+            n.drop_victim(None, "antre")
+            r.tell_mj("den_no_victim", reason=action.targets[0], author=action.player)
+        elif action.power == REVEAL_VOID:
+            r.tell_mj("anti_devoilement_void", author=action.player, target=action.targets[0])
+        elif action.power == REVEAL:
+            _reveal(n, action)
+    for action in n.actions:
+        if action.power == VICTIM:
+            r.tell_mj("den_victim", player=action.targets[0], author=action.player)
+
+
+def _reveal(n: _Night, action: Action) -> None:
+    r, s = n.r, n.r.state
+    memory = bag(s)
+    done = memory.get("anti_devoilements", 0)
+    if done >= REVEALS:
+        r.tell_mj("anti_devoilement_refused", author=action.player, reason="Les 2 anti-dévoilements sont utilisés.")
+        return
+    if len(s.living()) < REVEAL_MIN:
+        r.tell_mj("anti_devoilement_refused", author=action.player, reason="Il reste moins de 7 joueurs en vie.")
+        return
+    target, role = action.targets
+    number = done + 1
+    memory["anti_devoilements"] = number
+    success = s.player(target).role == role
+    r.tell_mj("anti_devoilement", author=action.player, target=target, role=role, number=number, success=success)
+    if success:
+        n.kills.append((target, "anti_devoilement"))
+        return
+    n.drop_victim(None, "anti_devoilement")  # « la victime de la nuit survit »
+    if number == 1:
+        memory.setdefault("sans_vote", []).append(action.player)
+        r.tell(action.player, "vote_lost")
+    else:
+        n.kills.append((action.player, "anti_devoilement_rate"))
+
+
+def _chosen(n: _Night, power: str) -> tuple[str, str] | None:
+    memory = bag(n.r.state)
+    chosen = memory.get("pouvoir")
+    if not chosen or chosen["power"] != power or not chosen["targets"]:
+        return None
+    return chosen["holder"], chosen["targets"][0]
+
+
+def _piege(n: _Night) -> None:
+    found = _chosen(n, "piege")
+    if found is None:
+        return
+    magicien, target = found
+    first = next((a for a in n.actions if target in a.targets and a.player != target), None)
+    if first is not None:
+        n.actions = [a for a in n.actions if a is not first]
+        n.r.tell_mj("actions_cancelled", player=first.player, power=first.power, by="piege")
+    n.r.tell(magicien, "trap_result", target=target, caught=first.player if first else None)
+
+
+def _protection(n: _Night) -> None:
+    found = _chosen(n, "protection")
+    if found is None:
+        return
+    _, target = found
+    n.cancel(lambda a: target not in a.targets or a.player == target, "protection")
+    n.r.tell_mj("night_protected", player=target)
+
+
+def _copie(n: _Night) -> None:
+    found = _chosen(n, "copie")
+    if found is None:
+        return
+    magicien, target = found
+    s = n.r.state
+    copied = []
+    declared = mj_role(s, s.player(target)) or {}
+    if indevorable(s, s.player(target)):
+        copied.append("indevorable")
+        n.drop_victim(magicien, "copie")
+    if s.player(target).role == "chasseur":
+        copied.append("chasseur")  # resolved by the MJ (a decree), RULINGS P4
+    if declared.get("protege_du_chasseur"):
+        copied.append("protege_du_chasseur")
+    if any(a.power == "loup_assommeur.assommer" and target in a.targets for a in n.actions):
+        copied.append("bloque")  # « seul cas où il peut y avoir 2 bloqués la nuit »
+        n.cancel(lambda a: a.player != magicien, "bloque")
+    n.r.tell(magicien, "copy_result", target=target, copied=copied)
+
+
+def _mj_roles(n: _Night) -> None:
+    r, s = n.r, n.r.state
+    living = s.living()
+    for player in s.players:
+        if not player.alive or mj_role(s, player) is None:
+            continue
+        options = [f"tue:{name}" for name in living] + [f"protege:{name}" for name in living]
+        answer = r.ask(
+            "mj_role",
+            "MJ",
+            f"{player.name} ({bag(s)['mj_roles'][player.role]['name']}) : quel effet cette nuit ?",
+            options,
+            about=player.name,
+        )
+        for part in [] if answer == NOBODY else [p.strip() for p in answer.split(",")]:
+            what, _, name = part.partition(":")
+            if what == "tue":
+                n.kills.append((name, "mj_role"))
+            elif what == "protege":
+                n.protected.add(name)
+    for name in sorted(n.protected):
+        n.drop_victim(name, "mj")
+    for action in [a for a in n.actions if a.power == VICTIM]:
+        declared = mj_role(s, s.player(action.targets[0])) or {}
+        if declared.get("indevorable") and not n.chaperon:  # the base refuses its own (vampires) itself
+            n.drop_victim(action.targets[0], "indevorable")
+
+
+def _base(n: _Night) -> None:
+    s = n.r.state
+    actions = list(n.actions)
+    decrees = list(n.decrees)
+    if s.phase == "N1" and n.ctx.option(s, "baguette.premiere_nuit") == "antre":
+        for action in [a for a in actions if a.power == VICTIM]:
+            decrees.append(Decree("kill", action.targets[0], "loups"))
+        actions = [a for a in actions if a.power != VICTIM]
+    decrees += [Decree("kill", name, cause) for name, cause in n.kills]
+    dying = {name for name, _ in n.kills}
+    pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
+    if pack:  # the den's choice is the pack's: a wolf dying first does not take it with him
+        actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
+    n.decrees_given = decrees
+    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
+    n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
+    n.moved_on = n.outcome.state.phase
+    after = resume(n.outcome.state, n.answers)
+    after.state.phase = s.phase  # the end-of-night steps tell in the night's phase
+    n.after = after
+
+
+def _chasseur_copie(n: _Night) -> None:
+    assert n.after is not None and n.outcome is not None
+    state, events, questions = shoot(n.ctx, n.after.state, n.outcome.events, n.answers)
+    n.after.state = state
+    n.after.events += events
+    n.after.questions += questions
+
+
+def _recrutement(n: _Night) -> None:
+    assert n.after is not None
+    s = n.after.state
+    name = bag(s).pop("recrue", None)
+    if not name or not s.player(name).alive:
+        return
+    player = s.player(name)
+    player.camp = "loups"
+    player.markers["loup"] = True  # « Ce joueur deviendra LG … S'il avait un pouvoir, il le garde »
+    n.after.tell(name, "recruited")
+    wolves = [p.name for p in s.players if n.ctx.base.is_wolf(p)]
+    for wolf in wolves:
+        n.after.tell(wolf, "pack", wolves=wolves)
+
+
+def _suspicion(n: _Night) -> None:
+    assert n.after is not None
+    found = bag(n.after.state).get("pouvoir")
+    if not found or found["power"] != "suspicion" or len(found["targets"]) != 2:
+        return
+    target, role = found["targets"]
+    correct = role_matches(n.after.state, n.after.state.player(target), role)
+    n.after.tell(found["holder"], "suspicion_result", target=target, role=role, correct=correct)
+
+
+def _testament(n: _Night) -> None:
+    assert n.after is not None
+    if n.after.state.winner is None:
+        handover(n.after, at_pyre=False)
+
+
+STEPS: dict[str, Callable[[_Night], None]] = {
+    "egalite_bucher": _egalite_bucher,
+    "pouvoir": _pouvoir,
+    "successeur": _successeur,
+    "antre": _antre,
+    "piege": _piege,
+    "protection": _protection,
+    "copie": _copie,
+    "mj_roles": _mj_roles,
+    "base": _base,
+    "chasseur_copie": _chasseur_copie,
+    "recrutement": _recrutement,
+    "suspicion": _suspicion,
+    "testament": _testament,
+}
+if set(STEPS) != set(NIGHT_ORDER) or len(NIGHT_ORDER) != len(set(NIGHT_ORDER)):
+    raise RuntimeError("baguette: NIGHT_ORDER and STEPS must name the same steps, each once")
+_END_OF_NIGHT = ("chasseur_copie", "recrutement", "suspicion", "testament")
+if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in _END_OF_NIGHT):
+    raise RuntimeError("baguette: the end-of-night steps come after the base's night")
+
+
+def resolve_night(
+    ctx: Ctx,
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+) -> Outcome:
+    answers = dict(answers or {})
+    r = Resolution(state, answers)
+    night_phase = r.state.phase
+    early = [
+        Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
+    ]
+    actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
+    base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
+    den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
+    own, others = [], []
+    for action in actions:
+        if action.source.startswith("den:") and action.power != VICTIM:
+            continue
+        why = validate(ctx, r.state, action)
+        if why and action.power == VICTIM and _first_night_victim(ctx, r.state, action):
+            why = None
+        if action.power.startswith("baguette.") and why:
+            r.tell(action.player, "action_refused", power=action.power, reason=why)
+        elif action.power.startswith("baguette."):
+            own.append(action)
+        elif why and action.power == VICTIM:
+            r.tell(action.player, "action_refused", power=action.power, reason=why)
+        else:
+            others.append(action)  # the base refuses its own, with its own words
+    n = _Night(ctx, r, own, den, others)
+    n.answers = answers
+    n.decrees, n.protected = base_decrees, protected
+    for step in NIGHT_ORDER:
+        STEPS[step](n)
+    assert n.outcome is not None and n.after is not None
+    after = n.after
+    if after.state.winner is None:
+        after.state.phase = n.moved_on
+    base_events = n.outcome.events
+    if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
+        base_events = [e for e in base_events if e.type != "fictional_victim"]
+    events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
+    questions = [*r.questions, *n.outcome.questions, *after.questions]
+    return Outcome(after.state, public_deaths(after.state, events), questions)
+
+
+def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
+    """N1's den victim under the option « antre »: a living non-wolf chosen by a wolf (the base refuses N1)."""
+    if state.phase != "N1" or ctx.option(state, "baguette.premiere_nuit") != "antre":
+        return False
+    wolf, victim = state.player(action.player), state.player(action.targets[0])
+    return action.source.startswith("den:") and ctx.base.is_wolf(wolf) and victim.alive and not ctx.base.is_wolf(victim)
+
+
+def _rephased(events: list[Event], phase: str) -> list[Event]:
+    return [e if e.phase == phase else Event(e.type, phase, e.audience, e.to, e.data) for e in events]

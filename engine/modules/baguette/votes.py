@@ -1,0 +1,126 @@
+"""`baguette`: the votes by MP — « chaque joueur part avec sa propre voix contre lui », blank votes, the
+justified absence's non-vote, the Magicien's double vote, the failed anti-dévoilement's forced self-vote."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ...messages import Message
+from ...model import Action, GameState
+from ...tally import Tally, tally
+from .common import BLANK, DEFAULT_POWER, Ctx, active_power, bag, holder
+
+
+def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str, str]:
+    """The standing votes from the day's vote MPs, in the order received: the last one of each player.
+    J0's votes are the Magicien's election (``vote`` or ``election``); other days the pyre's."""
+    votes: dict[str, str] = {}
+    election = state.phase == "J0"
+    # « Je vote pour X » on a pyre day with no election running is the pyre's vote (RULINGS B1).
+    ballot_is_vote = election or not bag(state).get("second_tour")
+    for action in actions:
+        if action.power == "baguette.blanc":
+            if not election:
+                votes[action.player] = BLANK
+        elif (action.power == "baguette.vote" and action.targets) or (
+            action.power == "baguette.election" and ballot_is_vote and action.targets
+        ):
+            votes[action.player] = action.targets[0]
+    return votes
+
+
+def absent_today(state: GameState) -> set[str]:
+    return {name for name, phases in bag(state).get("absences", {}).items() if state.phase in phases}
+
+
+def counted_votes(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str], list[str], list[str]]:
+    """Every living player's vote as the rules count it (voter → target or ``blanc``), who has his own vote
+    against himself for want of one, and who is absent (no vote)."""
+    alive = {p.name for p in state.players if p.alive}
+    forced = set(bag(state).get("sans_vote", []))
+    absent = absent_today(state)
+    counted: dict[str, str] = {}
+    self_votes: list[str] = []
+    away: list[str] = []
+    for name in state.living():
+        target = votes.get(name)
+        if name in forced:
+            counted[name] = name  # « il aura donc un auto-vote »
+            continue
+        if target is not None and (target == BLANK or target in alive):
+            counted[name] = target
+        elif name in absent:
+            away.append(name)  # « En cas d'absence justifiée, il y aura non-vote (0 voix) »
+        else:
+            counted[name] = name
+            self_votes.append(name)
+    return counted, self_votes, away
+
+
+@dataclass(frozen=True)
+class Count:
+    """A pyre's count as the rules make it, with what the public count tells besides the rows."""
+
+    tally: Tally
+    standing: dict[str, str]  # voter → target or ``blanc``, as counted
+    weights: dict[str, int]  # voters whose vote weighs other than 1
+    self_votes: list[str]  # living players voting against themselves for want of a vote
+    absent: list[str]  # justified absences: no vote
+
+
+def _weights(
+    ctx: Ctx, state: GameState, players: Mapping[str, str], base_count: Tally | None, standing: Mapping[str, str]
+) -> dict[str, int]:
+    """Each standing voter's weight when not 1: the base's own (classique's charisme: « comptera double »),
+    found by counting his vote alone when the base's count is not one per voter, times two for the Magicien's
+    double vote (the default power)."""
+    found: dict[str, int] = {}
+    uneven = base_count is not None and sum(row.votes for row in base_count.counts) != len(players)
+    if ctx.base.day_tally is not None and players and uneven:  # some vote weighs other than one
+        for voter, target in players.items():
+            alone, _ = ctx.base.day_tally(state, {voter: target})
+            row = next((r for r in alone.counts if r.voters == (voter,)), None)
+            if row is not None and row.votes != 1:
+                found[voter] = row.votes
+    magicien = holder(state)
+    if magicien and magicien in standing and active_power(state)["power"] == DEFAULT_POWER:
+        found[magicien] = found.get(magicien, 1) * 2
+    return found
+
+
+def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
+    """The pyre's count: every living voter's vote (or self-vote, or none when absent), the base's own limits
+    (lovers, who may vote, a spell) and weights, the Magicien's double vote; ``blanc`` a row."""
+    counted, self_votes, away = counted_votes(ctx, state, votes)
+    standing = dict(counted)
+    players = {v: t for v, t in counted.items() if t != BLANK}
+    base_count = None
+    if ctx.base.day_tally is not None:
+        base_count, kept = ctx.base.day_tally(state, players)
+        standing = {v: t for v, t in counted.items() if t == BLANK}
+        standing.update(kept)
+        players = dict(kept)
+    weights = _weights(ctx, state, players, base_count, standing)
+    return Count(tally(standing, state.living(), weights), standing, weights, self_votes, away)
+
+
+def day_tally(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
+    """The day's count (the live count shows it too): J0, the election; else the pyre, ``blanc`` a row."""
+    if state.phase == "J0":
+        living = state.living()
+        alive = set(living)
+        standing = {v: t for v, t in votes.items() if v in alive and t in alive}
+        return tally(standing, living), standing
+    found = count(ctx, state, votes)
+    return found.tally, found.standing
+
+
+def vote_refusal(ctx: Ctx, state: GameState, voter: str, target: str) -> str | Message | None:
+    if voter in bag(state).get("sans_vote", []):
+        return f"{voter} a perdu son droit de vote à ce bûcher (anti-dévoilement raté) : il a une voix contre lui."
+    if target == BLANK:
+        return None
+    if ctx.base.vote_refusal is not None:
+        return ctx.base.vote_refusal(state, voter, target)
+    return None

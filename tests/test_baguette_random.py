@@ -1,0 +1,184 @@
+"""Random games of `classique` with the `baguette` module, through the composed rule set's public functions:
+random vote MPs (votes, blanks, election ballots), absences and testaments by day; by night the base roles'
+orders, the Magicien's powers and successors (kept when ``validate`` accepts them) and random den posts
+(victims, anti-dévoilements, some edited or deleted) read by ``read_den``; some questions answered. Each phase
+must leave its input unchanged and share no mutable part with it, follow the phase sequence, and keep the
+module's rules: a living Magicien or none, each one-time power used once at most, at most two
+anti-dévoilements, the wand never back to a former holder before the round is done, every living voter
+counted once (his vote, a blank, or his own self-vote) unless absent."""
+
+from __future__ import annotations
+
+import copy
+import random
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meneur.engine.contract import TopicPost
+from meneur.engine.model import Action, GameState, Outcome, next_phase
+from meneur.engine.modules import compose
+from meneur.engine.modules.baguette.common import ONE_TIME
+from meneur.engine.rulesets import ruleset
+from meneur.parsers.colour_spans import bbcode_colours
+from meneur.tests.test_state_copy import _mutable_ids
+
+RULES = compose(ruleset("classique"), ["baguette"])
+BASE = ruleset("classique")
+COLOURS = ("red", "blue", "#00aa00", "purple")
+T0 = datetime(2026, 3, 15, 19, tzinfo=UTC)
+
+
+def _valid(state: GameState, actions: list[Action]) -> list[Action]:
+    return [a for a in actions if RULES.validate(state, a) is None]
+
+
+def _day_actions(state: GameState, rng: random.Random) -> list[Action]:
+    living = state.living()
+    actions: list[Action] = []
+    for name in living:
+        roll = rng.random()
+        if roll < 0.55:
+            actions.append(Action(name, "baguette.vote", (rng.choice(living),)))
+        elif roll < 0.7:
+            actions.append(Action(name, "baguette.blanc"))
+        if rng.random() < 0.4:
+            actions.append(Action(name, "baguette.election", (rng.choice(living),)))
+        if rng.random() < 0.05:
+            number = int(state.phase[1:])
+            covered = tuple(f"J{n}" for n in range(number, number + rng.randint(0, 2)))
+            actions.append(Action(name, "baguette.absence", covered))
+    magicien = state.memory["baguette"].get("magicien")
+    if magicien and rng.random() < 0.3:
+        actions.append(Action(magicien, "baguette.testament", tuple(rng.sample(living, min(2, len(living))))))
+    rng.shuffle(actions)
+    return _valid(state, actions)
+
+
+def _night_actions(state: GameState, rng: random.Random) -> list[Action]:
+    names = state.living()
+    actions: list[Action] = []
+    for player in state.players:
+        if not player.alive:
+            continue
+        for verb in BASE.verbs:
+            if not verb.power.startswith(player.role + ".") or rng.random() < 0.6:
+                continue
+            count = rng.randint(verb.min_targets, min(verb.max_targets, 2))
+            actions.append(Action(player.name, verb.power, tuple(rng.sample(names, min(count, len(names))))))
+    memory = state.memory["baguette"]
+    magicien = memory.get("magicien")
+    if magicien:
+        kind = rng.choice(("double_voix", *ONE_TIME, "chaperon", "recrutement"))
+        targets: tuple[str, ...] = ()
+        if kind == "suspicion":
+            targets = (rng.choice(names), rng.choice(list(BASE.role_names)))
+        elif kind not in ("double_voix", "chaperon"):
+            targets = (rng.choice(names),)
+        actions.append(Action(magicien, f"baguette.{kind}", targets))
+        if rng.random() < 0.8:
+            actions.append(Action(magicien, "baguette.successeur", tuple(rng.sample(names, min(3, len(names))))))
+    pending = memory.get("egalite_en_attente")
+    if pending and rng.random() < 0.6:
+        actions.append(Action(pending["magicien"], "baguette.egalite", (rng.choice(pending["candidates"]),)))
+    return _valid(state, actions)
+
+
+def _den(state: GameState, rng: random.Random) -> list[Action]:
+    wolves = [p.name for p in state.players if p.alive and RULES.is_wolf(p)]
+    if not wolves:
+        return []
+    posts = []
+    names = state.living()
+    roles = list(BASE.role_names.values())
+    for index in range(rng.randint(0, 4)):
+        colour = rng.choice(COLOURS)
+        if rng.random() < 0.3:
+            text = f"Anti-dévoilement : [color={colour}]{rng.choice(names)} {rng.choice(roles)}[/color]"
+        else:
+            text = f"On mange [color={colour}]{rng.choice(names)}[/color] ce soir"
+        reading = bbcode_colours(text)
+        posts.append(
+            TopicPost(
+                rng.choice(wolves),
+                T0 + timedelta(minutes=index),
+                text,
+                reading.spans,
+                reading.colour,
+                edited=rng.random() < 0.1,
+                deleted=rng.random() < 0.05,
+                source=f"p{index}",
+            )
+        )
+    assert RULES.read_den is not None
+    return RULES.read_den(state, posts)
+
+
+def _answered(first: Outcome, rng: random.Random) -> dict[str, str]:
+    return {q.id: rng.choice(q.options) for q in first.questions if q.options and rng.random() < 0.7}
+
+
+def _check(state: GameState, outcome: Outcome) -> None:
+    after = outcome.state
+    memory, before = after.memory["baguette"], state.memory["baguette"]
+    magicien = memory.get("magicien")
+    if after.winner is None:
+        assert after.phase == next_phase(state.phase)
+        assert magicien is None or after.player(magicien).alive, (state.phase, magicien)
+    used = memory.get("pouvoirs_utilises", [])
+    assert len(used) == len(set(used)), used
+    assert memory.get("anti_devoilements", 0) <= 2
+    for event in outcome.events:
+        data = event.as_json()
+        if event.type == "wand_holder" and data["how"] in ("successeur", "tirage", "testament"):
+            assert data["player"] != data["previous"]
+            if data["player"] in before.get("porteurs", []):  # « il faut que tous les joueurs en vie l'aient possédée »
+                assert memory.get("tour_complet"), data
+        if event.type == "vote_result" and state.phase != "J0":
+            counted = [v for voters in data["voters"].values() for v in voters]
+            assert len(counted) == len(set(counted))  # one vote each
+            assert set(counted) <= set(state.living())
+            plain = (
+                not any(p.markers.get("amoureux") for p in state.players) and "votants_autorises" not in state.memory
+            )
+            if plain and "mauvais_oeil_du_jour" not in state.memory:
+                extra = sum(data["weights"].values()) - len(data["weights"])
+                assert sum(data["counts"].values()) + data["blank"] == len(state.living()) - len(data["absent"]) + extra
+
+
+def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
+    rng = random.Random(seed)
+    count = rng.randint(8, 14)
+    state = RULES.setup([f"J{n:02d}" for n in range(count)], seed)
+    phases = 0
+    while state.winner is None and phases < 60:
+        before = copy.deepcopy(state) if checked else None
+        outcome: Outcome
+        if state.phase.startswith("J"):
+            actions = _day_actions(state, rng)
+            first = RULES.close_day(state, {}, {}, (), actions)
+            outcome = RULES.close_day(state, {}, _answered(first, rng), (), actions)
+        else:
+            actions = sorted(_night_actions(state, rng) + _den(state, rng), key=lambda _: rng.random())
+            first = RULES.resolve_night(state, actions)
+            outcome = RULES.resolve_night(state, actions, _answered(first, rng))
+        if checked:
+            assert state == before, f"{state.phase} changed the state it was given"
+            assert not _mutable_ids(state, set()) & _mutable_ids(outcome.state, set())
+            _check(state, outcome)
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31))
+def test_random_games_keep_their_inputs_and_the_wands_rules(seed: int) -> None:
+    play(seed)
+
+
+def test_random_games_end() -> None:
+    """Most random games reach one of the outcomes classique names."""
+    winners = [play(seed, checked=False)[1] for seed in range(30)]
+    assert sum(w is not None for w in winners) >= 25
+    assert set(winners) - {None} <= {"village", "loups", "amoureux", "flute", "vampires", "aucun"}
