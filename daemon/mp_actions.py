@@ -316,7 +316,8 @@ def _grammar(
         # own, the one the rules take (« je prends le pouvoir MITHRIL »: the cape's IMITATION, not its COPIE).
         rivals = [m for m in mentions if m.start == mention.start]
         mine = [m for m in rivals if m.power in owned]
-        if mention is not next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0]):
+        chosen = next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0])
+        if mention is not chosen and not _together(chosen, mention, by_power):
             continue
         verb = by_power[mention.power]
         resolved = _resolve(mention, sender, resolver, verb)
@@ -333,6 +334,11 @@ def _grammar(
         action = Action(sender, mention.power, targets, source)
         reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
     return reads, unclear
+
+
+def _together(chosen: ActionMention, other: ActionMention, by_power: dict[str, Verb]) -> bool:
+    """Two powers one phrase orders at once (:attr:`Verb.together`), read from the same words."""
+    return other.power in by_power[chosen.power].together or chosen.power in by_power[other.power].together
 
 
 def _fits(

@@ -7,7 +7,7 @@ This first increment reads the usual wordings and the canonical forms; the MP co
 
 from __future__ import annotations
 
-from ....vocabulary import Verb
+from ....vocabulary import Verb, fold
 from .projects import CIT_ANY, CITADEL_TARGETS, NONE, OWN, OWN_CITADEL, PROJECTS, Project
 from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
 
@@ -44,6 +44,14 @@ _ALIASES = {
 }
 
 
+# The words that name a project wherever they stand, for the free reader (folded): a bare « Mutisme ambiant »
+# at night is its launch. Only the names of several words: a lone « recensement » or « canon » in chatter or
+# beside another order (« le projet en cours (connaissance) ») is no launch.
+def _keywords(project: Project) -> tuple[str, ...]:
+    key = fold(project.name).replace("-", " ")
+    return (key,) if " " in key else ()
+
+
 def _name(project: Project) -> str:
     return _ALIASES.get(project.id, project.name.lower())
 
@@ -58,61 +66,85 @@ for _table in PROJECTS.values():
         _UNIQUE.setdefault(_pid, _project)
 
 
+# « Je lance X sur Y »: the launch and the use in one order (RULINGS R10d). The same phrase is a phrase of
+# both verbs, so the reader keeps both (`Verb.together`); the launch takes no name.
+_LAUNCH = "(je|on) (lance|démarre|commence) [le|les|la] [projet]"
+_USE = "(j'utilise|j'active|je déclenche|utilisation de|je me sers de|je me sers du) [le|les|la] [projet]"
+_AIM_PLAYER = "(sur|contre|pour|:|pour protéger|pour sauver|pour voir|, cible :|cible :)"
+_AIM_CITADEL = "(sur|contre|vers|pour|:|, cible :|cible :)"
+
+
 def _projects() -> list[Verb]:
-    seen = _UNIQUE
     verbs: list[Verb] = []
-    use = "(j'utilise|je lance|j'active|je déclenche|utilisation de) [le|les] [projet]"
-    for pid, project in seen.items():
+    for pid, project in _UNIQUE.items():
         name = _name(project)
-        verbs.append(
-            _zero(
-                f"sf.lancer.{pid}",
-                (
-                    f"(je|on) (lance|démarre|commence) [le|les] [projet] {name}",
-                    f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
-                    f"lancement [du] [projet] {name}",
-                    f"[le] projet {name}",
-                    f"je veux [le|la|les] [projet] {name}",
-                    f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
-                ),
-            )
-        )
+        launch_uses: list[str] = []
+        uses: list[Verb] = []
         if project.passive:
-            continue
-        if project.target in CITADEL_TARGETS:
+            pass
+        elif project.target in CITADEL_TARGETS:
             aims = [*CITADELS, OWN_CITADEL] if project.target == CIT_ANY else list(CITADELS)
             for citadel in aims:
                 place = _CITADEL_WORDS[citadel]
-                verbs.append(
+                both = f"{_LAUNCH} {name} [cette nuit] {_AIM_CITADEL} {place}"
+                launch_uses.append(both)
+                uses.append(
                     _zero(
                         f"sf.utiliser.{pid}.{citadel}",
                         (
-                            f"{use} {name} (sur|contre|vers|pour|:) {place}",
-                            f"[le|les] [projet] {name} (sur|contre|:) {place}",
+                            f"{_USE} {name} [cette nuit] {_AIM_CITADEL} {place}",
+                            f"[le|les|la] [projet] {name} [cette nuit] (sur|contre|:) {place}",
+                            both,
                         ),
                     )
                 )
         elif project.target == NONE:
-            verbs.append(
+            uses.append(
                 _zero(
                     f"sf.utiliser.{pid}",
                     (
-                        f"(j'utilise|j'active|utilisation de) [le|les] [projet] {name}",
+                        f"{_USE} {name}",
                         f"[le|les] [projet] {name} [,|:] (je l'utilise|on l'utilise|je les utilise|on les utilise)",
                     ),
                 )
             )
         else:
-            verbs.append(
+            both = f"{_LAUNCH} {name} [cette nuit] {_AIM_PLAYER} {{cible}}"
+            launch_uses.append(both)
+            own = project.target == OWN
+            uses.append(
                 Verb(
                     f"sf.utiliser.{pid}",
                     (
-                        f"{use} {name} (sur|contre|pour|:) {{cible}}",
+                        f"{_USE} {name} [cette nuit] {_AIM_PLAYER} {{cible}}",
                         f"[le|la|les] [projet] {name} [cette nuit] (sur|contre|:) {{cible}}",
-                        *((f"[le|la|les] [projet] {name} (pour|sur) moi {{moi}}",) if project.target == OWN else ()),
+                        both,
+                        *((f"[le|la|les] [projet] {name} (pour|sur) moi {{moi}}",) if own else ()),
+                        *((f"{_LAUNCH} {name} (pour|sur) moi {{moi}}",) if own else ()),
                     ),
                 )
             )
+            if own:
+                launch_uses.append(f"{_LAUNCH} {name} (pour|sur) moi {{moi}}")
+        verbs.append(
+            Verb(
+                f"sf.lancer.{pid}",
+                (
+                    f"{_LAUNCH} {name}",
+                    f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
+                    f"lancement [du|de la] [projet] {name}",
+                    f"[le] projet {name}",
+                    f"je (veux|choisis|prends) [le|la|les] [projet] {name}",
+                    f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
+                    *launch_uses,
+                ),
+                min_targets=0,
+                max_targets=0,
+                keywords=_keywords(project),
+                together=tuple(u.power for u in uses),
+            )
+        )
+        verbs.extend(uses)
     return verbs
 
 
