@@ -71,6 +71,14 @@ for _table in PROJECTS.values():
 _LAUNCH = "(je|on) (lance|démarre|commence) [le|les|la] [projet]"
 _USE = "(j'utilise|j'active|je déclenche|utilisation de|je me sers de|je me sers du) [le|les|la] [projet]"
 _AIM_PLAYER = "(sur|contre|pour|:|pour protéger|pour sauver|pour voir|, cible :|cible :)"
+# « Projet explosif chargé, je l'utilise sur Kévin »: the charge told, then the use (no launch).
+_CHARGED = "[le] [projet] {name} [est] chargé [à 100 %|à fond] [,|:|.|!|donc]"
+_THEN = "(je l'utilise|on l'utilise|je le mets|on le met|je m'en sers|on s'en sert|je l'active|j'active)"
+# A project's own verb (EXPLOSIF: « je fais exploser Kévin »).
+_SPECIAL = {
+    "explosif": ("je (fais|vais faire) (exploser|sauter|péter) {cible}",),
+    "canon_a_particules": ("je (tire|fais feu) sur {cible}",),
+}
 _AIM_CITADEL = "(sur|contre|vers|pour|:|, cible :|cible :)"
 
 
@@ -104,7 +112,9 @@ def _projects() -> list[Verb]:
                     f"sf.utiliser.{pid}",
                     (
                         f"{_USE} {name}",
-                        f"[le|les] [projet] {name} [,|:] (je l'utilise|on l'utilise|je les utilise|on les utilise)",
+                        f"[le|les] [projet] {name} [,|:] (je l'utilise|on l'utilise|je les utilise|on les utilise"
+                        "|j'active|je l'active|on l'active|je le déclenche)",
+                        f"{_CHARGED.format(name=name)} {_THEN}",
                     ),
                 )
             )
@@ -117,7 +127,10 @@ def _projects() -> list[Verb]:
                     f"sf.utiliser.{pid}",
                     (
                         f"{_USE} {name} [cette nuit] {_AIM_PLAYER} {{cible}}",
-                        f"[le|la|les] [projet] {name} [cette nuit] (sur|contre|:) {{cible}}",
+                        f"[le|la|les] [projet] {name} [cette nuit] (sur|contre|pour|:) {{cible}}",
+                        f"{_CHARGED.format(name=name)} {_THEN} (sur|contre|pour) {{cible}}",
+                        *_SPECIAL.get(pid, ()),
+                        *(f"{_CHARGED.format(name=name)} {special}" for special in _SPECIAL.get(pid, ())),
                         both,
                         *((f"[le|la|les] [projet] {name} (pour|sur) moi {{moi}}",) if own else ()),
                         *((f"{_LAUNCH} {name} (pour|sur) moi {{moi}}",) if own else ()),
@@ -136,6 +149,7 @@ def _projects() -> list[Verb]:
                     f"[le] projet {name}",
                     f"je (veux|choisis|prends) [le|la|les] [projet] {name}",
                     f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
+                    f"(je|on) (pars|part|passe|partons|passons) (sur|à) [le|les|la] [projet] {name}",
                     *launch_uses,
                 ),
                 min_targets=0,
@@ -158,7 +172,8 @@ def _j0() -> list[Verb]:
                     f"je (prends|choisis|veux|serai|demande|deviens) {_POST} [le|la] {words}",
                     f"(poste|rôle) : {words}",
                     f"{words} pour moi",
-                    "je (garde|prends) les murs" if role == GM else f"{words} (stp|svp|merci)",
+                    f"{words} (stp|svp|merci)",
+                    *(("je (garde|garderai|prends|prendrai|surveille) les murs",) if role == GM else ()),
                 ),
                 keywords=_ROLE_KEYS[role],
             )
@@ -196,17 +211,20 @@ def _fighters() -> list[Verb]:
         )
         for role in (CB, CM, CS)
     ]
+    # ÉCHANGE is always with « le gardien des murs de sa citadelle »: a name written adds nothing (no target).
+    gm = "[le|la] (gardien|gardienne|gm) [des murs]"
+    swap = "(j'échange|je veux échanger|on échange|échange|échanger) [mon rôle|de rôle|ma place|de poste|les rôles]"
     verbs.append(
-        Verb(
+        _zero(
             "cm.echanger",
             (
-                "j'échange [mon rôle|de rôle|ma place] [encore] avec [le|la] (gardien|gardienne|gm) [des murs]",
-                "j'échange [mon rôle|de rôle|ma place] [encore] avec {cible}",
-                "(échange|échanger) avec [le|la] (gardien|gardienne|gm) [des murs]",
+                f"{swap} [encore] avec {gm}",
+                f"{swap} [encore] avec {{cible}}",
                 "j'utilise [mon pouvoir] échange",
+                "[mon] pouvoir [d'] échange [:] (oui|go|activé|je l'utilise|cette nuit)",
+                f"j'utilise [mon pouvoir] échange [,|et|donc] (je deviens|je passe) {gm}",
+                f"{swap} avec {{cible}} [,|et|donc] (je deviens|je passe) {gm}",
             ),
-            min_targets=0,
-            max_targets=1,
         )
     )
     for role in (SF, GM, CB, CM, CS):
@@ -234,7 +252,7 @@ VERBS: tuple[Verb, ...] = (
             "(nous|on) (attaquons|attaque|mangeons|mange|dévorons|dévore|tuons|tue|ciblons|cible) {cible}",
             "notre (cible|victime) (est|sera|:) {cible}",
             "(j'attaque|je tue|je mange|je dévore|je croque) {cible}",
-            "(cible|victime) [des loups] : {cible}",
+            "(cible|victime) [des loups] [:] {cible}",
             "(les loups|la meute) (ciblent|attaquent|mangent|dévorent|tuent) {cible}",
             "(je veux que|que) (les loups|la meute) (mangent|attaquent|dévorent|tuent|ciblent) {cible}",
         ),
@@ -250,7 +268,10 @@ VERBS: tuple[Verb, ...] = (
             "[le] tueur [sera|est|:] {cible}",
             "(c'est|ce sera) {cible} qui (tue|tuera)",
             "(c'est|ce sera) moi [le] (tueur|qui tue|qui tuera) {moi}",
-            "je (suis|serai) [le] tueur {moi}",
+            "(je suis|je serai|jsuis|jserai) [le|la] (tueur|tueuse) {moi}",
+            "(c'est|ce sera) {cible} qui s'en (charge|occupe)",
+            "{cible} s'en (charge|occupe|chargera|occupera)",
+            "(c'est|ce sera) moi [la] (tueuse|qui m'en charge|qui m'en occupe) {moi}",
         ),
     ),
     Verb(
@@ -282,7 +303,11 @@ VERBS: tuple[Verb, ...] = (
             "je détruis [le|les] [projet] (en cours|actuel|courant)",
             "je détruis (mon|notre) projet [en cours|actuel]",
             "destruction du projet [en cours]",
-            *(f"je détruis [le|les] [projet] {_name(p)}" for p in _UNIQUE.values()),
+            "(j'abandonne|on abandonne|on détruit|nous détruisons) [le|notre|mon] projet [en cours|actuel|courant]",
+            *(
+                f"(je détruis|on détruit|nous détruisons|j'abandonne|on abandonne) [le|les|la] [projet] {_name(p)}"
+                for p in _UNIQUE.values()
+            ),
         ),
     ),
     *_j0(),
