@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....vocabulary import Verb, fold
 from .projects import CIT_ANY, CITADEL_TARGETS, NONE, OWN, OWN_CITADEL, PROJECTS, Project
-from .roles import CB, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
+from .roles import CB, CITADEL_NAMES, CITADELS, CM, CS, GM, POWER_NAMES, POWERS, SF
 
 _ROLE_WORDS = {
     SF: "(scientifique|sf)",
@@ -23,7 +23,10 @@ _POST = "[le poste de|le rôle de|le poste|le rôle|être]"
 # Word stems that name a post or a power wherever they stand (the free reader): « Combattant, pouvoirs
 # supervoix et intendant », « je serai combattante, avec annulation ».
 _ROLE_KEYS = {SF: ("scientifique", "sf"), GM: ("gardien", "gardienne", "gm"), CB: ("combattant", "cb")}
-_ROLE_KEYS |= {CM: ("combattant mur", "cm"), CS: ("combattant science", "cs")}
+_ROLE_KEYS |= {
+    CM: ("combattant mur", "cm", "viking", "ninja", "soldat", "archer", "archere"),
+    CS: ("combattant science", "cs"),
+}
 _POWER_KEYS = {p: (p,) for p in POWERS} | {"supervoix": ("supervoix", "super voix")}
 _POWER_WORDS = {p: f"({POWER_NAMES[p].lower()}|{p})" for p in POWERS} | {
     "supervoix": "(supervoix|super voix|super-voix)"
@@ -49,7 +52,7 @@ _ALIASES = {
 # beside another order (« le projet en cours (connaissance) ») is no launch.
 def _keywords(project: Project) -> tuple[str, ...]:
     key = fold(project.name).replace("-", " ")
-    return (key,) if " " in key else ()
+    return (key,) if " " in key or project.target == NONE else ()
 
 
 def _name(project: Project) -> str:
@@ -256,6 +259,8 @@ VERBS: tuple[Verb, ...] = (
             "(les loups|la meute) (ciblent|attaquent|mangent|dévorent|tuent) {cible}",
             "(je veux que|que) (les loups|la meute) (mangent|attaquent|dévorent|tuent|ciblent) {cible}",
         ),
+        # « Mathis tue Océane »: the killer's phrase takes Mathis, the verb's word the victim after it.
+        keywords=("tue", "tuera", "mange", "mangera", "attaque", "attaquera", "devore", "croque", "bouffe"),
         bare=True,
     ),
     Verb(
@@ -332,26 +337,58 @@ HELP.update(
     {f"habitant.{r}": f"Demander le poste {r.upper()} dans ta citadelle (le soir du jour 0)." for r in _ROLE_WORDS}
 )
 HELP.update({f"habitant.{p}": f"Choisir le pouvoir {POWER_NAMES[p]} si tu es combattant." for p in POWERS})
-for _verb in VERBS:
-    _parts = _verb.power.split(".")
-    if _verb.power in HELP:
-        continue
-    if _parts[1].startswith("poste_"):
-        HELP[_verb.power] = f"Dernier habitant vivant de ta citadelle : prendre le poste {_parts[1][-2:].upper()}."
-    elif _parts[0] == SF:
-        _what = "Lancer" if _parts[1] == "lancer" else "Utiliser"
-        _where = f" sur la citadelle {_parts[3]}" if len(_parts) > 3 else ""
-        HELP[_verb.power] = f"{_what} le projet {_parts[2].replace('_', ' ').upper()}{_where}."
-
+_AIMED = {"nord": "le Nord", "est": "l'Est", "sud": "le Sud", "ouest": "l'Ouest", OWN_CITADEL: "notre citadelle"}
+_PLACE = {c: CITADEL_NAMES[c] for c in CITADELS} | {OWN_CITADEL: "ta propre citadelle"}
+_ROLE_EXAMPLES = {
+    SF: "scientifique",
+    GM: "gardien des murs",
+    CB: "combattant",
+    CM: "combattant-mur",
+    CS: "combattant-science",
+}
+# Each power's example, shown on the role cards (a test reads each one as its power, exactly). The names
+# are the examples' own (Marc, Zoé, Hugo), as a player writes them.
 EXAMPLES: dict[str, str] = {
     "loups.attaquer": "Nous attaquons Zoé.",
     "loups.tueur": "Le tueur sera Hugo.",
-    "habitant.sf": "Je prends le poste de scientifique.",
-    "habitant.supervoix": "Pouvoir : supervoix",
-    "sf.lancer.sabotage": "Je lance le projet sabotage.",
-    "sf.utiliser.sabotage.est": "J'utilise le projet sabotage sur l'Est.",
-    "sf.utiliser.explosif": "J'utilise le projet explosif sur Marc.",
-    "sf.detruire": "Je détruis le projet en cours.",
-    "cb.annuler": "J'utilise mon pouvoir annulation.",
+    "sf.utiliser": "Je lance le projet explosif et je l'utilise sur Marc.",
+    "sf.detruire": "Je détruis le projet en cours et je lance le projet radio.",
     "cm.echanger": "J'échange mon rôle avec le gardien des murs.",
 }
+EXAMPLES.update({f"{r}.annuler": "J'utilise mon pouvoir annulation." for r in (CB, CM, CS)})
+EXAMPLES.update({f"habitant.{r}": f"Je prends le poste de {w}." for r, w in _ROLE_EXAMPLES.items()})
+EXAMPLES.update({f"habitant.{p}": f"Pouvoir : {POWER_NAMES[p].lower()}" for p in POWERS})
+EXAMPLES.update({f"sf.viser.{c}": f"J'utilise mon projet sur {_AIMED[c]}." for c in (*CITADELS, OWN_CITADEL)})
+for _pid, _project in _UNIQUE.items():
+    _called = _project.name.lower()
+    if _project.passive or _project.target == NONE:
+        EXAMPLES[f"sf.lancer.{_pid}"] = f"Je lance le projet {_called}."
+        HELP[f"sf.lancer.{_pid}"] = f"Lancer le projet {_project.name} [{_project.need}]."
+        if not _project.passive:
+            EXAMPLES[f"sf.utiliser.{_pid}"] = f"J'utilise le projet {_called}."
+            HELP[f"sf.utiliser.{_pid}"] = f"Utiliser le projet {_project.name}, chargé."
+        continue
+    if _project.target in CITADEL_TARGETS:
+        _example = f"Je lance le projet {_called} sur l'Ouest."
+        for _c in (*CITADELS, OWN_CITADEL) if _project.target == CIT_ANY else CITADELS:
+            EXAMPLES[f"sf.utiliser.{_pid}.{_c}"] = f"J'utilise le projet {_called} sur {_AIMED[_c]}."
+            HELP[f"sf.utiliser.{_pid}.{_c}"] = f"Utiliser le projet {_project.name}, chargé, sur {_PLACE[_c]}."
+    else:
+        _example = f"Je lance le projet {_called} sur Marc."
+        EXAMPLES[f"sf.utiliser.{_pid}"] = f"J'utilise le projet {_called} sur Marc."
+        HELP[f"sf.utiliser.{_pid}"] = f"Utiliser le projet {_project.name}, chargé, sur un joueur."
+    EXAMPLES[f"sf.lancer.{_pid}"] = f"Je lance le projet {_called}."
+    HELP[f"sf.lancer.{_pid}"] = (
+        f"Lancer le projet {_project.name} [{_project.need}] ; « {_example} » le lance et l'utilise la même nuit."
+        if _project.need <= 1
+        else f"Lancer le projet {_project.name} [{_project.need}] ; il ne sert qu'une fois chargé : « {_example} »"
+        " le lance, et son utilisation est refusée cette nuit-là."
+    )
+for _verb in VERBS:
+    _parts = _verb.power.split(".")
+    if _parts[1].startswith("poste_"):
+        _post = _parts[1][-2:]
+        HELP[_verb.power] = f"Dernier habitant vivant de ta citadelle : prendre le poste {_post.upper()}."
+        EXAMPLES[_verb.power] = f"Je vais au poste de {_ROLE_EXAMPLES[_post]}."
+    elif _parts[:2] == [SF, "viser"]:
+        HELP[_verb.power] = f"Utiliser le projet en cours, sans le nommer, sur {_PLACE[_parts[2]]}."
