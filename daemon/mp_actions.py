@@ -30,6 +30,8 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
+from ..parsers.freewords import _sentence_of
+from ..parsers.frtext import WORD as _WORD
 from ..vocabulary import GROUP_SLOT, fold, word_target, words_in
 
 
@@ -532,11 +534,27 @@ def _pack_agreement(
     loose = [s for s in _loose(spots, reads, w) if s.player != player.name]
     victims = list(dict.fromkeys(s.player for s in loose if state.player(s.player).camp != "loups"))
     _, _, doubtful = freeform.bare(w, [])
-    if len(victims) != 1 or not freeform.agreed(w):
+    if len(victims) != 1 or not (freeform.agreed(w) or _tonight(w, spots, victims[0])):
         return []
     at = next(s.start for s in loose if s.player == victims[0])
     action = Action(player.name, pack[0].power, (victims[0],), source)
     return [_Read(action, not doubtful, at, at + 1, pack[0])]
+
+
+# « Grrr, Kévin ce soir. »: a sentence that is a name for tonight, and nothing else, is the pack's victim.
+_TONIGHT = frozenset({"soir", "nuit"})
+_TONIGHT_FILLERS = frozenset({"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr"})
+
+
+def _tonight(w: freeform.Words, spots: Sequence[freeform.Spot], victim: str) -> bool:
+    for spot in spots:
+        if spot.player != victim:
+            continue
+        a, b = _sentence_of(w.tokens, spot.start)
+        folds = [t.fold for k, t in enumerate(w.tokens[a:b], a) if t.kind == _WORD and not spot.start <= k < spot.end]
+        if _TONIGHT & set(folds) and set(folds) <= _TONIGHT | _TONIGHT_FILLERS:
+            return True
+    return False
 
 
 def _pronouns(

@@ -386,3 +386,13 @@ def test_a_project_named_in_an_aside_is_not_launched() -> None:
         ("sf.lancer.radar_longue_portee", ()),
     ]
     assert read(game12(), "Alice", "connaissance") == [("sf.lancer.connaissance", ())]
+
+
+def test_a_name_for_tonight_beside_a_wolfs_order_is_the_victim() -> None:
+    """« Grrr, Kévin ce soir. Je m'en occupe. »: the pack's victim with no keyword, and the killer."""
+    assert read(game12(), "Carla", "Grrr, David ce soir. Je m'en occupe.") == [
+        ("loups.attaquer", ("David",)),
+        ("loups.tueur", ("Carla",)),
+    ]
+    # a name in a sentence that says more is no victim
+    assert read(game12(), "Carla", "David m'a fait rire ce soir. Je m'en occupe.") == [("loups.tueur", ("Carla",))]
