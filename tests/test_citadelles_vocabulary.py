@@ -376,8 +376,40 @@ def test_an_order_asked_back_leaves_the_others_open() -> None:
 def test_a_pass_that_names_ones_post_is_no_order() -> None:
     state = game12()
     resolver = NameResolver([PlayerName(p.name) for p in state.players])
-    reading = read_mp("Je fais rien cette nuit, je suis GM", "Bruno", state, RULES.verbs, resolver, "mp")
-    assert reading.not_an_order and not reading.actions
+    for text in ("Je fais rien cette nuit, je suis GM", "Je suis GM donc rien à faire, bonne nuit !"):
+        reading = read_mp(text, "Bruno", state, RULES.verbs, resolver, "mp")
+        assert reading.not_an_order and not reading.actions, text
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        # the third batch of the corpus (ci-202..221), first read wrong: the pronoun's use on a citadel, « c moi
+        # qui tue » (the killer, not a victim), « X en tueuse », « premier projet : X », « la place du GM »
+        (
+            "Alice",
+            "je démarre le projet Sabotage et je le balance direct sur Tribüdouduna",
+            [("sf.lancer.sabotage", ()), ("sf.viser.ouest", ())],
+        ),
+        (
+            "Jules",
+            "Explosif sur Alice. Et côté loups on prend David, c moi qui tue",
+            [("sf.utiliser.explosif", ("Alice",)), ("loups.attaquer", ("David",)), ("loups.tueur", ("Jules",))],
+        ),
+        ("Carla", "David comme cible, Hugo en tueur stp", [("loups.attaquer", ("David",)), ("loups.tueur", ("Hugo",))]),
+        ("Gaby", "premier projet : vérité", [("sf.lancer.verite", ())]),
+    ],
+)
+def test_third_batch_orders(sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    """(Jules, the West's SF, is a wolf here.)"""
+    state = game12(wolves={"Carla": "loups", "Hugo": "loups", "Jules": "loups"})
+    assert read(state, sender, text) == expected
+
+
+def test_the_last_survivor_takes_the_place_of_the_gm() -> None:
+    state = game12()
+    state.player("Gaby").alive = state.player("Hugo").alive = False
+    assert read(state, "Inès", "Dernier du Sud : je prends la place du GM") == [("cb.poste_gm", ())]
 
 
 def test_a_project_named_in_an_aside_is_not_launched() -> None:

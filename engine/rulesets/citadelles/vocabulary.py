@@ -77,6 +77,10 @@ _AIM_PLAYER = "(sur|contre|pour|:|pour protéger|pour sauver|pour voir|, cible :
 # « Projet explosif chargé, je l'utilise sur Kévin »: the charge told, then the use (no launch).
 _CHARGED = "[le] [projet] {name} [est] chargé [à 100 %|à fond] [,|:|.|!|donc]"
 _THEN = "(je l'utilise|on l'utilise|je le mets|on le met|je m'en sers|on s'en sert|je l'active|j'active)"
+# The project standing used by its pronoun (« je démarre Sabotage et je le balance direct sur l'Ouest »).
+_PRONOUN_USE = (
+    "je (le|la|les) (balance|envoie|mets|lance|tire|vise) [direct|directement|tout de suite|dans la foulée|aussitôt]"
+)
 # A project's own verb (EXPLOSIF: « je fais exploser Kévin »).
 _SPECIAL = {
     "explosif": ("je (fais|vais faire) (exploser|sauter|péter) {cible}",),
@@ -149,7 +153,8 @@ def _projects() -> list[Verb]:
                     f"{_LAUNCH} {name}",
                     f"nous (lançons|démarrons|commençons) [le|les] [projet] {name}",
                     f"lancement [du|de la] [projet] {name}",
-                    f"[le] projet {name}",
+                    f"[le|mon|notre|premier|1er] projet [:] {name}",
+                    f"(on|nous) (prend|prenons) [le|la|les] [projet] {name}",
                     f"je (veux|choisis|prends) [le|la|les] [projet] {name}",
                     f"[le|les] [projet] {name} [,|:] (je le lance|on le lance|je les lance|on les lance|lancement)",
                     f"(je|on) (pars|part|passe|partons|passons) (sur|à) [le|les|la] [projet] {name}",
@@ -242,6 +247,7 @@ def _fighters() -> list[Verb]:
                         f"je choisis le poste [de] {words}",
                         f"je (prends|veux|choisis) [le poste de|le poste|être] [le|la] {words}",
                         f"je (passe|veux devenir) [le|la] {words}",
+                        f"je (prends|veux|choisis) la place (de|du|des) [le|la] {words}",
                     ),
                 )
             )
@@ -257,6 +263,8 @@ VERBS: tuple[Verb, ...] = (
             "(j'attaque|je tue|je mange|je dévore|je croque) {cible}",
             "(cible|victime) [des loups] [:] {cible}",
             "(les loups|la meute) (ciblent|attaquent|mangent|dévorent|tuent) {cible}",
+            "(nous|on) (prenons|prend) {cible}",
+            "{cible} (comme|en) (cible|victime)",
             "(je veux que|que) (les loups|la meute) (mangent|attaquent|dévorent|tuent|ciblent) {cible}",
         ),
         # « Mathis tue Océane »: the killer's phrase takes Mathis, the verb's word the victim after it.
@@ -275,6 +283,8 @@ VERBS: tuple[Verb, ...] = (
             "(c'est|ce sera) moi [le] (tueur|qui tue|qui tuera) {moi}",
             "(je suis|je serai|jsuis|jserai) [le|la] (tueur|tueuse) {moi}",
             "(c'est|ce sera) {cible} qui s'en (charge|occupe)",
+            "(c'est|c|cest|ce sera) moi qui (tue|tuerai|tuera|attaque|attaquerai|mange) {moi}",
+            "{cible} (comme|en) (tueur|tueuse)",
             "{cible} s'en (charge|occupe|chargera|occupera)",
             "(c'est|ce sera) moi [la] (tueuse|qui m'en charge|qui m'en occupe) {moi}",
         ),
@@ -283,6 +293,7 @@ VERBS: tuple[Verb, ...] = (
         "sf.utiliser",
         (
             "je l'utilise (sur|contre|pour) {cible}",
+            f"{_PRONOUN_USE} (sur|contre) {{cible}}",
             "je m'en sers (sur|contre|pour) {cible}",
             "j'utilise (mon|le|notre) projet (sur|contre|pour) {cible}",
             "je l'utilise (tout de suite|dans la foulée|directement|aussitôt|cette nuit)",
@@ -297,6 +308,7 @@ VERBS: tuple[Verb, ...] = (
             f"sf.viser.{c}",
             (
                 f"je l'utilise (sur|contre|vers) {_CITADEL_WORDS[c]}",
+                f"{_PRONOUN_USE} (sur|contre|vers) {_CITADEL_WORDS[c]}",
                 f"j'utilise (mon|le|notre) projet (sur|contre) {_CITADEL_WORDS[c]}",
             ),
         )
