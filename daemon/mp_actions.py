@@ -17,7 +17,9 @@ grammar cut short ("à Joëlle et à Ulysse"). A power the rule set takes at ano
 after N1) is left out of the free reading. Where neither reads a keyword, a bare name is an order only
 for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's question
 (``asked``, or a quote of it that names the power); a power used on a pronoun (« je le soigne ») takes
-the last name written before it, with doubt."""
+the last name written before it, with doubt. Two orders that take no name joined by « ou » (« SF ou GM »)
+are asked back; an MP with an order asked back has its other orders read with doubt; a word of a power
+inside parentheses is an aside, no order."""
 
 from __future__ import annotations
 
