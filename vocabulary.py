@@ -98,6 +98,9 @@ class Verb:
     # The power asks the MJ a question (ÉLÉMENTARISTE: « est-ce que Boris est offensif ? »): a question mark
     # after its words is how it is asked, not a doubt.
     asks: bool = False
+    # Powers the same words order at once with this one (« je lance explosif sur Léo »: the launch and the use):
+    # where a phrase of this power and one of these match the same words, the MP reader keeps both.
+    together: tuple[str, ...] = ()
 
 
 GROUP_SLOT = "GROUPE"

@@ -17,7 +17,9 @@ grammar cut short ("à Joëlle et à Ulysse"). A power the rule set takes at ano
 after N1) is left out of the free reading. Where neither reads a keyword, a bare name is an order only
 for the wolves' victim (a non-wolf, alive: « Ok pour Eve. ») or as the answer to the MJ's question
 (``asked``, or a quote of it that names the power); a power used on a pronoun (« je le soigne ») takes
-the last name written before it, with doubt."""
+the last name written before it, with doubt. Two orders that take no name joined by « ou » (« SF ou GM »)
+are asked back; an MP with an order asked back has its other orders read with doubt; a word of a power
+inside parentheses is an aside, no order."""
 
 from __future__ import annotations
 
@@ -30,7 +32,9 @@ from ..engine.names import Match, NameResolver, normalise_name
 from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
-from ..vocabulary import GROUP_SLOT, word_target, words_in
+from ..parsers.freewords import _sentence_of
+from ..parsers.frtext import WORD as _WORD
+from ..vocabulary import GROUP_SLOT, fold, word_target, words_in
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,8 @@ def read_mp(
     pack = frozenset(p.name for p in state.players if p.camp == "loups" and p.name != sender)
     never = {v.power: pack for v in in_season if v.bare}
     free = [_not_the_pack(state, f, by_power[f.power]) for f in freeform.read_free(w, in_season, spots, never)]
-    reads, unclear = _merge(reads, unclear, free, sender, source, by_power)
+    reads, unclear = _merge(text, reads, unclear, free, sender, source, by_power)
+    reads, unclear = _alternatives(text, reads, unclear)
     if not reads and not unclear:
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
     reads = _complete_words(_groups_named_by_members(reads, state), text)
@@ -134,7 +139,8 @@ def read_mp(
     if reads or unclear:
         return MpReading(
             actions=tuple(r.action for r in reads),
-            doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure),
+            # an order asked back leaves the MP's other orders open too (the answer may change them)
+            doubtful=frozenset(i for i, r in enumerate(reads) if not r.sure or unclear),
             unclear=tuple(unclear),
         )
 
@@ -162,8 +168,8 @@ def _foreign(
     """A power out of season, or another role's, in free wording (« Mon adulée c'est Joëlle » from the
     Traqueur, « je prends la potion de télépathie ce soir » by night): read with doubt, for the rule set
     to refuse."""
-    if freeform.is_day_vote(w):
-        return []
+    if freeform.is_day_vote(w) or freeform.is_pass(w):
+        return []  # a day vote; « Je fais rien cette nuit, je suis GM »: a pass
     by_power = {v.power: v for v in verbs}
     return [
         _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
@@ -322,7 +328,8 @@ def _grammar(
         # own, the one the rules take (« je prends le pouvoir MITHRIL »: the cape's IMITATION, not its COPIE).
         rivals = [m for m in mentions if m.start == mention.start]
         mine = [m for m in rivals if m.power in owned]
-        if mention is not next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0]):
+        chosen = next((m for m in mine if _fits(m, sender, state, resolver, by_power)), (mine or rivals)[0])
+        if mention is not chosen and not _together(chosen, mention, by_power):
             continue
         verb = by_power[mention.power]
         resolved = _resolve(mention, sender, resolver, verb)
@@ -339,6 +346,30 @@ def _grammar(
         action = Action(sender, mention.power, targets, source)
         reads.append(_Read(action, sure, mention.start, end, by_power[mention.power]))
     return reads, unclear
+
+
+def _alternatives(text: str, reads: list[_Read], unclear: list[Unclear]) -> tuple[list[_Read], list[Unclear]]:
+    """Two orders that take no name, joined by « ou » (« SF ou GM, je m'en fiche »): no choice made, the MJ asks."""
+    kept: list[_Read] = []
+    for read in sorted(reads, key=lambda r: r.start):
+        last = kept[-1] if kept else None
+        if (
+            last is not None
+            and last.verb.max_targets == 0 == read.verb.max_targets
+            and last.action.power != read.action.power
+            and fold(text[last.end : read.start]).strip(" ,") == "ou"
+        ):
+            kept.pop()
+            written = f"{text[last.start : last.end]} ou {text[read.start : read.end]}"
+            unclear = [*unclear, Unclear(last.action.power, written, "choice")]
+            continue
+        kept.append(read)
+    return kept, unclear
+
+
+def _together(chosen: ActionMention, other: ActionMention, by_power: dict[str, Verb]) -> bool:
+    """Two powers one phrase orders at once (:attr:`Verb.together`), read from the same words."""
+    return other.power in by_power[chosen.power].together or chosen.power in by_power[other.power].together
 
 
 def _fits(
@@ -396,6 +427,7 @@ def _resolve(
 
 
 def _merge(
+    text: str,
     reads: list[_Read],
     unclear: list[Unclear],
     free: Sequence[freeform.FreeReading],
@@ -417,6 +449,8 @@ def _merge(
                 why = "mode" if reading.mode_missing else "choice"
                 unclear.append(Unclear(reading.power, (" et " if why == "mode" else " ou ").join(reading.targets), why))
             continue
+        if verb.max_targets == 0 and _aside(text, reading.start):
+            continue  # « je détruis le projet en cours (connaissance) »: a word that names, in an aside
         action = Action(sender, reading.power, reading.targets, source)
         new = _Read(action, reading.sure, reading.start, reading.end, verb)
         if mine:
@@ -443,6 +477,12 @@ def _merge(
         reads.append(new)
     reads.sort(key=lambda r: r.start)
     return reads, unclear
+
+
+def _aside(text: str, at: int) -> bool:
+    """Position ``at`` is inside parentheses on its line."""
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return line.count("(") > line.count(")")
 
 
 def _bare(
@@ -502,11 +542,27 @@ def _pack_agreement(
     loose = [s for s in _loose(spots, reads, w) if s.player != player.name]
     victims = list(dict.fromkeys(s.player for s in loose if state.player(s.player).camp != "loups"))
     _, _, doubtful = freeform.bare(w, [])
-    if len(victims) != 1 or not freeform.agreed(w):
+    if len(victims) != 1 or not (freeform.agreed(w) or _tonight(w, spots, victims[0])):
         return []
     at = next(s.start for s in loose if s.player == victims[0])
     action = Action(player.name, pack[0].power, (victims[0],), source)
     return [_Read(action, not doubtful, at, at + 1, pack[0])]
+
+
+# « Grrr, Kévin ce soir. »: a sentence that is a name for tonight, and nothing else, is the pack's victim.
+_TONIGHT = frozenset({"soir", "nuit"})
+_TONIGHT_FILLERS = frozenset({"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr"})
+
+
+def _tonight(w: freeform.Words, spots: Sequence[freeform.Spot], victim: str) -> bool:
+    for spot in spots:
+        if spot.player != victim:
+            continue
+        a, b = _sentence_of(w.tokens, spot.start)
+        folds = [t.fold for k, t in enumerate(w.tokens[a:b], a) if t.kind == _WORD and not spot.start <= k < spot.end]
+        if _TONIGHT & set(folds) and set(folds) <= _TONIGHT | _TONIGHT_FILLERS:
+            return True
+    return False
 
 
 def _pronouns(

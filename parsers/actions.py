@@ -18,7 +18,8 @@ Phrase syntax (one phrase is many spellings):
   ``moi`` / ``moi-même`` / ``chez moi`` / ``ma porte``;
 - ``:`` matches ``:``, ``=``, ``->``, ``→`` and dashes;
 - a phrase holding a negation word (``ne``, ``pas``, ``aucun(e)``, ``personne``, ``rien``,
-  ``jamais``, ``garde``…) is a *refusal*: "pas de protection", "aucun mouton".
+  ``jamais``, ``garde``…) is a *refusal*: "pas de protection", "aucun mouton" (not ``garde`` before a
+  place guarded: "je garde les murs");
 
 Reading rules:
 
@@ -47,7 +48,9 @@ Reading rules:
   fewer than ``max_targets``;
 - where phrases overlap, the one with more words matched wins ("je protège X du bûcher" is the
   Ange-Gardien's, not the Salvateur's "je protège X"); equal phrases of *different* powers at the same
-  place are all kept ("je mords X": Chef de meute and Maître-Vampire), the engine picks by role.
+  place are all kept ("je mords X": Chef de meute and Maître-Vampire), the engine picks by role — or,
+  when the verbs say they go together (:attr:`Verb.together`), the MP reader keeps both ("je lance
+  explosif sur Léo": the launch and the use).
 
 Modules: the text's folding, tokens and markup are :mod:`meneur.parsers.frtext`; the phrase syntax's
 expansion and compilation :mod:`meneur.parsers.phrases`; the word lists read around a phrase (negations,

@@ -56,6 +56,7 @@ _PASS = (
     ("je", "n'", "utilise", "rien"),
     ("je", "garde"),
     ("je", "ne", "joue", "pas"),
+    ("rien", "a", "faire"),  # « je suis GM donc rien à faire »
 )
 
 

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 # power, and whether it starts with its subject).
 _REFUSAL_MARKERS = frozenset("ne pas aucun aucune personne rien jamais nul nulle garde conserve".split())
 _SUBJECTS = frozenset("je on nous moi tu il elle ils elles vous".split())
+# « garder » keeps a power unused (« je garde ma potion »), except where what is kept is a place one guards
+# (« je garde les murs »: the citadelles' gardien des murs).
+_GUARDED = frozenset("murs mur remparts portes porte".split())
 
 
 _SLOT = "\x00cible"
@@ -109,6 +112,11 @@ def _merge_slots(elements: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _guards(literals: list[str], i: int) -> bool:
+    """``literals[i]`` is « garde » followed by an article and a place guarded (« garde les murs »)."""
+    return literals[i] == "garde" and literals[i + 2 : i + 3] != [] and literals[i + 2] in _GUARDED
+
+
 def _pattern(verb: int, elements: tuple[str, ...], phrase: str) -> _Pattern:
     literals = [e for e in elements if e not in (_SLOT, _SELF_EL)]
     if not literals:
@@ -122,7 +130,7 @@ def _pattern(verb: int, elements: tuple[str, ...], phrase: str) -> _Pattern:
     return _Pattern(
         verb,
         elements,
-        refusal=any(e in _REFUSAL_MARKERS for e in literals),
+        refusal=any(e in _REFUSAL_MARKERS and not _guards(literals, i) for i, e in enumerate(literals)),
         subject=literals[0] in _SUBJECTS and first == 0,
         leading=first == 1,
     )

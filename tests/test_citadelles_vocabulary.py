@@ -171,6 +171,7 @@ def test_destroying_a_project_by_its_name() -> None:
     ]
     assert read(state, "Alice", "Je détruis radio et je lance sabotage sur Bïbiloune") == [
         ("sf.detruire", ()),
+        ("sf.lancer.sabotage", ()),
         ("sf.utiliser.sabotage.sud", ()),
     ]
 
@@ -191,15 +192,13 @@ def test_the_last_survivor_names_his_post() -> None:
 
 
 def test_exchange_names_the_gm_or_not() -> None:
+    """ÉCHANGE is always with « le gardien des murs de sa citadelle »: the GM's name adds nothing (RULINGS R29b)."""
     from meneur.tests.test_citadelles_engine import game16
 
     state = game16({"P03": "echange"})
-    assert read(state, "P03", "J'échange mon rôle avec P02 cette nuit") == [("cm.echanger", ("P02",))]
+    assert read(state, "P03", "J'échange mon rôle avec P02 cette nuit") == [("cm.echanger", ())]
     assert read(state, "P03", "Échange avec le GM stp") == [("cm.echanger", ())]
-    from meneur.engine.model import Action
-    from meneur.engine.rulesets.citadelles.validation import validate
-
-    assert validate(state, Action("P03", "cm.echanger", ("P01",))) is not None
+    assert read(state, "P03", "J'utilise ÉCHANGE, je deviens gardien des murs") == [("cm.echanger", ())]
 
 
 @pytest.mark.parametrize(
@@ -233,3 +232,199 @@ def test_a_project_aimed_at_ones_own_citadel() -> None:
     state = calm(calm(game12(), A("David", "sf.lancer.chaos")))
     outcome = night(state, A("David", "sf.utiliser.chaos.nous"), answers={"N3:pouvoir:Félix": "supervoix,intendant"})
     assert outcome.state.player("Félix").markers["pouvoirs"] == ("supervoix", "intendant")
+
+
+# -- Issue 17: the players' natural French, measured on the MP corpus (fixtures/mps/citadelles*.toml) --------------
+
+# The names the help's examples use (Marc, Zoé, Hugo) are players here: 16 players, SF, GM, CM, CS per citadel.
+EXAMPLE_NAMES = ["Anne", "Marc", "Hugo", "Zoé", "Bea", "Cyril", "Dina", "Elie"]
+EXAMPLE_NAMES += ["Fanny", "Gael", "Ines", "Jade", "Kim", "Lou", "Mona", "Nils"]
+
+
+def example_game(phase: str = "N2", twelve: bool = False) -> GameState:
+    names = EXAMPLE_NAMES[:12] if twelve else EXAMPLE_NAMES
+    posts = ("sf", "gm", "cb/supervoix/annulation") if twelve else ("sf", "gm", "cm/echange", "cs/annulation")
+    roles = {n: posts[i % len(posts)] for i, n in enumerate(names)}
+    groups = {n: i // len(posts) + 1 for i, n in enumerate(names)}
+    wolves = {n: "loups" for n in ("Hugo", "Cyril", "Gael", "Kim")[: 3 if twelve else 4]}
+    state = setup(names, seed=2, roles=roles, camps=wolves, groups=groups)
+    if phase == "J0-soir":
+        state = setup(names, seed=2, roles=dict.fromkeys(names, "habitant"), camps=wolves, groups=groups)
+    state.phase = phase
+    return state
+
+
+def holder(power: str) -> tuple[GameState, str]:
+    """A game and a sender who holds ``power`` (the SF of the West, Mona, for every project)."""
+    role = power.split(".")[0]
+    if role == "habitant":
+        return example_game("J0-soir"), "Anne"
+    if role == "cb":
+        return example_game(twelve=True), "Hugo"
+    state = example_game()
+    sender = {"loups": "Hugo", "sf": "Mona", "gm": "Marc", "cm": "Hugo", "cs": "Zoé"}[role]
+    if power.split(".")[1].startswith("poste_"):  # the last one alive in his citadel (the North)
+        for other in ("Anne", "Marc", "Hugo", "Zoé"):
+            state.player(other).alive = other == {"sf": "Anne", "gm": "Marc", "cm": "Hugo", "cs": "Zoé"}[role]
+        sender = next(n for n in ("Anne", "Marc", "Hugo", "Zoé") if state.player(n).alive)
+    return state, sender
+
+
+# The examples that show two orders at once, read whole.
+TWO_ORDERS = {
+    "sf.utiliser": [("sf.lancer.explosif", ()), ("sf.utiliser", ("Marc",))],
+    "sf.detruire": [("sf.detruire", ()), ("sf.lancer.radio", ())],
+}
+
+
+@pytest.mark.parametrize("power", sorted(v.power for v in RULES.verbs))
+def test_every_power_has_help_and_its_example_is_read_exactly(power: str) -> None:
+    """The role card's example of each power (RuleSet.examples), read by the MP reader as the card's holder
+    sends it: that power with the example's names, nothing else, no doubt."""
+    assert RULES.help.get(power), power
+    example = RULES.examples[power]
+    state, sender = holder(power)
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp(example, sender, state, RULES.verbs, resolver, "mp")
+    names = tuple(n for n in ("Marc", "Zoé", "Hugo") if n in example)
+    verb = next(v for v in RULES.verbs if v.power == power)
+    expected = TWO_ORDERS.get(power, [(power, names if verb.max_targets else ())])
+    assert [(a.power, a.targets) for a in reading.actions] == expected, example
+    assert not reading.doubtful and not reading.unclear, example
+
+
+@pytest.mark.parametrize("power", sorted(v.power for v in RULES.verbs))
+def test_every_canonical_form_is_read_exactly(power: str) -> None:
+    from meneur.parsers.actions import canonical
+
+    verb = next(v for v in RULES.verbs if v.power == power)
+    form = canonical(verb)
+    text = form.split(" ")[0] + (" Marc" if verb.min_targets or verb.max_targets else "")
+    state, sender = holder(power)
+    assert read(state, sender, text) == [(power, ("Marc",) if verb.max_targets else ())], (form, text)
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        # « S'il choisit un projet à utilisation immédiate, alors il peut s'en servir dans la foulée »: the
+        # launch and the use, two orders (RULINGS R10d); Jules is the West's SF, David the East's, Alice the North's.
+        ("Jules", "Je lance explosif sur Alice", [("sf.lancer.explosif", ()), ("sf.utiliser.explosif", ("Alice",))]),
+        (
+            "David",
+            "je lance collaboration pour protéger Gaby",
+            [("sf.lancer.collaboration", ()), ("sf.utiliser.collaboration", ("Gaby",))],
+        ),
+        (
+            "Alice",
+            "Je lance décadence, cible : l'Ouest",
+            [("sf.lancer.decadence", ()), ("sf.utiliser.decadence.ouest", ())],
+        ),
+        # « ou le garder pour plus tard »: a launch alone, and a use alone, stay one order each
+        ("Jules", "Je lance le projet explosif", [("sf.lancer.explosif", ())]),
+        ("Jules", "J'utilise explosif sur Alice", [("sf.utiliser.explosif", ("Alice",))]),
+        ("Jules", "Projet explosif chargé, je fais exploser Alice", [("sf.utiliser.explosif", ("Alice",))]),
+        ("David", "Le projet politique est chargé : je le mets sur moi-même", [("sf.utiliser.politique", ("David",))]),
+        ("Gaby", "tour du ciel : j'active", [("sf.utiliser.tour_du_ciel", ())]),
+        ("Jules", "on abandonne forteresse et on part sur explosif", [("sf.detruire", ()), ("sf.lancer.explosif", ())]),
+        # an intent taken back is no order
+        ("Jules", "Je voulais utiliser explosif sur Alice mais finalement non, pas cette nuit", []),
+        # the wolves: a killer and a victim in three words; « cible X »; « c'est X qui s'en charge »
+        ("Carla", "Léo tue David", [("loups.tueur", ("Léo",)), ("loups.attaquer", ("David",))]),
+        (
+            "Carla",
+            "Pour cette nuit : cible Alice, et c'est Hugo qui s'en charge",
+            [("loups.attaquer", ("Alice",)), ("loups.tueur", ("Hugo",))],
+        ),
+        (
+            "Carla",
+            "on mange david ce soir, et jsuis la tueuse",
+            [("loups.attaquer", ("David",)), ("loups.tueur", ("Carla",))],
+        ),
+    ],
+)
+def test_issue17_orders(sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert read(game12(), sender, text) == expected
+
+
+def test_guarding_the_walls_is_the_gm_post_not_a_pass() -> None:
+    """« je garde les murs »: the gardien des murs' post, at J0's evening (« garder » keeps no power here)."""
+    state = setup(NAMES12, seed=3)
+    state.phase = "J0-soir"
+    assert read(state, "Alice", "Moi je garde les murs :)") == [("habitant.gm", ())]
+    assert read(state, "Alice", "coucou, je garde les murs de Tribüdouduna ^^") == [("habitant.gm", ())]
+
+
+def test_two_posts_and_no_choice_is_asked_back() -> None:
+    state = setup(NAMES12, seed=3)
+    state.phase = "J0-soir"
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp("SF ou GM, je m'en fiche, donne moi ce qui reste", "Alice", state, RULES.verbs, resolver, "mp")
+    assert not reading.actions
+    assert [(u.power, u.reason) for u in reading.unclear] == [("habitant.sf", "choice")]
+
+
+def test_an_order_asked_back_leaves_the_others_open() -> None:
+    """« On attaque David. Tueur : Ca » — « Ca » is nobody: the MJ asks, and the attack is read with doubt."""
+    state = game12()
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp("On attaque David. Tueur : Zorglub", "Carla", state, RULES.verbs, resolver, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [("loups.attaquer", ("David",))]
+    assert reading.doubtful == frozenset({0}) and [u.power for u in reading.unclear] == ["loups.tueur"]
+
+
+def test_a_pass_that_names_ones_post_is_no_order() -> None:
+    state = game12()
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    for text in ("Je fais rien cette nuit, je suis GM", "Je suis GM donc rien à faire, bonne nuit !"):
+        reading = read_mp(text, "Bruno", state, RULES.verbs, resolver, "mp")
+        assert reading.not_an_order and not reading.actions, text
+
+
+@pytest.mark.parametrize(
+    ("sender", "text", "expected"),
+    [
+        # the third batch of the corpus (ci-202..221), first read wrong: the pronoun's use on a citadel, « c moi
+        # qui tue » (the killer, not a victim), « X en tueuse », « premier projet : X », « la place du GM »
+        (
+            "Alice",
+            "je démarre le projet Sabotage et je le balance direct sur Tribüdouduna",
+            [("sf.lancer.sabotage", ()), ("sf.viser.ouest", ())],
+        ),
+        (
+            "Jules",
+            "Explosif sur Alice. Et côté loups on prend David, c moi qui tue",
+            [("sf.utiliser.explosif", ("Alice",)), ("loups.attaquer", ("David",)), ("loups.tueur", ("Jules",))],
+        ),
+        ("Carla", "David comme cible, Hugo en tueur stp", [("loups.attaquer", ("David",)), ("loups.tueur", ("Hugo",))]),
+        ("Gaby", "premier projet : vérité", [("sf.lancer.verite", ())]),
+    ],
+)
+def test_third_batch_orders(sender: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    """(Jules, the West's SF, is a wolf here.)"""
+    state = game12(wolves={"Carla": "loups", "Hugo": "loups", "Jules": "loups"})
+    assert read(state, sender, text) == expected
+
+
+def test_the_last_survivor_takes_the_place_of_the_gm() -> None:
+    state = game12()
+    state.player("Gaby").alive = state.player("Hugo").alive = False
+    assert read(state, "Inès", "Dernier du Sud : je prends la place du GM") == [("cb.poste_gm", ())]
+
+
+def test_a_project_named_in_an_aside_is_not_launched() -> None:
+    assert read(game12(), "Alice", "Je détruis le projet en cours (connaissance) et je lance Radar longue portée") == [
+        ("sf.detruire", ()),
+        ("sf.lancer.radar_longue_portee", ()),
+    ]
+    assert read(game12(), "Alice", "connaissance") == [("sf.lancer.connaissance", ())]
+
+
+def test_a_name_for_tonight_beside_a_wolfs_order_is_the_victim() -> None:
+    """« Grrr, Kévin ce soir. Je m'en occupe. »: the pack's victim with no keyword, and the killer."""
+    assert read(game12(), "Carla", "Grrr, David ce soir. Je m'en occupe.") == [
+        ("loups.attaquer", ("David",)),
+        ("loups.tueur", ("Carla",)),
+    ]
+    # a name in a sentence that says more is no victim
+    assert read(game12(), "Carla", "David m'a fait rire ce soir. Je m'en occupe.") == [("loups.tueur", ("Carla",))]

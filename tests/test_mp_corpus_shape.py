@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from meneur.engine.rulesets.citadelles import projects as citadelles_projects
+from meneur.engine.rulesets.citadelles import roles as citadelles_roles
 from meneur.engine.rulesets.classique import roles as classique_roles
 from meneur.engine.rulesets.convivialite import roles as convivialite_roles
 from meneur.engine.rulesets.double_roles import roles as double_roles_roles
@@ -54,6 +56,48 @@ POWERS: dict[str, frozenset[str]] = {
         "chatelain.annuler maison.echanger sympathique.booster lache.envoyer".split()
     ),
 }
+
+
+def _citadelles_powers() -> frozenset[str]:
+    """issue 17's ids (engine/rulesets/citadelles/SPEC.md), from the rule set's tables of roles and projects."""
+    r, p = citadelles_roles, citadelles_projects
+    ids = {"loups.attaquer", "loups.tueur", "sf.utiliser", "sf.detruire", "cm.echanger"}
+    ids |= {f"habitant.{x}" for x in (*r.ROLE_ORDER, *r.POWERS)} | {f"{x}.annuler" for x in r.FIGHTERS}
+    ids |= {f"{x}.poste_{post}" for x in r.ROLE_ORDER for post in (r.SF, r.GM)}
+    ids |= {f"sf.viser.{c}" for c in (*r.CITADELS, p.OWN_CITADEL)}
+    for table in p.PROJECTS.values():
+        for project in table.values():
+            ids.add(f"sf.lancer.{project.id}")
+            if project.target in p.CITADEL_TARGETS:
+                aims = (*r.CITADELS, p.OWN_CITADEL) if project.target == p.CIT_ANY else r.CITADELS
+                ids |= {f"sf.utiliser.{project.id}.{c}" for c in aims}
+            elif not project.passive:
+                ids.add(f"sf.utiliser.{project.id}")
+    return frozenset(ids)
+
+
+POWERS["citadelles"] = _citadelles_powers()
+# A citadelles power id is one of many alike (35 projects, each launched and used): the four readings asked
+# of each power are asked of each kind (the launches, the uses, the posts a lone survivor takes …), and every
+# project is named at least once.
+_CITADELLES_KIND = {"lancer": "sf.lancer", "utiliser": "sf.utiliser", "viser": "sf.utiliser", "annuler": "annuler"}
+
+
+def kind(ruleset: str, power: str) -> str:
+    if ruleset != "citadelles":
+        return power
+    second = power.split(".")[1]
+    return "poste" if second.startswith("poste_") else _CITADELLES_KIND.get(second, power)
+
+
+def _citadelles_roles() -> frozenset[str]:
+    """A citadelles role as a file writes it: the post, and a fighter's powers after slashes (SPEC.md)."""
+    r = citadelles_roles
+    powers = [x for x in r.POWERS if x != "echange"]
+    cb = {f"cb/{a}/{b}" for a in powers for b in powers if a != b}
+    return frozenset({r.HABITANT, r.SF, r.GM, *cb, *(f"cm/{x}" for x in r.POWERS), *(f"cs/{x}" for x in powers)})
+
+
 ROLES: dict[str, frozenset[str]] = {
     "classique": frozenset(classique_roles.NAMES),
     "convivialite": frozenset(convivialite_roles.ROLE_ORDER),
@@ -64,6 +108,7 @@ ROLES: dict[str, frozenset[str]] = {
     ),
     # a double-roles player's "role" is his two roles "+"-joined; each must be one of the 26
     "double-roles": frozenset(double_roles_roles.ROLE_ORDER),
+    "citadelles": _citadelles_roles(),
 }
 # Camps a context may give: a double-roles "camp" is the player's nature.
 CAMPS: dict[str, frozenset[str]] = {"double-roles": frozenset(double_roles_roles.NATURES)}
@@ -75,6 +120,7 @@ SIZES: dict[str, set[int]] = {
     "trinite-meuporg": {9, 12, 15},
     "trinite": {9, 12, 15},
     "double-roles": set(range(10, 17)),
+    "citadelles": {12, 16},
 }
 # trinite targets that are no player (the corpus file's header), by power: a group's number, the power the
 # cape takes (IMITATION: a passive one; COPIE: an active one, checked apart from its exclusions), a style.
@@ -162,7 +208,7 @@ def check_context(ruleset: str, ctx: dict[str, Any], where: str, own: dict[str, 
 def test_corpus_file_is_well_formed(path: Path) -> None:
     data = load(path)
     ruleset = data["ruleset"]
-    assert ruleset == path.stem
+    assert re.fullmatch(re.escape(ruleset) + r"(-\d+)?", path.stem)  # citadelles-12: a second game's share
     game = data["game"]
     errors = check_context(ruleset, game, "[game]")
     ids = [mp["id"] for mp in data["mp"]]
@@ -174,7 +220,7 @@ def test_corpus_file_is_well_formed(path: Path) -> None:
             errors += check_context(ruleset, ctx, where, mp)
         if mp["from"] not in ctx["players"]:
             errors.append(f"{where}: sender {mp['from']} is no player")
-        if not re.fullmatch(r"[JN]\d+", mp["phase"]):
+        if not re.fullmatch(r"[JN]\d+|J0-(matin|zenith|soir)", mp["phase"]):  # citadelles' J0 in three
             errors.append(f"{where}: phase {mp['phase']}")
         if not mp["text"].strip():
             errors.append(f"{where}: empty text")
@@ -204,16 +250,24 @@ def test_corpus_file_is_well_formed(path: Path) -> None:
     assert not errors, "\n".join(errors)
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_every_power_is_read_at_least_four_times(path: Path) -> None:
-    data = load(path)
-    used = Counter(action["power"] for mp in data["mp"] for action in mp.get("actions", []))
-    rare = {power: used[power] for power in POWERS[data["ruleset"]] if used[power] < 4}
+RULESETS = sorted({load(path)["ruleset"] for path in FILES})
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_power_is_read_at_least_four_times(ruleset: str) -> None:
+    mps = [mp for path in FILES if load(path)["ruleset"] == ruleset for mp in load(path)["mp"]]
+    used = Counter(kind(ruleset, action["power"]) for mp in mps for action in mp.get("actions", []))
+    rare = {k: used[k] for k in {kind(ruleset, p) for p in POWERS[ruleset]} if used[k] < 4}
     assert not rare, rare
+    if ruleset == "citadelles":  # every project of the annex, launched or used
+        named = {a["power"].split(".")[2] for mp in mps for a in mp.get("actions", []) if a["power"].count(".") >= 2}
+        assert set(citadelles_projects.PROJECT_IDS) <= named, set(citadelles_projects.PROJECT_IDS) - named
 
 
 def test_corpus_has_every_rule_set_and_enough_mps() -> None:
-    counts = {load(path)["ruleset"]: len(load(path)["mp"]) for path in FILES}
+    counts: Counter[str] = Counter()
+    for path in FILES:
+        counts[load(path)["ruleset"]] += len(load(path)["mp"])
     assert set(counts) == set(POWERS)
     assert sum(counts.values()) >= 400, counts
     assert all(n >= 120 for n in counts.values()), counts
