@@ -273,7 +273,8 @@ def _duration(key: str, sent: date) -> Absence | None:
 # Some days inside a span, not which (« quelques jours cette semaine, je ne sais pas encore lesquels »): the span
 # is no cover, the MJ confirms the days (issue 19). A start said before it (« à partir de jeudi ») is kept.
 _SOME_DAYS = re.compile(
-    r"\b(?:quelques|certains|plusieurs) jours\b|\b(?:un|une|1) ou (?:deux|2) jours?\b|\b(?:deux|2) ou (?:trois|3) jours\b"
+    r"\b(?:quelques|certains|plusieurs) jours\b"
+    r"|\b(?:un|une|1) ou (?:deux|2) jours?\b|\b(?:deux|2) ou (?:trois|3) jours\b"
     r"|\bsais pas (?:encore )?(?:quand|lesquels|lesquelles|lequel|laquelle|quels jours|quel jour|les jours|les dates)\b"
 )
 

@@ -31,7 +31,6 @@ from ..engine import items
 from ..engine.model import Action, GameState, PlayerState
 from ..engine.modules import rules_for
 from ..engine.names import Match, NameResolver, normalise_name
-from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
 from ..parsers.freewords import _sentence_of

@@ -176,7 +176,9 @@ def test_an_answer_to_an_absence_question_never_asked_is_reported_unused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The notice gives its days: the MJ is not asked, and an answer given anyway is told back, not dropped.
-    found = events(write(tmp_path, 'modules = ["baguette"]', J0 + ABSENT_DAY % ("Absent du 15 au 17 mars", "aucun")), capsys)
+    found = events(
+        write(tmp_path, 'modules = ["baguette"]', J0 + ABSENT_DAY % ("Absent du 15 au 17 mars", "aucun")), capsys
+    )
     assert next(e for e in found if e["type"] == "vote_result")["absent"] == ["Dan"]
     unused = [e for e in found if e["type"] == "answer_unused"]
     assert [(e["question"], e["answer"]) for e in unused] == [("J1:absence:Dan", "aucun")]

@@ -81,13 +81,16 @@ def test_an_immunity_is_public_only_when_it_saves() -> None:
 
 
 def test_a_receipt_names_the_wand_power() -> None:
-    context = {"night": True, "when": "20h14", "not_understood": False, "examples": [], "unclear": [], "refused": [],
-               "accepted": [{"power": "baguette.piege", "targets": ["Bob"], "doubtful": False, "replaces": None}]}  # fmt: skip
+    accepted = [{"power": "baguette.piege", "targets": ["Bob"], "doubtful": False, "replaces": None}]
+    context = {"night": True, "when": "20h14", "not_understood": False, "examples": [], "unclear": [], "refused": []}
+    context["accepted"] = accepted
     text = mp_reply("classique", context, modules=("baguette",))
     assert "tu poses un piège devant la maison de [b]Bob[/b]" in text
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "fixtures" / "scenarios" / "baguette").glob("*.toml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "fixtures" / "scenarios" / "baguette").glob("*.toml")), ids=lambda p: p.stem
+)
 def test_replay_drafts_every_scenario_without_a_raw_event_id(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out

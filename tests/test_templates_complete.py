@@ -50,6 +50,8 @@ def drafts_for(name: str, *args: Any, **kwargs: Any) -> list[Any]:
     """``daemon.drafts.drafts_for`` as a game of ``name`` calls it (a module's game: the base's id, its modules)."""
     base, modules = MODULES.get(name, (name, ()))
     return daemon_drafts_for(base, *args, modules=modules, **kwargs)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 # Player names that cannot be mistaken for words of a message.
