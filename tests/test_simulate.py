@@ -121,7 +121,7 @@ def test_the_pack_village_follows_its_seers(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize(
     ("ruleset", "players"), [("classique", 16), ("convivialite", 6), ("hameau", 8), ("trinite", 12),
-                             ("trinite-meuporg", 12)],
+                             ("trinite-meuporg", 12), ("citadelles", 12), ("citadelles", 16), ("double-roles", 8)],
 )  # fmt: skip
 @pytest.mark.parametrize("policy", ["random", "pack"])
 def test_every_rule_set_plays_to_an_end(
