@@ -23,4 +23,4 @@ def test_the_bench_plays_every_rule_set_the_same_on_both_paths(
     bench.main()  # stops with SystemExit when the two paths disagree
     lines = capsys.readouterr().out.splitlines()
     names = {line.split()[0] for line in lines[1:]}
-    assert names == {"classique", "convivialite", "trinite-meuporg", "trinite", "hameau"}
+    assert names == {"classique", "convivialite", "trinite-meuporg", "trinite", "hameau", "citadelles", "double-roles"}
