@@ -38,6 +38,7 @@ from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
+from meneur.engine.rulesets.double_roles.validation import powers_by_player
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -255,22 +256,23 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
 
 def play_double_roles(seed: int) -> tuple[int, str | None]:
     rules = rulesets.ruleset("double-roles")
-    assert rules.powers_of is not None
-    powers_of, powers = rules.powers_of, DOUBLE_ROLES_POWERS
+    powers = DOUBLE_ROLES_POWERS
     rng = random.Random(seed)
     state = rules.setup(CLASSIQUE_NAMES[:10], seed)
     phases = 0
     while state.winner is None and phases < 200:
         day = state.phase.startswith("J")
         living = state.living()
+        held = powers_by_player(state)  # ``rules.powers_of`` of each player, in one pass
         actions = []
         for name in living:
-            for power in powers_of(state, name):
+            for power in held[name]:
                 spec = powers[power]
                 if (spec.day != day and not spec.anytime) or rng.random() < 0.5:
                     continue
                 count = min(rng.randint(spec.targets, spec.most or spec.targets), len(living))
-                targets = rng.sample(living, count)
+                # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
+                targets = [rng.choice(living)] if count == 1 else rng.sample(living, count)
                 if spec.words:
                     targets = [*targets[: spec.targets], rng.choice(spec.words)]
                 actions.append(Action(name, power, tuple(targets)))

@@ -4,6 +4,7 @@ resolution this rule set uses (deaths checked for a winner one at a time)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ... import items
@@ -16,15 +17,20 @@ def number(phase: str) -> int:
     return int(phase[1:])
 
 
+@cache
+def _roles(role: str) -> tuple[str, ...]:
+    return tuple(roles_of(role))
+
+
 def copies(player: PlayerState, role: str) -> int:
     """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
-    return roles_of(player.role).count(role)
+    return _roles(player.role).count(role)
 
 
 def holds(state: GameState, name: str, kind: str) -> bool:
     """The player holds this power's owner: one of his roles, or his nature's (``meute``, ``assassin``,
     ``loup_solitaire``)."""
-    return kind in items.kinds_held(state, name)
+    return items.usable(state, name, kind) is not None  # ``kind in kinds_held``, stopping at the first found
 
 
 def is_wolf(player: PlayerState) -> bool:
@@ -48,7 +54,7 @@ def boosted(state: GameState, player: PlayerState, key: str) -> bool:
 def canon(player: PlayerState) -> bool:
     """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
     d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
-    return "chanoine" in roles_of(player.role)
+    return "chanoine" in _roles(player.role)
 
 
 def salbatarised(state: GameState, player: PlayerState) -> bool:
@@ -60,7 +66,8 @@ def salbatarised(state: GameState, player: PlayerState) -> bool:
 def absent(state: GameState, player: PlayerState) -> bool:
     """A Fuyard who fled the pyre of day k is out of the game for night k+1 and day k+1 ("aucun post, aucun
     vote [...] il est intouchable car absent"); he is back at night k+2."""
-    return player.markers.get("absent") == number(state.phase)
+    fled = player.markers.get("absent")
+    return fled is not None and fled == number(state.phase)
 
 
 def location(state: GameState, name: str) -> str:

@@ -483,12 +483,16 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
                 tell_hidden(r, action.targets[0], "host_targeted")
                 boost(r, action)
     chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
+    used = {key.partition("|")[2] for key in chosen}  # the powers chosen tonight: the other steps' queues are empty
+    # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
+    combo = any(copies(p, "croque_mort") and copies(p, "necromancienne") for p in s.players)
     known: list[str] = []
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
         if step in STEPS:
-            STEPS[step](r, _queue(s, power, chosen) if power else [])
-            known = _combo(r, known)
+            STEPS[step](r, _queue(s, power, chosen) if power in used else [])
+            if combo:
+                known = _combo(r, known)
     store = s.memory.pop("nuit")
     s.memory["proteges_veille"] = list(store["proteges"])
     s.memory["salbat_veille"] = list(store["salbat"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import items
 from ...model import Action, GameState
 from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
 from .roles import WOLF_NATURES
@@ -48,6 +49,20 @@ POWERS: dict[str, Power] = {
     "maison.echanger": Power("maison", 1, day=True, self_ok=False),
     "lache.envoyer": Power("lache", 1, day=True, self_ok=False),
 }
+# Each power and the item kind that gives it, in POWERS' order.
+_OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec in POWERS.items())
+
+
+def powers_by_player(state: GameState) -> dict[str, list[str]]:
+    """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
+    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
+    kinds: dict[str, set[str]] = {p.name: set() for p in state.players}
+    for item in items.every(state):
+        if not item.destroyed and item.holder in kinds:
+            kinds[item.holder].add(item.kind)
+    return {name: [power for power, owner in _OWNED if owner in held] for name, held in kinds.items()}
+
+
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
 NATURE_OWNERS = {
     "meute": WOLF_NATURES,
