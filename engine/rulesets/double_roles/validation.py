@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ... import items
 from ...model import Action, GameState
@@ -60,7 +61,14 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
     for item in items.every(state):
         if not item.destroyed and item.holder in kinds:
             kinds[item.holder].add(item.kind)
-    return {name: [power for power, owner in _OWNED if owner in held] for name, held in kinds.items()}
+    return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
+
+
+@cache
+def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
+    """The powers the items of these kinds give, in POWERS' order (cached: a few thousand sets of kinds at
+    most, two roles, a house and a nature's)."""
+    return tuple(power for power, owner in _OWNED if owner in kinds)
 
 
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
