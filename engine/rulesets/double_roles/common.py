@@ -106,7 +106,9 @@ def dying(state: GameState) -> list[str]:
 def invincible(state: GameState, player: PlayerState) -> bool:
     """« Une Liche est invincible tant que son phylactère est en vie » (salbatarised too)."""
     keeper = player.markers.get("phylactere")
-    return keeper is not None and state.player(keeper).alive and keeper not in dying(state)
+    if keeper is None:
+        return False
+    return state.player(keeper).alive and keeper not in state.memory.get("nuit", {}).get("mourants", ())
 
 
 def kill_tonight(state: GameState, name: str, cause: str) -> bool:
@@ -134,7 +136,9 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
     player = state.player(name)
-    return player.alive and name not in dying(state) and not salbatarised(state, player) and not absent(state, player)
+    if not player.alive or name in state.memory.get("nuit", {}).get("mourants", ()):  # ``dying``, without a copy
+        return False
+    return not salbatarised(state, player) and not absent(state, player)
 
 
 def goes_out(state: GameState, name: str, role: str) -> None:
