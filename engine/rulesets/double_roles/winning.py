@@ -75,9 +75,11 @@ def check_winner(state: GameState) -> str | None:
     if not any(p.camp in (VILLAGEOIS, LOUP_SOLITAIRE) for p in alive) and any(kinds[p.name] == "loups" for p in alive):
         sides.append("loups")
     for p in alive:
+        if kinds[p.name] != "seuls":
+            continue
         # « si quelqu'un est Loup Solitaire Liche; il doit tuer tout le monde sauf son philactère »
         keeper = [p.markers["phylactere"]] if p.camp == LOUP_SOLITAIRE and "phylactere" in p.markers else []
-        if kinds[p.name] == "seuls" and set(groups[p.name]) | set(keeper) == living:
+        if set(groups[p.name]) | set(keeper) == living:
             side = "loup_solitaire" if p.camp == LOUP_SOLITAIRE and len(living) == 1 + len(keeper) else "amoureux"
             if side not in sides:
                 sides.append(side)
