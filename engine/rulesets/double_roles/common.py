@@ -81,11 +81,13 @@ def occupants(state: GameState, house: str) -> list[str]:
     house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
     if not state.player(house).alive:
         return []
-    gone = dying(state)
+    store = state.memory.get("nuit", {})
+    gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
+    # ``dying``, ``absent`` and ``location``, inline: asked for every player at every attack and visit.
     return [
         p.name
         for p in state.players
-        if p.alive and p.name not in gone and not absent(state, p) and location(state, p.name) == house
+        if p.alive and p.name not in gone and p.markers.get("absent") != today and moved.get(p.name, p.name) == house
     ]
 
 
