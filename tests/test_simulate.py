@@ -171,7 +171,7 @@ def test_svg_chart_holds_a_bar_per_camp_and_role(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("jeu-inconnu", "--players", "8"), "jeu de règles inconnu : 'jeu-inconnu' (installés : classique"),
+        (("jeu-inconnu", "--players", "8"), "jeu de règles inconnu : 'jeu-inconnu' (installés : citadelles, classique"),
         (("classique", "--players", "deux"), "--players : 'deux' n'est pas un nombre entier de 3 à 200"),
         (("classique", "--players", "2"), "--players : '2' n'est pas un nombre entier de 3 à 200"),
         (("classique",), "--players : combien de joueurs ?"),

@@ -125,6 +125,8 @@ PROPERTY_GAMES = {
     "trinite": test_trinite_engine.play_random,
     "citadelles": _citadelles_game,
 }
+
+
 def _double_roles_rare() -> list[dict[str, Any]]:
     from meneur.tests.test_double_roles_templates import rare  # it imports this module's checker
 

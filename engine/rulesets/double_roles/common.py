@@ -4,7 +4,7 @@ resolution this rule set uses (deaths checked for a winner one at a time)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from ... import items
@@ -17,7 +17,7 @@ def number(phase: str) -> int:
     return int(phase[1:])
 
 
-@cache
+@lru_cache(maxsize=1024)  # a pure function of the role pair, asked all the time
 def _roles(role: str) -> tuple[str, ...]:
     return tuple(roles_of(role))
 

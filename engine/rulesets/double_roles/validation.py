@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ... import items
 from ...model import Action, GameState
@@ -64,7 +64,7 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
     return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
     """The powers the items of these kinds give, in POWERS' order (cached: a few thousand sets of kinds at
     most, two roles, a house and a nature's)."""
