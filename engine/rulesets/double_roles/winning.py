@@ -63,10 +63,10 @@ def check_winner(state: GameState) -> str | None:
     # Each player's love group, once: alone when nobody is in love (most games, most of the time), and then
     # his goal is his nature's (``_kind`` of a group of one).
     if any(p.markers.get("amours") for p in state.players):
-        groups = {p.name: love_group(state, p.name) for p in state.players}
+        groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
         kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
     else:
-        groups = {p.name: [p.name] for p in state.players}
+        groups = {}  # everyone alone: ``groups.get(name) or [name]`` below
         kinds = {p.name: _ALONE[p.camp] for p in state.players}
     sides: list[str] = []
     wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
@@ -79,7 +79,7 @@ def check_winner(state: GameState) -> str | None:
             continue
         # « si quelqu'un est Loup Solitaire Liche; il doit tuer tout le monde sauf son philactère »
         keeper = [p.markers["phylactere"]] if p.camp == LOUP_SOLITAIRE and "phylactere" in p.markers else []
-        if set(groups[p.name]) | set(keeper) == living:
+        if set(groups.get(p.name) or [p.name]) | set(keeper) == living:
             side = "loup_solitaire" if p.camp == LOUP_SOLITAIRE and len(living) == 1 + len(keeper) else "amoureux"
             if side not in sides:
                 sides.append(side)
@@ -91,7 +91,7 @@ def check_winner(state: GameState) -> str | None:
     also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
     for p in state.players:
         if kinds[p.name] == "amoureux_assassin":
-            lovers = [state.player(n) for n in groups[p.name] if state.player(n).camp == ASSASSIN]
+            lovers = [state.player(n) for n in groups.get(p.name) or [p.name] if state.player(n).camp == ASSASSIN]
             if lovers and all(_targets_dead(state, a, [p.name]) for a in lovers):
                 also.append(f"amoureux:{p.name}")
     return ",".join(sides + also) or "aucun"
