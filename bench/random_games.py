@@ -22,15 +22,24 @@ what the rules do not allow; most living players vote each day. The engine's que
 defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
+
+A change meant to play the same games (a faster engine) is checked with ``--hash``: a digest of every phase's
+events, state and questions per rule set, the same before and after it (with the same PYTHONHASHSEED):
+
+    PYTHONHASHSEED=0 .venv/bin/python bench/random_games.py --hash [--games 300] [--ruleset NAME]…
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
@@ -49,6 +58,12 @@ CONVIVIALITE_POWERS = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.poti
 
 
 NightActions = Callable[[RuleSet, GameState, random.Random], list[Action]]
+# A rule set the games play instead of the installed one (``digest`` records every phase through it).
+_OVERRIDE: dict[str, RuleSet] = {}
+
+
+def _rules(name: str) -> RuleSet:
+    return _OVERRIDE.get(name) or rulesets.ruleset(name)
 
 
 def _classique_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
@@ -124,7 +139,7 @@ TABLES: dict[str, tuple[list[str], NightActions]] = {
 def play(name: str, seed: int) -> tuple[int, str | None]:
     """One complete random game of rule set ``name`` (at most 200 phases): (phases played, winner).
     By day every living player votes for a random living player; by night, the rule set's own actions."""
-    rules = rulesets.ruleset(name)
+    rules = _rules(name)
     names, night = TABLES[name]
     rng = random.Random(seed)
     state = rules.setup(names, seed)
@@ -161,7 +176,7 @@ _TRINITE_WORDS = tuple(p.split(".")[1] for p in trinite_new_rules.POWERS if p !=
 
 
 def play_trinite(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("trinite")
+    rules = _rules("trinite")
     assert rules.powers_of is not None
     powers = trinite_new_rules.POWERS
     rng = random.Random(seed)
@@ -229,7 +244,7 @@ def _citadelles_night(rules: RuleSet, state: GameState, rng: random.Random) -> l
 
 def play_citadelles(seed: int) -> tuple[int, str | None]:
     """J0's three phases (the zenith skipped: the choices are balanced), then nights and days."""
-    rules = rulesets.ruleset("citadelles")
+    rules = _rules("citadelles")
     rng = random.Random(seed)
     names = [f"J{n:02d}" for n in range(rng.choice((12, 16)))]
     state = rules.setup(names, seed)
@@ -255,7 +270,7 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
 
 
 def play_double_roles(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("double-roles")
+    rules = _rules("double-roles")
     powers = DOUBLE_ROLES_POWERS
     rng = random.Random(seed)
     state = rules.setup(CLASSIQUE_NAMES[:10], seed)
@@ -315,12 +330,42 @@ def run(game: Callable[[int], tuple[int, str | None]], games: int, repeat: int) 
     return best, results
 
 
+def digest(name: str, games: int) -> str:
+    """A SHA-256 of every phase of the ``games`` games of ``name``: each outcome's events (JSON), its state and
+    its questions (repr). Equal before and after a change: the change played the same games. A state's sets
+    show in hash order: compare digests made with the same PYTHONHASHSEED."""
+    found = hashlib.sha256()
+    rules = rulesets.ruleset(name)
+
+    def recorded(phase: Callable[..., Outcome]) -> Callable[..., Outcome]:
+        def play_phase(*args: Any, **kwargs: Any) -> Outcome:
+            outcome = phase(*args, **kwargs)
+            for event in outcome.events:
+                found.update(json.dumps(event.as_json(), sort_keys=True, ensure_ascii=False, default=repr).encode())
+            found.update(repr(outcome.state).encode() + repr(outcome.questions).encode())
+            return outcome
+
+        return play_phase
+
+    _OVERRIDE[name] = replace(rules, close_day=recorded(rules.close_day), resolve_night=recorded(rules.resolve_night))
+    try:
+        found.update(repr([GAMES[name](seed) for seed in range(games)]).encode())
+    finally:
+        del _OVERRIDE[name]
+    return found.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each path; the best one counts")
     parser.add_argument("--ruleset", action="append", choices=sorted(GAMES), help="default: every rule set")
+    parser.add_argument("--hash", action="store_true", help="print each rule set's digest of its games, no timing")
     args = parser.parse_args()
+    if args.hash:
+        for name in args.ruleset or list(GAMES):
+            print(f"{name:<16} {digest(name, args.games)}")
+        return
     current = GameState.copy
     print(f"{'rule set':<16} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
     for name in args.ruleset or list(GAMES):
