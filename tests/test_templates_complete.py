@@ -26,6 +26,7 @@ from meneur.engine.rulesets import every
 from meneur.engine.rulesets import ruleset as installed_ruleset
 from meneur.tests import (
     test_baguette_random,
+    test_citadelles_random,
     test_classique_engine,
     test_convivialite_engine,
     test_trinite_engine,
@@ -121,6 +122,8 @@ def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
         "convivialite": 6,
         "trinite-meuporg": rng.choice((9, 12, 15)),
         "trinite": rng.choice((9, 12, 15)),
+        "citadelles": rng.choice((12, 16)),
+        "double-roles": rng.choice((6, 8, 10, 12)),
     }
     state: GameState = rules.setup(NAMES[: count.get(name, rng.choice((5, 6, 8)))], seed)
     log: list[dict[str, Any]] = []
@@ -133,11 +136,19 @@ def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
     return log
 
 
+def _citadelles_game(seed: int) -> list[dict[str, Any]]:
+    """A random game of citadelles through its three J0 phases (citadels chosen, posts asked for)."""
+    log: list[dict[str, Any]] = []
+    test_citadelles_random.play(seed, checked=False, events=log)
+    return log
+
+
 PROPERTY_GAMES = {
     "classique": test_classique_engine.play_random,
     "convivialite": test_convivialite_engine.play_random,
     "trinite-meuporg": test_trinite_meuporg_engine.play_random,
     "trinite": test_trinite_engine.play_random,
+    "citadelles": _citadelles_game,
 }
 
 
@@ -165,6 +176,16 @@ def baguette_game(seed: int) -> list[dict[str, Any]]:
     return log
 
 
+def _double_roles_rare() -> list[dict[str, Any]]:
+    from meneur.tests.test_double_roles_templates import rare  # it imports this module's checker
+
+    return rare()
+
+
+# Games written to reach the MPs random games seldom send (a Planqué met, a Voyeur's link to him…).
+RARE_GAMES = {"double-roles": _double_roles_rare}
+
+
 @cache
 def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
     """The games of a rule set, each as its list of events: the property tests' random games, ours, and
@@ -174,6 +195,8 @@ def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
         found += [tuple(PROPERTY_GAMES[name](seed)) for seed in range(30)]
     if name == "baguette":
         found += [tuple(baguette_game(seed)) for seed in range(30)]
+    if name in RARE_GAMES:
+        found.append(tuple(RARE_GAMES[name]()))
     for path in sorted((ROOT / "fixtures" / "scenarios" / name).glob("*.toml")):
         found.append(tuple(e for e in replay(load_scenario(path)) if e["type"] not in ("setup", "final")))
     return tuple(found)
