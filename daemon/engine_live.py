@@ -24,7 +24,7 @@ from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
-from .relay import read_order, relayed_messages
+from .relay import RELAY_POWERS, discarded_relays, read_order, relayed_messages
 from .store import Store, kv_get, kv_set
 
 T = TypeVar("T")
@@ -166,6 +166,7 @@ class EngineDriver(MpAnswering):
         found: list[tuple[datetime, dict[str, Any]]] = []
         answers = {m for m, o in self.mp_outcomes().items() if o["outcome"] == ANSWERED}
         stored = self.mp_outcomes(state.phase)
+        discarded = discarded_relays(self.store, stored)  # a relay the MJ set aside never left (R32)
         for row, when, sender in self._mps_between(since, until):
             if str(row["msg_id"]) in answers:  # the answer to a question of the rules, not an order
                 continue
@@ -193,6 +194,7 @@ class EngineDriver(MpAnswering):
             found.extend(
                 (when, {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source})
                 for a in reading.actions
+                if not (a.power in RELAY_POWERS and str(row["msg_id"]) in discarded)
             )
         return found
 
@@ -231,10 +233,12 @@ class EngineDriver(MpAnswering):
         destitution), those of the posts read so far too, merged by time (:meth:`day_inputs`). ``state``: the
         state ``phase`` began with (read again when not given)."""
         outcomes = self.mp_outcomes(phase)
+        discarded = discarded_relays(self.store, outcomes)  # a relay the MJ set aside never left (R32)
         accepted = [
             Action(str(o["player"]), str(a["power"]), tuple(a["targets"]), msg_id)
             for msg_id, o in outcomes.items()
             for a in o["detail"].get("accepted", [])
+            if not (a["power"] in RELAY_POWERS and msg_id in discarded)
         ]
         window = self._window_of(phase)
         if self.rules.read_post is None or self.rules.day_powers is None or window is None:
