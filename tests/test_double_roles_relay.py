@@ -21,6 +21,7 @@ from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Lache"
+MJ2 = "MJ_Lache_Bis"  # an inbox of its own for the second game
 ROLES = {
     "Alice": "lache+voyante", "Bruno": "salvateur+corbeau", "Chloe": "detective+meneur",
     "Denis": "croque_mort+voyeur", "Emile": "sorcier+araignee", "Fanny": "chasseur+paranoiaque",
@@ -185,7 +186,7 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     (RULINGS R32). « ne pourra pas effectuer un autre échange après (pour ce jour-ci) »: Bruno's receipt for his
     swap offer does not invite him to change his mind, and his second offer is refused at once."""
     game, clock, _topic = live_game(
-        forum, tmp_path, monkeypatch, MJ, ROLES, 4, seed=18, title="Double-rôles bis", ruleset="double-roles",
+        forum, tmp_path, monkeypatch, MJ2, ROLES, 4, seed=18, title="Double-rôles bis", ruleset="double-roles",
         camps=NATURES,
     )  # fmt: skip
     assert game.engine is not None
@@ -200,9 +201,9 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     game.fire_deadline("Nuit 1")
 
     day = start + 2 * hour
-    send(forum, MJ, "Alice", "Un", "dis à Emile : premier message", day + timedelta(minutes=3))
-    send(forum, MJ, "Alice", "Deux", "dis à Fanny : deuxième message", day + timedelta(minutes=4))
-    send(forum, MJ, "Bruno", "Maison", "Je veux échanger ma maison avec Chloe", day + timedelta(minutes=5))
+    send(forum, MJ2, "Alice", "Un", "dis à Emile : premier message", day + timedelta(minutes=3))
+    send(forum, MJ2, "Alice", "Deux", "dis à Fanny : deuxième message", day + timedelta(minutes=4))
+    send(forum, MJ2, "Bruno", "Maison", "Je veux échanger ma maison avec Chloe", day + timedelta(minutes=5))
     clock.now = day + timedelta(minutes=6)
     game.cycle()
     outcomes = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["player"] == "Bruno"}
@@ -212,8 +213,8 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     (to_emile,) = [d for d in game.outbox.drafts() if d.recipient == "Emile" and d.key.startswith("Jour 1/day/")]
     game.outbox.discard(to_emile.key)  # the MJ sets the first relay aside
 
-    send(forum, MJ, "Alice", "Trois", "dis à Gaston : troisième message", day + timedelta(minutes=10))
-    send(forum, MJ, "Bruno", "Maison bis", "Je veux échanger ma maison avec Denis", day + timedelta(minutes=11))
+    send(forum, MJ2, "Alice", "Trois", "dis à Gaston : troisième message", day + timedelta(minutes=10))
+    send(forum, MJ2, "Bruno", "Maison bis", "Je veux échanger ma maison avec Denis", day + timedelta(minutes=11))
     clock.now = day + timedelta(minutes=12)
     game.cycle()
     later = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["read_at"] == clock.now.isoformat()}
