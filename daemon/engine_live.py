@@ -221,7 +221,7 @@ class EngineDriver(MpAnswering):
     ) -> list[dict[str, Any]]:
         """The phase's actions as the rules take them: the orders read in its posts (``read_post``) and in its
         MPs, merged by the time each was posted or sent — an Institutrice's MP deprives only the OUI said after
-        it (double-roles RULINGS R40). On equal times the posts come first; each kind keeps the forum's order."""
+        it (double-roles RULINGS R41). On equal times the posts come first; each kind keeps the forum's order."""
         posted = self._timed_post_actions(state, since, until)
         sent = self._timed_mp_actions(state, since, until, unclear)
         return [action for _when, action in in_time_order(posted, sent)]

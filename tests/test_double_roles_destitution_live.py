@@ -1,5 +1,5 @@
 """`double-roles`' destitution played live through meneur against the real django-spirit test forum: the players'
-« Destitution : OUI » posts and the Institutrice's MP taken in the order they were posted or sent (RULINGS R40),
+« Destitution : OUI » posts and the Institutrice's MP taken in the order they were posted or sent (RULINGS R41),
 and the mayor's fall announced the instant two thirds said OUI (« Dès l'instant où le Maire est destitué »), once.
 
 The game, written from the rule text (shared/rules/002_83ddae694699eb35.txt) before it was run. Eight players, all
