@@ -38,7 +38,7 @@ from .config_deadlines import kind_of, phase_of, phase_problem
 from .config_deadlines import parse_deadline as parse_deadline
 from .config_reader import ConfigError as ConfigError
 from .config_reader import _expect, _Reader, _shape
-from .config_rules import _check_setup, _modules, _ruleset
+from .config_rules import _check_setup, _mj_roles, _modules, _ruleset
 from .config_rules import role_ids as role_ids
 from .i18n import LANGUAGES, _
 from .site import GenericSite
@@ -106,6 +106,8 @@ class LiveConfig:
     activity_silent_days: int = 0
     # [game] modules: modules composed on top of the rule set (engine/modules: "baguette"), checked at reading
     modules: tuple[str, ...] = ()
+    # [[mj_roles]]: the roles the MJ resolves (a module's setup takes them, as scenarios' ``mj_roles``)
+    mj_roles: tuple[dict[str, Any], ...] = ()
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -197,8 +199,10 @@ _KNOWN = {
     "reminders": {"day_post_hours", "night_mp_hours"},
     "activity": {"silent_days"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
+    # [[mj_roles]]: roles the MJ resolves himself, declared for a module (baguette: the petit Chaperon rouge…)
+    "mj_roles": {"id", "name", "camp", "wolf_den", "indevorable", "protege_du_chasseur"},
 }
-_ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
+_ARRAYS = {"deadlines", "players", "mj_roles"}  # [[deadlines]]…: arrays of tables; the others are tables
 
 
 def load_config(path: Path) -> Config:
@@ -609,6 +613,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         site=site,
         ruleset=_ruleset(reader, game),
         modules=_modules(reader, game),
+        mj_roles=_mj_roles(reader, data, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),
         web_host=_expect(reader, web.get("host", "127.0.0.1"), str, "web.host", "web", "host"),
         web_password_env=_expect(

@@ -137,10 +137,10 @@ def day_power_drafts(
 
 def powers_of(state: Any, name: str) -> list[dict[str, str]]:
     """The powers a player holds, each as the role card shows it: {power, help, canonical, example}."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
     from ..parsers.actions import canonical
 
-    rules = ruleset(state.ruleset)
+    rules = rules_for(state)
     player = state.player(name)
     wolf = rules.is_wolf(player)
     # A rule set whose powers come from items says which powers a player holds; else, by role.
@@ -167,9 +167,9 @@ def role_cards(
     state: Any, mj: str, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
 ) -> list[DraftText]:
     """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
 
-    rules = ruleset(state.ruleset)
+    rules = rules_for(state)
     wolves = [p.name for p in state.players if rules.is_wolf(p)]
     cards = []
     for player in state.players:
@@ -198,9 +198,9 @@ def opening_post(
     state: Any, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
 ) -> DraftText | None:
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
 
-    opening = ruleset(state.ruleset).opening
+    opening = rules_for(state).opening
     if opening is None:
         return None
     body = render(f"{state.ruleset}/opening", markup, opening(state), override, vote_format)

@@ -17,8 +17,8 @@ from typing import Any
 from ..engine import items
 from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
 from ..engine.names import NameResolver, PlayerName
-from ..engine.rulesets import ruleset
 from .config import Config
+from .config_rules import live_rules, live_setup_extra
 from .counting import count_from_store, post_orders
 from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_cards
 from .i18n import _
@@ -34,14 +34,15 @@ class EngineDriver(MpAnswering):
         self.config = config
         self.store = store
         self.clock = clock
-        self.rules = ruleset(config.live.ruleset)
+        self.rules = live_rules(config.live)  # with [game] modules on top (engine/modules)
 
     # -- the state, rebuilt --------------------------------------------------------------------
     def setup(self) -> GameState:
         names = [p.name for p in self.config.players]
         roles = {p.name: p.role for p in self.config.players if p.role}
         camps = {p.name: p.camp for p in self.config.players if p.camp}
-        extra = {"camps": camps} if camps else {}
+        extra: dict[str, Any] = {"camps": camps} if camps else {}
+        extra.update(live_setup_extra(self.config.live))  # [[mj_roles]], for a module
         dealt = roles if len(roles) == len(names) else None
         state: GameState = self.rules.setup(names, self.config.live.seed, dealt, **extra)
         return state
@@ -232,7 +233,9 @@ class EngineDriver(MpAnswering):
     def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
         """A day's MP read after every living player had voted: its day powers are refused, where the rule set
         says so (``RuleSet.day_powers_end_when_all_voted``)."""
-        ends = self.rules.day_powers_end_when_all_voted
+        # Votes sent by MP (baguette) are no day powers, and every living player "has voted" (his own vote
+        # against himself) from the morning on: nothing there ends when all have voted.
+        ends = self.rules.day_powers_end_when_all_voted and not self.rules.votes_by_mp
         return ends and phase.startswith("J") and self.everyone_voted(state, since, when)
 
     def _told_at_once(

@@ -14,7 +14,8 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from ..engine.daycount import DayCount
+from ..engine.daycount import CountedVote, DayCount
+from ..engine.model import GameState
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -148,11 +149,53 @@ class LiveGame:
                     refusal = partial(refuse, state)
                 rules_state = state
         count, _posts = count_from_store(self.store, TOPIC, config, since, refusal)
+        if self.engine is not None and self.engine.rules.votes_by_mp and day is not None and rules_state is not None:
+            return self._mp_count(day, rules_state, count)
         by_the_rules = self.engine.rules.day_tally if self.engine else None
         if by_the_rules is not None and rules_state is not None:
             # The count as the rule set makes it (double votes, who may vote…), as the deadline will.
             count = replace(count, tally=by_the_rules(rules_state, count.current)[0])
         return count
+
+    def _mp_count(self, day: Deadline, state: GameState, posted: DayCount) -> DayCount:
+        """The day's count where votes are sent by MP (``RuleSet.votes_by_mp``: baguette): the vote MPs
+        accepted so far, the last one of each player standing (``RuleSet.mp_votes``), counted by the rules
+        (a self-vote for want of one, blank votes, absences). A vote posted in the topic counts for nothing:
+        the MJ is told, once per post."""
+        assert self.engine is not None and day.phase is not None
+        rules = self.engine.rules
+        actions = self.engine.day_actions(day.phase)
+        votes = rules.mp_votes(state, actions) if rules.mp_votes is not None else {}
+        sent = {
+            str(r["msg_id"]): datetime.fromisoformat(str(r["sent_at"] or r["fetched_at"]))
+            for r in self.store.db.query("select msg_id, sent_at, fetched_at from mps")
+        }
+        standing: dict[str, CountedVote] = {}
+        history: list[CountedVote] = []
+        for action in actions:  # in the order read: the last vote of each player is the one standing
+            one = rules.mp_votes(state, [action]) if rules.mp_votes is not None else {}
+            if action.player in one:  # a vote MP (a blank vote's target is the rules' own word: "blanc")
+                history.append(
+                    CountedVote(action.source, action.player, one[action.player], sent.get(action.source, day.at))
+                )
+        for vote in history:
+            if votes.get(vote.voter) == vote.target:
+                standing[vote.voter] = vote
+        tally = rules.day_tally(state, votes)[0] if rules.day_tally is not None else posted.tally
+        told = {str(r["kind"]) for r in self.store.db.query("select kind from alerts where kind like 'post-vote:%'")}
+        for vote in posted.standing.values():
+            if f"post-vote:{vote.post_id}" in told:  # once per post, even after the MJ closed it
+                continue
+            add_alert(
+                self.store,
+                f"post-vote:{vote.post_id}",
+                _(
+                    "{voter} posted a vote against {target} in the topic (post {post}): in this game the votes are "
+                    "sent by MP, so it does not count."
+                ).format(voter=vote.voter, target=vote.target, post=vote.post_id),
+                self.clock(),
+            )
+        return DayCount(standing, tally, (), None, day.at, tuple(history))
 
     def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:
         posts = {p.post_id: p for p in self.store.posts(TOPIC)}
@@ -351,6 +394,8 @@ class LiveGame:
         earlier = [d for d in self.deadlines() if d.at < deadline.at]
         since = earlier[-1].at if earlier else None
         votes = self.live_count(deadline).current if deadline.kind == "day" else {}
+        if self.engine.rules.votes_by_mp:
+            votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
         outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 
 from ..engine import items
 from ..engine.model import Action, GameState, PlayerState
+from ..engine.modules import rules_for
 from ..engine.names import Match, NameResolver, normalise_name
-from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
 from ..parsers.freewords import _sentence_of
@@ -182,7 +182,7 @@ def _groups_named_by_members(reads: list[_Read], state: GameState) -> list[_Read
     """A power that takes a group, given a player (« Instinct sur le groupe d'Hélène »): that player's group,
     as the rule set's ``groups`` numbers them ("Groupe 3" → ``"3"``), read with doubt."""
     try:
-        hook = ruleset(state.ruleset).groups
+        hook = rules_for(state).groups
     except KeyError:
         return reads
     if hook is None or not any(GROUP_SLOT in r.verb.slots for r in reads):
@@ -231,7 +231,7 @@ def _mark_guesses(
 def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     """The sender may order this power: his role's, the wolves' if he is one, or an item he holds."""
     owner = verb.power.split(".")[0]
-    if owner == player.role:
+    if owner == player.role or owner in state.memory.get("modules", ()):  # a module's powers: everyone's
         return True
     if owner == "loups":
         return player.camp == "loups" and player.role != "traitre"
@@ -278,7 +278,7 @@ def _out_of_season(state: GameState, player: PlayerState, verb: Verb) -> bool:
     adulé after N1, a coupon after N1): the free reader then ignores its keywords. A refusal the phase
     does not lift (memory the state lacks) keeps the power."""
     try:
-        validate = ruleset(state.ruleset).validate
+        validate = rules_for(state).validate
     except KeyError:
         return False
     others = [p.name for p in state.players if p.name != player.name]
@@ -380,7 +380,7 @@ def _fits(
     if resolved is None:
         return False
     try:
-        validate = ruleset(state.ruleset).validate
+        validate = rules_for(state).validate
     except KeyError:
         return True
     return validate(state, Action(sender, mention.power, resolved[0])) is None

@@ -1,0 +1,111 @@
+"""The `baguette` module in the live daemon, on a real django-spirit forum (shared/rules/004_448b084b5106ef37.txt):
+``[game] modules = ["baguette"]`` makes the daemon play the composed rules — J0's Magicien elected by MP, the
+pyre's votes sent by MP (« Les votes se feront par MP au MJ »), the last one before the deadline counting, a
+player without one voting against himself (« chaque joueur part avec sa propre voix contre lui »), a blank
+vote, the Magicien's double vote, a vote posted in the topic counting for nothing, a late vote MP refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from meneur.daemon.adapters import make_adapter
+from meneur.daemon.config import load_config
+from meneur.daemon.game import LiveGame
+from meneur.daemon.poller import open_alerts
+from meneur.daemon.store import Store
+from meneur.tests.livegame import Clock, live_game
+from meneur.tests.spiritforum import SpiritForum
+
+MJ = "MJ_Baguette"
+ROLES = {
+    "Anna": "loup_garou",
+    "Basile": "voyante",
+    "Coline": "simple_villageois",
+    "Denis": "simple_villageois",
+    "Emile": "simple_villageois",
+    "Fanny": "loup_garou",
+}
+
+
+@pytest.fixture(scope="module")
+def forum() -> Iterator[SpiritForum]:
+    with SpiritForum.start() as server:
+        yield server
+
+
+def baguette_game(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, phases: int, title: str
+) -> tuple[LiveGame, Clock, int]:
+    """tests/livegame.py's game, its configuration given ``modules = ["baguette"]`` (as an MJ writes it)."""
+    _first, clock, topic = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, phases, seed=7, title=title)
+    path = tmp_path / "partie.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('ruleset = "classique"\n', 'ruleset = "classique"\nmodules = ["baguette"]\n'))
+    config = load_config(path)
+    return LiveGame(config, Store(config.live.database), make_adapter(config), clock), clock, topic
+
+
+def test_votes_by_mp_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, clock, topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie baguette")
+    assert game.engine is not None
+    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
+
+    def mp(who: str, text: str, when: datetime) -> None:
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
+        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+
+    # J0: « Au jour n° 0 a lieu l'élection du Magicien » — by MP: Basile 3, Anna 1.
+    for who in ("Coline", "Denis", "Emile"):
+        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+    mp("Fanny", "Je vote pour Anna comme magicien", start + timedelta(minutes=11))
+    clock.now = start + timedelta(minutes=20)
+    game.cycle()
+    day0 = next(d for d in game.deadlines() if d.id == "Jour 0")
+    assert game.live_count(day0).tally.as_dict() == {"Basile": 3, "Anna": 1}
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    state = game.engine.state_before("N1")
+    assert game.engine.rules.mj_notes is not None
+    assert game.engine.rules.mj_notes(state)["Baguette magique"][0] == "Magicien : Basile"
+
+    # N1: the first night's fictional victim (classique); nobody dies.
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+
+    # J1: the pyre by MP. Basile, the Magicien, has the default power, the double vote. Coline changes her
+    # mind (the last MP counts), Emile votes blank, Denis sends nothing (his own vote against himself), and
+    # Emile also posts a vote in the topic, which counts for nothing.
+    day = start + 2 * hour
+    mp("Anna", "Je vote contre Coline", day + timedelta(minutes=5))
+    mp("Fanny", "Je vote contre Coline", day + timedelta(minutes=6))
+    mp("Basile", "Je vote contre Anna", day + timedelta(minutes=7))
+    mp("Coline", "Je vote contre Fanny", day + timedelta(minutes=8))
+    mp("Coline", "Finalement je vote contre Anna", day + timedelta(minutes=20))
+    mp("Emile", "Je vote blanc", day + timedelta(minutes=9))
+    post = forum.client("Emile").post_comment(topic, "**Je vote contre Denis**")
+    forum.set_comment_date(post, day + timedelta(minutes=10))
+    clock.now = day + timedelta(minutes=30)
+    game.cycle()
+    day1 = next(d for d in game.deadlines() if d.id == "Jour 1")
+    count = game.live_count(day1)
+    assert count.tally.as_dict() == {"Anna": 3, "Coline": 2, "Denis": 1, "blanc": 1}
+    assert count.current == {"Anna": "Coline", "Fanny": "Coline", "Basile": "Anna", "Coline": "Anna", "Emile": "blanc"}
+    told = [str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("post-vote:")]
+    assert len(told) == 1 and "Emile" in told[0] and "Denis" in told[0]
+    receipts = {str(r["recipient"]) for r in game.store.db.query("select * from drafts where kind = 'receipt'")}
+    assert receipts >= {"Anna", "Fanny", "Basile", "Coline", "Emile"}  # each vote MP has its receipt
+
+    # Denis's vote MP after the deadline (« A 22h01, le MP n'est pas valable ») is refused, in French.
+    mp("Denis", "Je vote contre Coline", day + hour + timedelta(minutes=2))
+    clock.now = day + hour + timedelta(minutes=5)
+    game.fire_deadline("Jour 1")
+    game.cycle()
+    after = game.engine.state_before("N2")
+    assert not after.player("Anna").alive and after.living() == ["Basile", "Coline", "Denis", "Emile", "Fanny"]
+    late = [o for o in game.engine.mp_outcomes("N2").values() if o["player"] == "Denis"]
+    assert [o["outcome"] for o in late] == ["refused"]
+    reply = game.store.db.query("select body from drafts where key = ?", [late[0]["reply_key"]])
+    assert "avant 22h00" in str(next(iter(reply))["body"])
