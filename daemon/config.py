@@ -75,6 +75,7 @@ class LiveConfig:
     keyring: str | None = None  # a keyring service name, instead of the environment
     topic: str = ""
     absence_topic: str | None = None  # [game] absence_topic: where players declare their absences, polled too
+    den_topic: str | None = None  # [game] den_topic: the wolves' den (a module's: baguette), polled too
     database: Path = Path("meneur.sqlite")
     deadlines: tuple[DeadlineConfig, ...] = ()
     topic_every: float = 120.0  # seconds between topic polls
@@ -176,7 +177,7 @@ _KNOWN = {
         "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic", "modules"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic", "modules", "den_topic"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
         "topic_every",
@@ -547,6 +548,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
         raise reader.error("game.topic", _("a topic id, not {topic!r}").format(topic=topic), "game", "topic")
+    den_topic = _side_topic(reader, game, "den_topic")
     absence_topic = game.get("absence_topic")
     _expect(reader, absence_topic, (str, int, type(None)), "game.absence_topic", "game", "absence_topic")
     if absence_topic is not None and (
@@ -599,6 +601,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         or None,
         topic=str(topic),
         absence_topic=str(absence_topic).strip() if absence_topic is not None else None,
+        den_topic=den_topic,
         database=database,
         deadlines=tuple(deadlines),
         posts_per_page=per_page,
@@ -623,6 +626,15 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         **numbers,
         retries=retries,
     )
+
+
+def _side_topic(reader: _Reader, game: dict[str, Any], key: str) -> str | None:
+    """A second topic of the game (``[game] den_topic``): a topic id, or None."""
+    topic = game.get(key)
+    _expect(reader, topic, (str, int, type(None)), f"game.{key}", "game", key)
+    if topic is not None and ((isinstance(topic, int) and topic < 1) or not str(topic).strip()):
+        raise reader.error(f"game.{key}", _("a topic id, not {topic!r}").format(topic=topic), "game", key)
+    return str(topic).strip() if topic is not None else None
 
 
 def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:

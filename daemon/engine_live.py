@@ -9,12 +9,13 @@ re-runs its phase.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from ..engine import items
+from ..engine.contract import TopicPost
 from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
 from ..engine.names import NameResolver, PlayerName
 from .config import Config
@@ -192,6 +193,28 @@ class EngineDriver(MpAnswering):
             for a in read.orders
         ]
 
+    def _with_den(
+        self, state: GameState, from_mps: list[dict[str, Any]], den: Sequence[TopicPost]
+    ) -> list[dict[str, Any]]:
+        """The night's MP actions and the den's (``RuleSet.read_den``), in the order they were written: the rules
+        read some of them by time (baguette's trap takes the first choice)."""
+        reader = self.rules.read_den
+        if reader is None or not den or not state.phase.startswith("N"):
+            return from_mps
+        sent = {
+            str(r["msg_id"]): datetime.fromisoformat(str(r["sent_at"] or r["fetched_at"]))
+            for r in self.store.db.query("select msg_id, sent_at, fetched_at from mps")
+        }
+        posted = {f"den:{post.source}": post.time for post in den}
+        timed = [(sent.get(str(a["source"])), i, a) for i, a in enumerate(from_mps)]
+        timed += [
+            (posted.get(a.source), len(from_mps) + i, {"player": a.player, "power": a.power,
+                                                      "targets": list(a.targets), "source": a.source})
+            for i, a in enumerate(reader(state, den))
+        ]  # fmt: skip
+        last = max((when for when, _i, _a in timed if when is not None), default=None)
+        return [a for _when, _i, a in sorted(timed, key=lambda item: (item[0] or last, item[1]))]
+
     # -- the day, as its day powers leave it ------------------------------------------------------
     def day_actions(self, phase: str) -> list[Action]:
         """The actions accepted so far from the MPs of ``phase``, in the order they were read."""
@@ -322,9 +345,15 @@ class EngineDriver(MpAnswering):
 
     # -- resolving a phase ---------------------------------------------------------------------
     def resolve(
-        self, phase: str, votes: dict[str, str], since: datetime | None, until: datetime
+        self,
+        phase: str,
+        votes: dict[str, str],
+        since: datetime | None,
+        until: datetime,
+        den: Sequence[TopicPost] = (),
     ) -> tuple[Outcome, list[DraftText]]:
-        """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts."""
+        """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts. ``den``: a night's
+        posts of the wolves' den (daemon/den.py), read by the rules (``RuleSet.read_den``)."""
         state = self.state_before(phase)
         if state.phase != phase:
             raise ValueError(
@@ -336,7 +365,7 @@ class EngineDriver(MpAnswering):
         inputs = {
             "votes": votes if phase.startswith("J") else {},
             "actions": self.actions_from_posts(state, since, until)
-            + self.actions_from_mps(state, since, until, unclear),
+            + self._with_den(state, self.actions_from_mps(state, since, until, unclear), den),
             "answers": {},
             "decrees": self.decrees(phase),
         }

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
+from ..engine.contract import TopicPost
 from ..engine.daycount import CountedVote, DayCount
 from ..engine.model import GameState
 from .adapters.base import ForumAdapter
@@ -66,6 +67,7 @@ class LiveGame:
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
         self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
         self._absence_topic: Any = None  # daemon/absences.py's AbsenceTopic, made at the first poll
+        self._den: Any = None  # daemon/den.py's DenTopic, made at the first poll
         self.sync_deadlines()
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -246,6 +248,7 @@ class LiveGame:
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
         self._poll_absences()
+        self._poll_den()
         report.drafted.extend(self.answer_mps())
         day = self.current_day()
         report.count = self.live_count(day)
@@ -269,6 +272,34 @@ class LiveGame:
             log.exception("reading the absence topic failed")
             message = _("cannot read the absence topic: {error}").format(error=exc)
             add_alert(self.store, "absence-topic", message, self.clock())
+
+    def reads_den(self) -> bool:
+        """Whether there is a wolves' den to read: ``[game] den_topic``, for rules that read it (``read_den``)."""
+        return bool(self.config.live.den_topic) and self.engine is not None and self.engine.rules.read_den is not None
+
+    def _poll_den(self, full: bool = False) -> None:
+        """The wolves' den (``[game] den_topic``, daemon/den.py), like the absence topic: never stops the count;
+        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since."""
+        if not self.reads_den():
+            return
+        from .den import DenTopic
+
+        if self._den is None:
+            self._den = DenTopic(self, str(self.config.live.den_topic))
+        try:
+            self._den.poll(full=full)
+        except Exception as exc:
+            log.exception("reading the den failed")
+            add_alert(self.store, "den-topic", _("cannot read the den topic: {error}").format(error=exc), self.clock())
+
+    def den_posts(self, night: Deadline) -> list[TopicPost]:
+        """The den's posts a night's deadline reads: from the previous night's deadline (a post by day counts for
+        the coming night) up to this one (the actions deadline)."""
+        from .den import den_posts
+
+        earlier = [d.at for d in self.deadlines() if d.kind == "night" and d.at < night.at]
+        mj = self.config.live.username
+        return den_posts(self.store, self.poller.resolver, self.config.layout, mj, max(earlier, default=None), night.at)
 
     def answer_mps(self) -> list[str]:
         """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,
@@ -354,6 +385,8 @@ class LiveGame:
         self.poller.poll_topic(full=True)  # catches edits on older pages too
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
+            if deadline.kind == "night":
+                self._poll_den(full=True)  # the night's den, edits and deletions included
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
         draft = None
         if self.engine is not None and deadline.phase:
@@ -396,7 +429,8 @@ class LiveGame:
         votes = self.live_count(deadline).current if deadline.kind == "day" else {}
         if self.engine.rules.votes_by_mp:
             votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
-        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
+        den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
+        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at, den)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
 

@@ -6,9 +6,12 @@ vote, the Magicien's double vote, a vote posted in the topic counting for nothin
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from meneur.daemon.adapters import make_adapter
@@ -109,3 +112,119 @@ def test_votes_by_mp_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytes
     assert [o["outcome"] for o in late] == ["refused"]
     reply = game.store.db.query("select body from drafts where key = ?", [late[0]["reply_key"]])
     assert "avant 22h00" in str(next(iter(reply))["body"])
+
+
+# -- the wolves' den ------------------------------------------------------------------------------------------
+# Spirit's markdown escapes HTML: it has no coloured text. A den post is posted through spirit's form, then its
+# rendered HTML is given the colour a phpBB forum renders for [color=#ff0000]…[/color].
+_COLOUR = """
+from spirit.comment.models import Comment
+assert Comment.objects.filter(pk=ARGS["pk"]).update(comment_html=ARGS["html"]) == 1
+out(1)
+"""
+_DELETE = """
+from spirit.comment.models import Comment
+Comment.objects.filter(pk=ARGS["pk"]).delete()
+out(1)
+"""
+
+
+def den_game(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str
+) -> tuple[LiveGame, Clock, Any, Any]:
+    """A game with a den topic played to the start of N2: Basile elected Magicien on J0 (by MP), Coline burnt on
+    J1 (by MP). Returns the game, its clock, ``mp(who, text, when)`` and ``den(who, words, name, when)``, which
+    posts « words name » in the den with the name in red and gives the post's id."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 5, title)
+    den_topic = forum.seed(MJ, list(ROLES), topic_title=f"Antre — {title}", opening="L'antre des loups.")["topic_id"]
+    game.config = replace(game.config, live=replace(game.config.live, den_topic=str(den_topic)))
+    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
+
+    def mp(who: str, text: str, when: datetime) -> None:
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
+        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+
+    def den(who: str, words: str, name: str, when: datetime) -> int:
+        pk = forum.client(who).post_comment(den_topic, f"{words} {name}")
+        forum.shell(_COLOUR, pk=pk, html=f'<p>{words} <span style="color:#ff0000">{name}</span></p>')
+        forum.set_comment_date(pk, when)
+        return pk
+
+    for who in ("Coline", "Denis", "Emile", "Fanny"):
+        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    for who in ("Anna", "Basile", "Denis", "Emile", "Fanny"):
+        mp(who, "Je vote contre Coline", start + 2 * hour + timedelta(minutes=5))
+    clock.now = start + 3 * hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")
+    assert game.engine is not None and not game.engine.state_before("N2").player("Coline").alive
+    return game, clock, mp, den
+
+
+def night_inputs(game: LiveGame, phase: str) -> list[tuple[str, str, list[str]]]:
+    rows = game.store.db.query("select inputs from engine_phases where phase = ?", [phase])
+    return [(a["player"], a["power"], a["targets"]) for a in json.loads(str(next(iter(rows))["inputs"]))["actions"]]
+
+
+def test_the_den_chooses_the_victim_in_colour(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« L'un d'entre eux écrit le nom de la victime choisie dans une couleur différente du post dans l'antre
+    [...] Il est possible pour n'importe quel Loup-Garou de modifier ce choix par nouveau post [...] Seul le
+    dernier post avant 21h00 sera pris en compte. » Anna names Denis by day (it counts for the coming night),
+    Fanny names Emile in the night: Emile dies. A post after the night's deadline is not read."""
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre")
+    night = clock.now.replace(microsecond=0) - timedelta(seconds=1)  # J1's deadline: N2 begins
+    den("Anna", "Ce soir on prend", "Denis", night - timedelta(minutes=30))
+    den("Fanny", "Non, plutôt", "Emile", night + timedelta(minutes=20))
+    clock.now = night + timedelta(minutes=30)
+    game.cycle()
+    den("Anna", "Trop tard :", "Basile", night + timedelta(hours=1, minutes=2))
+    clock.now = night + timedelta(hours=1, minutes=5)
+    game.fire_deadline("Nuit 2")
+    assert game.engine is not None
+    state = game.engine.latest_state()
+    assert not state.player("Emile").alive and state.player("Denis").alive and state.player("Basile").alive
+    assert ("Fanny", "loups.devorer", ["Emile"]) in night_inputs(game, "N2")
+
+
+def test_an_edited_victim_post_means_no_victim(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« Il est interdit d'éditer ou de supprimer le post contenant le choix de la victime (sinon, pas de victime
+    cette nuit-là). » Fanny's post naming Emile is edited (through spirit's own form, which marks it): nobody
+    dies on N2."""
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre éditée")
+    night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
+    pk = den("Fanny", "On prend", "Emile", night + timedelta(minutes=20))
+    clock.now = night + timedelta(minutes=30)
+    game.cycle()
+    page = f"/comment/{pk}/update/"
+    forum.client("Fanny")._submit(page, page, {"comment": "On prend Emile (faute de frappe)"})
+    forum.shell(_COLOUR, pk=pk, html='<p>On prend <span style="color:#ff0000">Emile</span> (faute de frappe)</p>')
+    clock.now = night + timedelta(hours=1, minutes=5)
+    game.fire_deadline("Nuit 2")
+    assert game.engine is not None
+    assert game.engine.latest_state().living() == ["Anna", "Basile", "Denis", "Emile", "Fanny"]
+    assert ("Fanny", "baguette.sans_victime", ["edited"]) in night_inputs(game, "N2")
+
+
+def test_a_deleted_victim_post_means_no_victim(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same rule for a deleted post: the forum keeps no trace of it, so the daemon knows it from the post it
+    had stored and the whole reading of the den at the deadline no longer finds."""
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre effacée")
+    night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
+    pk = den("Anna", "On prend", "Denis", night + timedelta(minutes=20))
+    clock.now = night + timedelta(minutes=30)
+    game.cycle()
+    forum.shell(_DELETE, pk=pk)
+    clock.now = night + timedelta(hours=1, minutes=5)
+    game.fire_deadline("Nuit 2")
+    assert game.engine is not None
+    assert game.engine.latest_state().living() == ["Anna", "Basile", "Denis", "Emile", "Fanny"]
+    assert ("Anna", "baguette.sans_victime", ["deleted"]) in night_inputs(game, "N2")

@@ -49,3 +49,13 @@ def test_an_mj_role_the_module_refuses_is_said_when_reading(tmp_path: Path) -> N
     wrong = CHAPERON.replace('camp = "village"', 'camp = "vampires"')
     with pytest.raises(ConfigError, match="vampires"):
         parse_config(game('modules = ["baguette"]\n') + wrong + PLAYERS, tmp_path / "partie.toml")
+
+
+def test_the_den_topic_is_read_and_checked(tmp_path: Path) -> None:
+    base = game('modules = ["baguette"]\n') + PLAYERS.replace("chaperon_rouge", "simple_villageois")
+    assert parse_config(base, tmp_path / "partie.toml").live.den_topic is None
+    with_den = base.replace('modules = ["baguette"]\n', 'modules = ["baguette"]\nden_topic = 12\n')
+    assert parse_config(with_den, tmp_path / "partie.toml").live.den_topic == "12"
+    for value in ("0", '" "', "[1]"):
+        with pytest.raises(ConfigError, match=r"game\.den_topic"):
+            parse_config(base.replace('modules = ["baguette"]\n', f'modules = ["baguette"]\nden_topic = {value}\n'))
