@@ -29,6 +29,11 @@ from .relay import read_order, relayed_messages
 from .store import Store
 
 
+def _as_input(action: Action) -> dict[str, Any]:
+    """An action as a phase's stored inputs hold it."""
+    return {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+
+
 class EngineDriver(MpAnswering):
     def __init__(self, config: Config, store: Store, clock: Callable[[], datetime]) -> None:
         assert config.live.ruleset is not None
@@ -351,9 +356,11 @@ class EngineDriver(MpAnswering):
         since: datetime | None,
         until: datetime,
         den: Sequence[TopicPost] = (),
+        absences: Sequence[Action] = (),
     ) -> tuple[Outcome, list[DraftText]]:
         """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts. ``den``: a night's
-        posts of the wolves' den (daemon/den.py), read by the rules (``RuleSet.read_den``)."""
+        posts of the wolves' den (daemon/den.py), read by the rules (``RuleSet.read_den``); ``absences``: the
+        declared absences as the rules' actions (``RuleSet.absence_power``)."""
         state = self.state_before(phase)
         if state.phase != phase:
             raise ValueError(
@@ -364,7 +371,8 @@ class EngineDriver(MpAnswering):
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.actions_from_posts(state, since, until)
+            "actions": [_as_input(a) for a in absences]
+            + self.actions_from_posts(state, since, until)
             + self._with_den(state, self.actions_from_mps(state, since, until, unclear), den),
             "answers": {},
             "decrees": self.decrees(phase),

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.contract import TopicPost
 from ..engine.daycount import CountedVote, DayCount
-from ..engine.model import GameState
+from ..engine.model import Action, GameState
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -301,6 +301,32 @@ class LiveGame:
         mj = self.config.live.username
         return den_posts(self.store, self.poller.resolver, self.config.layout, mj, max(earlier, default=None), night.at)
 
+    def absence_actions(self, day: Deadline, since: datetime | None) -> list[Action]:
+        """The stored absences (absence topic and MPs, daemon/absences.py) as the rules take them at a day's
+        deadline (``RuleSet.absence_power``: baguette's non-vote): each absence that covers the deadline's day or
+        the day before names this day; one whose days were not said is handed over once, with no day, at the
+        first day's deadline after it was said (the rules ask the MJ which days it covers)."""
+        power = self.engine.rules.absence_power if self.engine is not None else None
+        if power is None or day.kind != "day" or not day.phase:
+            return []
+        from zoneinfo import ZoneInfo
+
+        from .absences import absences
+
+        last = day.at.astimezone(ZoneInfo(self.config.timezone)).date()
+        found: list[Action] = []
+        for stored in absences(self.store):
+            if stored.absence.vague:
+                if stored.said_at > day.at or (since is not None and stored.said_at <= since):
+                    continue
+                targets: tuple[str, ...] = ()
+            elif stored.absence.covers(last) or stored.absence.covers(last - timedelta(days=1)):
+                targets = (day.phase,)
+            else:
+                continue
+            found.append(Action(stored.player, power, targets, f"absence:{stored.ref}"))
+        return found
+
     def answer_mps(self) -> list[str]:
         """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,
         a refusal, "not understood") and the MJ alerted when it needs him: once per MP. Returns the
@@ -430,7 +456,8 @@ class LiveGame:
         if self.engine.rules.votes_by_mp:
             votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
         den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
-        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at, den)
+        away = self.absence_actions(deadline, since)
+        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at, den, away)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from meneur.daemon.adapters import make_adapter
@@ -228,3 +229,49 @@ def test_a_deleted_victim_post_means_no_victim(
     assert game.engine is not None
     assert game.engine.latest_state().living() == ["Anna", "Basile", "Denis", "Emile", "Fanny"]
     assert ("Anna", "baguette.sans_victime", ["deleted"]) in night_inputs(game, "N2")
+
+
+def test_absences_are_non_votes(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """« En cas d'absence justifiée, il y aura non-vote (0 voix) »: Denis's absence, declared in the absence topic
+    for the day J1 ends, leaves him without a vote instead of his own vote against himself; Emile's absence
+    without its days asks the MJ which days it covers."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absences baguette")
+    away = forum.seed(MJ, list(ROLES), topic_title="Absences baguette", opening="Vos absences ici.")["topic_id"]
+    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
+    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
+
+    def mp(who: str, text: str, when: datetime) -> None:
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
+        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+
+    for who in ("Coline", "Denis", "Emile", "Fanny"):
+        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    day = start + 2 * hour
+    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    said = day + timedelta(minutes=3)
+    following = ends + timedelta(days=1)
+    forum.set_comment_date(forum.client("Denis").post_comment(away, f"Absent du {ends.day} au {following.day}."), said)
+    forum.set_comment_date(forum.client("Emile").post_comment(away, "Je serai absent, je ne sais pas quand."), said)
+    mp("Anna", "Je vote contre Coline", day + timedelta(minutes=5))
+    mp("Fanny", "Je vote contre Coline", day + timedelta(minutes=6))
+    mp("Basile", "Je vote contre Anna", day + timedelta(minutes=7))
+    mp("Coline", "Je vote contre Anna", day + timedelta(minutes=8))
+    mp("Emile", "Je vote blanc", day + timedelta(minutes=9))
+    clock.now = day + timedelta(minutes=30)
+    game.cycle()
+    clock.now = day + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")
+    rows = game.store.db.query("select events from engine_phases where phase = 'J1'")
+    result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
+    assert (result["counts"], result["blank"], result["absent"], result["self_votes"]) == (
+        {"Anna": 3, "Coline": 2},
+        1,
+        ["Denis"],
+        [],
+    )
+    assert game.engine is not None
+    assert "J1:absence:Emile" in [q.id for q in game.engine.open_questions()]
