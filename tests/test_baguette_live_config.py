@@ -5,7 +5,9 @@ players when the file is read, not at the first deadline."""
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from meneur.daemon.config import ConfigError, parse_config
@@ -59,3 +61,30 @@ def test_the_den_topic_is_read_and_checked(tmp_path: Path) -> None:
     for value in ("0", '" "', "[1]"):
         with pytest.raises(ConfigError, match=r"game\.den_topic"):
             parse_config(base.replace('modules = ["baguette"]\n', f'modules = ["baguette"]\nden_topic = {value}\n'))
+
+
+def test_meneur_init_with_baguette_writes_its_fixed_times(tmp_path: Path) -> None:
+    """`meneur init --ruleset classique --modules baguette`: « Les jours dureront 48h, les nuits 24h. La transition
+    entre le jour et la nuit se fera à 22h00 » and « Les spés ont jusque 21h00 la nuit pour agir »: each day's
+    deadline at 22:00, 48 h after the night before ended; each night's at 21:00 (its actions deadline), the night
+    ending at 22:00, 24 h after the day. The file reads back with the module."""
+    from meneur.daemon.cli import main
+
+    target = tmp_path / "partie.toml"
+    assert main(["init", str(target), "--forum", "spirit", "--ruleset", "classique", "--modules", "baguette"]) == 0
+    text = target.read_text(encoding="utf-8")
+    assert 'modules = ["baguette"]' in text
+    config = parse_config(text.replace('topic = "1547"', 'topic = "1547"\nden_topic = "1548"'), target)
+    assert config.live.modules == ("baguette",)
+    rows = [(d.label, d.phase, d.at.strftime("%H:%M")) for d in config.live.deadlines]
+    assert rows == [
+        ("Jour 0", "J0", "22:00"),
+        ("Nuit 1", "N1", "21:00"),
+        ("Jour 1", "J1", "22:00"),
+        ("Nuit 2", "N2", "21:00"),
+        ("Jour 2", "J2", "22:00"),
+    ]
+    days = [d.at.astimezone(ZoneInfo(config.timezone)).date() for d in config.live.deadlines]
+    # J0 ends at 22:00; N1 runs 24 h to 22:00 the next evening, its actions ending at 21:00; J1 ends 48 h later.
+    assert [(b - a).days for a, b in pairwise(days)] == [1, 2, 1, 2]
+    assert main(["init", str(tmp_path / "b.toml"), "--ruleset", "convivialite", "--modules", "baguette"]) == 2
