@@ -99,8 +99,16 @@ def test_votes_by_mp_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytes
     assert count.current == {"Anna": "Coline", "Fanny": "Coline", "Basile": "Anna", "Coline": "Anna", "Emile": "blanc"}
     told = [str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("post-vote:")]
     assert len(told) == 1 and "Emile" in told[0] and "Denis" in told[0]
-    receipts = {str(r["recipient"]) for r in game.store.db.query("select * from drafts where kind = 'receipt'")}
-    assert receipts >= {"Anna", "Fanny", "Basile", "Coline", "Emile"}  # each vote MP has its receipt
+    receipts: dict[str, list[str]] = {}
+    for row in game.store.db.query("select * from drafts where kind = 'receipt' order by created_at, key"):
+        receipts.setdefault(str(row["recipient"]), []).append(str(row["body"]))
+    assert {name: len(bodies) for name, bodies in receipts.items()} == {  # each vote MP has its receipt
+        "Coline": 3, "Denis": 1, "Emile": 2, "Fanny": 2, "Anna": 1, "Basile": 1  # J0's included
+    }  # fmt: skip
+    assert "tu votes pour" in receipts["Denis"][0] and "Basile" in receipts["Denis"][0]  # J0's election
+    changed = next(body for body in receipts["Coline"] if "remplace" in body)
+    assert "tu votes contre" in changed and "Anna" in changed and "Fanny" in changed.split("remplace")[1]
+    assert "tu votes blanc" in receipts["Emile"][-1]
 
     # Denis's vote MP after the deadline (« A 22h01, le MP n'est pas valable ») is refused, in French.
     mp("Denis", "Je vote contre Coline", day + hour + timedelta(minutes=2))
