@@ -141,8 +141,8 @@ out(1)
 def den_game(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str
 ) -> tuple[LiveGame, Clock, Any, Any]:
-    """A game with a den topic played to the start of N2: Basile elected Magicien on J0 (by MP), Coline burnt on
-    J1 (by MP). Returns the game, its clock, ``mp(who, text, when)`` and ``den(who, words, name, when)``, which
+    """A game with a den topic played to the start of N2: Basile elected Magicien on J0 (by MP), naming Denis
+    first as his successor on N1, Coline burnt on J1 (by MP). Returns the game, its clock, ``mp(who, text, when)`` and ``den(who, words, name, when)``, which
     posts « words name » in the den with the name in red and gives the post's id."""
     game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 5, title)
     den_topic = forum.seed(MJ, list(ROLES), topic_title=f"Antre — {title}", opening="L'antre des loups.")["topic_id"]
@@ -163,6 +163,7 @@ def den_game(
         mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
     clock.now = start + hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
+    mp("Basile", "Mon successeur : Denis, Emile, Fanny", start + hour + timedelta(minutes=10))
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")
     for who in ("Anna", "Basile", "Denis", "Emile", "Fanny"):
@@ -198,6 +199,11 @@ def test_the_den_chooses_the_victim_in_colour(
     state = game.engine.latest_state()
     assert not state.player("Emile").alive and state.player("Denis").alive and state.player("Basile").alive
     assert ("Fanny", "loups.devorer", ["Emile"]) in night_inputs(game, "N2")
+    # « Chaque nuit, le Magicien désigne son successeur [...] Le successeur recevra la Baguette le lendemain au
+    # moment du bûcher »: Basile named Denis on N1; J1's pyre gave him the wand.
+    assert game.engine.rules.mj_notes is not None
+    notes = game.engine.rules.mj_notes(game.engine.state_before("N2"))["Baguette magique"]
+    assert notes[:2] == ["Magicien : Denis", "Déjà porteurs : Basile, Denis"]
 
 
 def test_an_edited_victim_post_means_no_victim(
