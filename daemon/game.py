@@ -349,7 +349,9 @@ class LiveGame:
         assert self.engine is not None
         all_ = self.deadlines()
         windows = [
-            MpWindow(d.id, d.label, d.phase, all_[i - 1].at if i else None, d.at) for i, d in enumerate(all_) if d.phase
+            MpWindow(d.id, d.label, d.phase, self.mp_edge(all_[i - 1]) if i else None, self.mp_edge(d))
+            for i, d in enumerate(all_)
+            if d.phase
         ]
         keys = []
         for answer in self.engine.answer_new_mps(windows, self.config.timezone):
@@ -451,13 +453,13 @@ class LiveGame:
         """The rule set resolves the phase; its posts and MPs become drafts (public ones wait for the MJ)."""
         assert self.engine is not None and deadline.phase
         earlier = [d for d in self.deadlines() if d.at < deadline.at]
-        since = earlier[-1].at if earlier else None
+        since = self.mp_edge(earlier[-1]) if earlier else None
         votes = self.live_count(deadline).current if deadline.kind == "day" else {}
         if self.engine.rules.votes_by_mp:
             votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
         den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
         away = self.absence_actions(deadline, since)
-        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at, den, away)
+        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, self.mp_edge(deadline), den, away)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
 
@@ -571,9 +573,18 @@ class LiveGame:
         return pending[0] if pending else (nights[-1] if nights else None)
 
     def window(self, deadline: Deadline) -> datetime | None:
-        """When the phase ending at ``deadline`` began: the previous deadline, if any."""
-        earlier = [d.at for d in self.deadlines() if d.at < deadline.at]
-        return max(earlier) if earlier else None
+        """When the phase ending at ``deadline`` began: the previous deadline (its MPs' edge), if any."""
+        earlier = [d for d in self.deadlines() if d.at < deadline.at]
+        return self.mp_edge(earlier[-1]) if earlier else None
+
+    def mp_edge(self, deadline: Deadline) -> datetime:
+        """Where a deadline cuts the MPs between its phase and the next: the deadline itself, but for a day whose
+        votes are MPs (``RuleSet.votes_by_mp``: baguette's « A 22h01, le MP n'est pas valable ») the end of the
+        deadline's minute — an MP the forum stamps 22:00 is the day's."""
+        votes_by_mp = self.engine is not None and self.engine.rules.votes_by_mp
+        if not votes_by_mp or deadline.kind != "day":
+            return deadline.at
+        return deadline.at.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
     def _answers_from_mayor_posts(self) -> None:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
@@ -620,7 +631,8 @@ class LiveGame:
     def due_deadlines(self) -> list[Deadline]:
         """Pending deadlines whose grace period is over (a deadline missed while down fires now)."""
         grace = timedelta(seconds=self.config.live.grace)
-        return [d for d in self.deadlines("pending") if d.at + grace <= self.clock()]
+        # A day whose votes are MPs fires once its MPs' minute is over, whatever the grace.
+        return [d for d in self.deadlines("pending") if max(d.at + grace, self.mp_edge(d)) <= self.clock()]
 
     def poll_interval(self) -> float:
         """Seconds to the next topic poll: faster in a deadline's last minutes, never past the final poll."""

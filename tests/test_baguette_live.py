@@ -41,10 +41,11 @@ def forum() -> Iterator[SpiritForum]:
 
 
 def baguette_game(
-    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, phases: int, title: str
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, phases: int, title: str, mj: str = MJ
 ) -> tuple[LiveGame, Clock, int]:
-    """tests/livegame.py's game, its configuration given ``modules = ["baguette"]`` (as an MJ writes it)."""
-    _first, clock, topic = live_game(forum, tmp_path, monkeypatch, MJ, ROLES, phases, seed=7, title=title)
+    """tests/livegame.py's game, its configuration given ``modules = ["baguette"]`` (as an MJ writes it). Each
+    test has its own MJ: the forum is the module's, and an MJ's inbox holds every MP sent to him."""
+    _first, clock, topic = live_game(forum, tmp_path, monkeypatch, mj, ROLES, phases, seed=7, title=title)
     path = tmp_path / "partie.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('ruleset = "classique"\n', 'ruleset = "classique"\nmodules = ["baguette"]\n'))
@@ -58,8 +59,8 @@ def test_votes_by_mp_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytes
     start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
 
     def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
-        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
+        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
 
     # J0: « Au jour n° 0 a lieu l'élection du Magicien » — by MP: Basile 3, Anna 1.
     for who in ("Coline", "Denis", "Emile"):
@@ -110,11 +111,20 @@ def test_votes_by_mp_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytes
     assert "tu votes contre" in changed and "Anna" in changed and "Fanny" in changed.split("remplace")[1]
     assert "tu votes blanc" in receipts["Emile"][-1]
 
-    # Denis's vote MP after the deadline (« A 22h01, le MP n'est pas valable ») is refused, in French.
+    # « A 22h01, le MP n'est pas valable »: Fanny's MP stamped in the deadline's own minute (the forum shows
+    # minutes: « 22h00 ») still counts; Denis's, two minutes after, is refused, in French.
+    mp("Fanny", "Je vote contre Denis", day1.at.replace(second=59, microsecond=0))
     mp("Denis", "Je vote contre Coline", day + hour + timedelta(minutes=2))
     clock.now = day + hour + timedelta(minutes=5)
     game.fire_deadline("Jour 1")
     game.cycle()
+    rows = game.store.db.query("select events from engine_phases where phase = 'J1'")
+    result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
+    assert (result["counts"], result["blank"], result["self_votes"]) == (
+        {"Anna": 3, "Denis": 2, "Coline": 1},
+        1,
+        ["Denis"],
+    )
     after = game.engine.state_before("N2")
     assert not after.player("Anna").alive and after.living() == ["Basile", "Coline", "Denis", "Emile", "Fanny"]
     late = [o for o in game.engine.mp_outcomes("N2").values() if o["player"] == "Denis"]
@@ -139,19 +149,20 @@ out(1)
 
 
 def den_game(
-    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str, mj: str
 ) -> tuple[LiveGame, Clock, Any, Any]:
     """A game with a den topic played to the start of N2: Basile elected Magicien on J0 (by MP), naming Denis
-    first as his successor on N1, Coline burnt on J1 (by MP). Returns the game, its clock, ``mp(who, text, when)`` and ``den(who, words, name, when)``, which
-    posts « words name » in the den with the name in red and gives the post's id."""
-    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 5, title)
-    den_topic = forum.seed(MJ, list(ROLES), topic_title=f"Antre — {title}", opening="L'antre des loups.")["topic_id"]
+    first as his successor on N1, Coline burnt on J1 (by MP). Returns the game, its clock, ``mp(who, text,
+    when)`` and ``den(who, words, name, when)``, which posts « words name » in the den with the name in red and
+    gives the post's id."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 5, title, mj)
+    den_topic = forum.seed(mj, list(ROLES), topic_title=f"Antre — {title}", opening="L'antre des loups.")["topic_id"]
     game.config = replace(game.config, live=replace(game.config.live, den_topic=str(den_topic)))
     start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
 
     def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
-        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
+        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
 
     def den(who: str, words: str, name: str, when: datetime) -> int:
         pk = forum.client(who).post_comment(den_topic, f"{words} {name}")
@@ -186,7 +197,7 @@ def test_the_den_chooses_the_victim_in_colour(
     [...] Il est possible pour n'importe quel Loup-Garou de modifier ce choix par nouveau post [...] Seul le
     dernier post avant 21h00 sera pris en compte. » Anna names Denis by day (it counts for the coming night),
     Fanny names Emile in the night: Emile dies. A post after the night's deadline is not read."""
-    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre")
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre", "MJ_Bag_Antre")
     night = clock.now.replace(microsecond=0) - timedelta(seconds=1)  # J1's deadline: N2 begins
     den("Anna", "Ce soir on prend", "Denis", night - timedelta(minutes=30))
     den("Fanny", "Non, plutôt", "Emile", night + timedelta(minutes=20))
@@ -212,7 +223,7 @@ def test_an_edited_victim_post_means_no_victim(
     """« Il est interdit d'éditer ou de supprimer le post contenant le choix de la victime (sinon, pas de victime
     cette nuit-là). » Fanny's post naming Emile is edited (through spirit's own form, which marks it): nobody
     dies on N2."""
-    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre éditée")
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre éditée", "MJ_Bag_Edite")
     night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
     pk = den("Fanny", "On prend", "Emile", night + timedelta(minutes=20))
     clock.now = night + timedelta(minutes=30)
@@ -232,7 +243,7 @@ def test_a_deleted_victim_post_means_no_victim(
 ) -> None:
     """The same rule for a deleted post: the forum keeps no trace of it, so the daemon knows it from the post it
     had stored and the whole reading of the den at the deadline no longer finds."""
-    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre effacée")
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre effacée", "MJ_Bag_Efface")
     night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
     pk = den("Anna", "On prend", "Denis", night + timedelta(minutes=20))
     clock.now = night + timedelta(minutes=30)
@@ -249,14 +260,16 @@ def test_absences_are_non_votes(forum: SpiritForum, tmp_path: Path, monkeypatch:
     """« En cas d'absence justifiée, il y aura non-vote (0 voix) »: Denis's absence, declared in the absence topic
     for the day J1 ends, leaves him without a vote instead of his own vote against himself; Emile's absence
     without its days asks the MJ which days it covers."""
-    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absences baguette")
-    away = forum.seed(MJ, list(ROLES), topic_title="Absences baguette", opening="Vos absences ici.")["topic_id"]
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absences baguette", "MJ_Bag_Absents")
+    away = forum.seed(
+        game.config.live.username, list(ROLES), topic_title="Absences baguette", opening="Vos absences ici."
+    )["topic_id"]
     game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
     start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
 
     def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [MJ], text)
-        forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
+        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
 
     for who in ("Coline", "Denis", "Emile", "Fanny"):
         mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
