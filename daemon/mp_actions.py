@@ -231,7 +231,7 @@ def _mark_guesses(
 def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     """The sender may order this power: his role's, the wolves' if he is one, or an item he holds."""
     owner = verb.power.split(".")[0]
-    if owner == player.role or owner in state.memory.get("modules", ()):  # a module's powers: everyone's
+    if owner == player.role:
         return True
     if owner == "loups":
         return player.camp == "loups" and player.role != "traitre"
