@@ -12,22 +12,42 @@ power used on a random living player when `validate` accepts it. `trinite-meupor
 `validate` accepts it. `trinite`: 12 players, each living player uses one of his object's night powers
 (random targets: players, groups, styles, power names as each power takes them), the wolves attack, and
 the day powers now and then; the engine validates them itself (an illegal choice is refused to its
-player, as from an MP). The engine's questions are left to their defaults.
+player, as from an MP). `citadelles`: 12 or 16 players from the seed; J0: every player picks his citadel in
+turn (balanced), then asks a random post and two powers; each night the wolves attack a random villager, every
+scientist launches a random project he may launch, or uses the charged one on a random target (kept when
+`validate` accepts it); each day random votes. `double-roles`: 10 players dealt from the seed (natures, two
+roles each); each living player uses each power he holds for the phase half the time, on random living
+players (houses are their owners' names; a word after them when the power takes one), and the engine refuses
+what the rules do not allow; most living players vote each day. The engine's questions are left to their
+defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
+
+A change meant to play the same games (a faster engine) is checked with ``--hash``: a digest of every phase's
+events, state and questions per rule set, the same before and after it (with the same PYTHONHASHSEED):
+
+    PYTHONHASHSEED=0 .venv/bin/python bench/random_games.py --hash [--games 300] [--ruleset NAME]…
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
-from meneur.engine.model import Action, GameState
+from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
+from meneur.engine.rulesets.citadelles.roles import CITADELS
+from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
+from meneur.engine.rulesets.double_roles.validation import powers_by_player
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -38,6 +58,12 @@ CONVIVIALITE_POWERS = {"amoureux": "amoureux.aduler", "sorciere": "sorciere.poti
 
 
 NightActions = Callable[[RuleSet, GameState, random.Random], list[Action]]
+# A rule set the games play instead of the installed one (``digest`` records every phase through it).
+_OVERRIDE: dict[str, RuleSet] = {}
+
+
+def _rules(name: str) -> RuleSet:
+    return _OVERRIDE.get(name) or rulesets.ruleset(name)
 
 
 def _classique_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
@@ -113,7 +139,7 @@ TABLES: dict[str, tuple[list[str], NightActions]] = {
 def play(name: str, seed: int) -> tuple[int, str | None]:
     """One complete random game of rule set ``name`` (at most 200 phases): (phases played, winner).
     By day every living player votes for a random living player; by night, the rule set's own actions."""
-    rules = rulesets.ruleset(name)
+    rules = _rules(name)
     names, night = TABLES[name]
     rng = random.Random(seed)
     state = rules.setup(names, seed)
@@ -150,7 +176,7 @@ _TRINITE_WORDS = tuple(p.split(".")[1] for p in trinite_new_rules.POWERS if p !=
 
 
 def play_trinite(seed: int) -> tuple[int, str | None]:
-    rules = rulesets.ruleset("trinite")
+    rules = _rules("trinite")
     assert rules.powers_of is not None
     powers = trinite_new_rules.POWERS
     rng = random.Random(seed)
@@ -188,12 +214,101 @@ def play_trinite(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+_CITADELLES_POWERS = ("supervision", "annulation", "obstacle", "supervoix", "intendant")
+
+
+def _citadelles_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
+    living = state.living()
+    wolves = [p.name for p in state.players if p.alive and p.camp == "loups"]
+    prey = [p.name for p in state.players if p.alive and p.camp != "loups"]
+    actions = [Action(rng.choice(wolves), "loups.attaquer", (rng.choice(prey),))] if wolves and prey else []
+    for player in state.players:
+        if not player.alive or player.role != "sf":
+            continue
+        citadel = player.markers["citadelle"]
+        room = state.memory["projets"][citadel]
+        if room["courant"] is None:
+            left = [p for p in PROJECTS[citadel] if p not in room["detruits"]]
+            if left:
+                actions.append(Action(player.name, f"sf.lancer.{rng.choice(left)}"))
+            continue
+        project = PROJECTS[citadel][room["courant"]]
+        if room["charge"] < project.need or project.passive:
+            continue
+        if project.target in CITADEL_TARGETS:
+            actions.append(Action(player.name, f"sf.viser.{rng.choice([c for c in CITADELS if c != citadel])}"))
+        else:
+            actions.append(Action(player.name, "sf.utiliser", (rng.choice(living),) if project.target else ()))
+    return [a for a in actions if rules.validate(state, a) is None]
+
+
+def play_citadelles(seed: int) -> tuple[int, str | None]:
+    """J0's three phases (the zenith skipped: the choices are balanced), then nights and days."""
+    rules = _rules("citadelles")
+    rng = random.Random(seed)
+    names = [f"J{n:02d}" for n in range(rng.choice((12, 16)))]
+    state = rules.setup(names, seed)
+    phases = 0
+    while state.winner is None and phases < 100:
+        outcome: Outcome
+        if state.phase == "J0-matin":
+            actions = [Action(n, "citadelle.choisir", (CITADELS[i % 4],)) for i, n in enumerate(names)]
+            outcome = rules.close_day(state, {v: rng.choice(names) for v in names}, {}, (), actions)
+        elif state.phase == "J0-soir":
+            posts = ("sf", "gm", "cb") if len(names) == 12 else ("sf", "gm", "cm", "cs")
+            asks = [Action(n, f"habitant.{rng.choice(posts)}") for n in names]
+            asks += [Action(n, f"habitant.{p}") for n in names for p in rng.sample(_CITADELLES_POWERS, 2)]
+            outcome = rules.close_day(state, {}, {}, (), asks)
+        elif state.phase.startswith("J"):
+            living = state.living()
+            outcome = rules.close_day(state, {v: rng.choice(living) for v in living})
+        else:
+            outcome = rules.resolve_night(state, _citadelles_night(rules, state, rng))
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
+def play_double_roles(seed: int) -> tuple[int, str | None]:
+    rules = _rules("double-roles")
+    powers = DOUBLE_ROLES_POWERS
+    rng = random.Random(seed)
+    state = rules.setup(CLASSIQUE_NAMES[:10], seed)
+    phases = 0
+    while state.winner is None and phases < 200:
+        day = state.phase.startswith("J")
+        living = state.living()
+        held = powers_by_player(state)  # ``rules.powers_of`` of each player, in one pass
+        actions = []
+        for name in living:
+            for power in held[name]:
+                spec = powers[power]
+                if (spec.day != day and not spec.anytime) or rng.random() < 0.5:
+                    continue
+                count = min(rng.randint(spec.targets, spec.most or spec.targets), len(living))
+                # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
+                targets = [rng.choice(living)] if count == 1 else rng.sample(living, count)
+                if spec.words:
+                    targets = [*targets[: spec.targets], rng.choice(spec.words)]
+                actions.append(Action(name, power, tuple(targets)))
+        if day:
+            votes = {v: rng.choice(living) for v in living if rng.random() < 0.8}
+            outcome = rules.close_day(state, votes, {}, (), actions)
+        else:
+            outcome = rules.resolve_night(state, actions, {}, ())
+        state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
 def _player(name: str) -> Callable[[int], tuple[int, str | None]]:
     return lambda seed: play(name, seed)
 
 
 GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {name: _player(name) for name in TABLES}
 GAMES["trinite"] = play_trinite  # day powers too: its own loop
+GAMES["citadelles"] = play_citadelles  # J0 in three phases: its own loop
+GAMES["double-roles"] = play_double_roles  # day powers too: its own loop
 
 
 def deepcopy_path(state: GameState) -> GameState:
@@ -215,12 +330,42 @@ def run(game: Callable[[int], tuple[int, str | None]], games: int, repeat: int) 
     return best, results
 
 
+def digest(name: str, games: int) -> str:
+    """A SHA-256 of every phase of the ``games`` games of ``name``: each outcome's events (JSON), its state and
+    its questions (repr). Equal before and after a change: the change played the same games. A state's sets
+    show in hash order: compare digests made with the same PYTHONHASHSEED."""
+    found = hashlib.sha256()
+    rules = rulesets.ruleset(name)
+
+    def recorded(phase: Callable[..., Outcome]) -> Callable[..., Outcome]:
+        def play_phase(*args: Any, **kwargs: Any) -> Outcome:
+            outcome = phase(*args, **kwargs)
+            for event in outcome.events:
+                found.update(json.dumps(event.as_json(), sort_keys=True, ensure_ascii=False, default=repr).encode())
+            found.update(repr(outcome.state).encode() + repr(outcome.questions).encode())
+            return outcome
+
+        return play_phase
+
+    _OVERRIDE[name] = replace(rules, close_day=recorded(rules.close_day), resolve_night=recorded(rules.resolve_night))
+    try:
+        found.update(repr([GAMES[name](seed) for seed in range(games)]).encode())
+    finally:
+        del _OVERRIDE[name]
+    return found.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each path; the best one counts")
     parser.add_argument("--ruleset", action="append", choices=sorted(GAMES), help="default: every rule set")
+    parser.add_argument("--hash", action="store_true", help="print each rule set's digest of its games, no timing")
     args = parser.parse_args()
+    if args.hash:
+        for name in args.ruleset or list(GAMES):
+            print(f"{name:<16} {digest(name, args.games)}")
+        return
     current = GameState.copy
     print(f"{'rule set':<16} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
     for name in args.ruleset or list(GAMES):

@@ -11,7 +11,7 @@ import pytest
 from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets.double_roles import RULESET
 from meneur.engine.rulesets.double_roles.rules import powers_of
-from meneur.engine.rulesets.double_roles.validation import POWERS
+from meneur.engine.rulesets.double_roles.validation import POWERS, powers_by_player
 
 NAMES = ["Alice", "Bruno", "Carla", "David", "Emma", "Fanny", "Gaston", "Hugo", "Inès", "Jules"]
 WINNER = re.compile(r"^(aucun|(village|loups|loup_solitaire|amoureux|assassin:\w+|amoureux:\w+)(,|$))+")
@@ -60,6 +60,8 @@ def test_random_game(seed: int) -> None:
         rng.setstate(mark)
         again = _step(state, rng)
         assert repr(again.state) == repr(outcome.state) and again.events == outcome.events, "not deterministic"
+        # Everyone's powers in one pass (what the bench asks) are each player's ``powers_of``.
+        assert powers_by_player(outcome.state) == {p.name: powers_of(outcome.state, p.name) for p in state.players}
         for event in outcome.events:
             if event.type == "action_received":
                 power = event.data["power"]

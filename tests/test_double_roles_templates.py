@@ -1,36 +1,19 @@
 """`double-roles` templates: every post and MP of random games (every power used), every scenario, every role
 card and every power's receipt is French, with no placeholder, identifier or English word — the same checker
-as tests/test_templates_complete.py, which will cover this rule set once it is declared in pyproject.toml."""
+as tests/test_templates_complete.py, which covers every declared rule set (and plays `rare` below)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
-import pytest
 from meneur.daemon.drafts import drafts_for, mp_reply, opening_post, powers_of, role_cards
-from meneur.engine import rulesets
 from meneur.engine.model import Action, GameState
 from meneur.engine.rulesets.double_roles import RULESET
 from meneur.tests.test_templates_complete import NAMES, problems
 
-from .test_double_roles_scenarios import SCENARIOS
-
-
-@pytest.fixture(autouse=True)
-def declared() -> Iterator[None]:
-    table = rulesets.installed()
-    added = "double-roles" not in table
-    if added:
-        table["double-roles"] = EntryPoint(
-            "double-roles", "meneur.engine.rulesets.double_roles:RULESET", rulesets.GROUP
-        )
-    yield
-    if added:
-        del table["double-roles"]
-        rulesets.ruleset.cache_clear()
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios" / "double-roles").glob("*.toml"))
 
 
 def _game(seed: int) -> list[dict[str, Any]]:
@@ -68,7 +51,7 @@ def _game(seed: int) -> list[dict[str, Any]]:
     return log
 
 
-def _rare() -> list[dict[str, Any]]:
+def rare() -> list[dict[str, Any]]:
     """The MPs random games seldom reach: an Assassin killing a Planqué's logeur whom a Nécromancienne revives,
     a Châtelain's cancellation, a Voyeur's link whose person falls in love."""
     names = NAMES[:7]
@@ -115,7 +98,7 @@ def test_every_drafted_text_is_french() -> None:
     from meneur.daemon.replay import load_scenario, replay
     from meneur.tests.test_templates_complete import told_in_engine
 
-    logs = [_game(seed) for seed in range(40)] + [_rare()]
+    logs = [_game(seed) for seed in range(40)] + [rare()]
     logs += [[e for e in replay(load_scenario(p)) if e["type"] not in ("setup", "final")] for p in SCENARIOS]
     bad: dict[str, str] = {}
     seen: set[str] = set()

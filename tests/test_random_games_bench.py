@@ -6,8 +6,10 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from meneur.engine.model import GameState
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "random_games.py"
 
@@ -15,12 +17,29 @@ BENCH = Path(__file__).resolve().parents[1] / "bench" / "random_games.py"
 def test_the_bench_plays_every_rule_set_the_same_on_both_paths(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spec = importlib.util.spec_from_file_location("random_games_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench()
     monkeypatch.setattr(sys, "argv", ["random_games.py", "--games", "4", "--repeat", "1"])
     bench.main()  # stops with SystemExit when the two paths disagree
     lines = capsys.readouterr().out.splitlines()
     names = {line.split()[0] for line in lines[1:]}
-    assert names == {"classique", "convivialite", "trinite-meuporg", "trinite", "hameau"}
+    assert names == {"classique", "convivialite", "trinite-meuporg", "trinite", "hameau", "citadelles", "double-roles"}
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("random_games_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_digest_is_the_same_for_the_same_games_and_sees_another_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--hash`` (what a faster engine is checked with): the same games give the same digest, on both copying
+    paths; games played otherwise (each seed moved by one) give another."""
+    bench = _bench()
+    first = bench.digest("double-roles", 3)
+    assert bench.digest("double-roles", 3) == first
+    monkeypatch.setattr(GameState, "copy", bench.deepcopy_path)
+    assert bench.digest("double-roles", 3) == first
+    monkeypatch.setitem(bench.GAMES, "double-roles", lambda seed: bench.play_double_roles(seed + 1))
+    assert bench.digest("double-roles", 3) != first

@@ -15,7 +15,7 @@ from meneur.daemon.cli import main
 from meneur.daemon.render import environment, render
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
-from meneur.engine.rulesets import classique, convivialite, trinite_meuporg
+from meneur.engine.rulesets import citadelles, classique, convivialite, double_roles, trinite_meuporg
 
 MAISON = """
 from dataclasses import replace
@@ -57,10 +57,18 @@ def test_the_built_in_rule_sets_come_from_their_entry_points(capsys: pytest.Capt
     assert rulesets.ruleset("classique") is classique.RULESET
     assert rulesets.ruleset("convivialite") is convivialite.RULESET
     assert rulesets.ruleset("trinite-meuporg") is trinite_meuporg.RULESET
+    # citadelles and double-roles are declared like the others (no built-in table finds them on the side).
+    assert rulesets.installed()["citadelles"].value == "meneur.engine.rulesets.citadelles:RULESET"
+    assert rulesets.ruleset("citadelles") is citadelles.RULESET
+    assert rulesets.installed()["double-roles"].value == "meneur.engine.rulesets.double_roles:RULESET"
+    assert rulesets.ruleset("double-roles") is double_roles.RULESET
+    assert {r.id for r in rulesets.every()} >= {"citadelles", "double-roles"}
     assert main(["rulesets"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("classique\t") and "Le jeu du Loup Garou (règlement)" in line for line in lines)
     assert any(line.startswith("trinite-meuporg\t") and "LG Trinité Meuporg" in line for line in lines)
+    assert any(line.startswith("citadelles\t") and "LG Citadelles" in line for line in lines)
+    assert any(line.startswith("double-roles\t") and "Règles double-rôles" in line for line in lines)
 
 
 def test_an_unknown_rule_set_names_the_installed_ones() -> None:

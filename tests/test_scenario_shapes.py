@@ -141,8 +141,7 @@ def test_a_scenario_authors_mistakes_are_named(
 
 def test_every_shipped_scenario_still_replays(capsys: pytest.CaptureFixture[str]) -> None:
     folder = Path(__file__).resolve().parent.parent / "fixtures" / "scenarios"
-    # double-roles is not declared in pyproject.toml yet: tests/test_double_roles_scenarios.py replays its files.
-    files = sorted(p for p in folder.rglob("*.toml") if p.parent.name != "double-roles")
+    files = sorted(folder.rglob("*.toml"))
     assert len(files) > 20
     for file in files:
         assert main(["replay", "--json", str(file)]) == 0, (file, capsys.readouterr().err)

@@ -11,12 +11,7 @@ from pathlib import Path
 import pytest
 from meneur.daemon.cli import main
 
-# double-roles is not declared in pyproject.toml yet: tests/test_double_roles_scenarios.py replays its files.
-SCENARIOS = sorted(
-    p
-    for p in (Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml")
-    if p.parent.name != "double-roles"
-)
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "scenarios").glob("*/*.toml"))
 
 
 def cases() -> list[object]:

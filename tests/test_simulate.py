@@ -121,7 +121,7 @@ def test_the_pack_village_follows_its_seers(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize(
     ("ruleset", "players"), [("classique", 16), ("convivialite", 6), ("hameau", 8), ("trinite", 12),
-                             ("trinite-meuporg", 12)],
+                             ("trinite-meuporg", 12), ("citadelles", 12), ("citadelles", 16), ("double-roles", 8)],
 )  # fmt: skip
 @pytest.mark.parametrize("policy", ["random", "pack"])
 def test_every_rule_set_plays_to_an_end(
@@ -171,7 +171,7 @@ def test_svg_chart_holds_a_bar_per_camp_and_role(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("jeu-inconnu", "--players", "8"), "jeu de règles inconnu : 'jeu-inconnu' (installés : classique"),
+        (("jeu-inconnu", "--players", "8"), "jeu de règles inconnu : 'jeu-inconnu' (installés : citadelles, classique"),
         (("classique", "--players", "deux"), "--players : 'deux' n'est pas un nombre entier de 3 à 200"),
         (("classique", "--players", "2"), "--players : '2' n'est pas un nombre entier de 3 à 200"),
         (("classique",), "--players : combien de joueurs ?"),

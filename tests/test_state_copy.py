@@ -24,7 +24,7 @@ from meneur.engine.rulesets import installed, ruleset
 
 # Every rule set meneur ships (a new one is checked without being listed), with a table size it plays.
 BUILT_IN = sorted(name for name, point in installed().items() if point.value.startswith("meneur."))
-PLAYERS = {"classique": 14, "trinite-meuporg": 12, "trinite": 9}  # the others: 6
+PLAYERS = {"classique": 14, "trinite-meuporg": 12, "trinite": 9, "citadelles": 12}  # the others: 6
 
 
 def _mutable_ids(value: Any, found: set[int]) -> set[int]:

@@ -21,6 +21,7 @@ from meneur.daemon.replay import load_scenario, replay
 from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets import every, ruleset
 from meneur.tests import (
+    test_citadelles_random,
     test_classique_engine,
     test_convivialite_engine,
     test_trinite_engine,
@@ -96,6 +97,8 @@ def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
         "convivialite": 6,
         "trinite-meuporg": rng.choice((9, 12, 15)),
         "trinite": rng.choice((9, 12, 15)),
+        "citadelles": rng.choice((12, 16)),
+        "double-roles": rng.choice((6, 8, 10, 12)),
     }
     state: GameState = rules.setup(NAMES[: count.get(name, rng.choice((5, 6, 8)))], seed)
     log: list[dict[str, Any]] = []
@@ -108,12 +111,30 @@ def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
     return log
 
 
+def _citadelles_game(seed: int) -> list[dict[str, Any]]:
+    """A random game of citadelles through its three J0 phases (citadels chosen, posts asked for)."""
+    log: list[dict[str, Any]] = []
+    test_citadelles_random.play(seed, checked=False, events=log)
+    return log
+
+
 PROPERTY_GAMES = {
     "classique": test_classique_engine.play_random,
     "convivialite": test_convivialite_engine.play_random,
     "trinite-meuporg": test_trinite_meuporg_engine.play_random,
     "trinite": test_trinite_engine.play_random,
+    "citadelles": _citadelles_game,
 }
+
+
+def _double_roles_rare() -> list[dict[str, Any]]:
+    from meneur.tests.test_double_roles_templates import rare  # it imports this module's checker
+
+    return rare()
+
+
+# Games written to reach the MPs random games seldom send (a Planqué met, a Voyeur's link to him…).
+RARE_GAMES = {"double-roles": _double_roles_rare}
 
 
 @cache
@@ -123,6 +144,8 @@ def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
     found = [tuple(every_power_game(name, seed)) for seed in range(60)]
     if name in PROPERTY_GAMES:
         found += [tuple(PROPERTY_GAMES[name](seed)) for seed in range(30)]
+    if name in RARE_GAMES:
+        found.append(tuple(RARE_GAMES[name]()))
     for path in sorted((ROOT / "fixtures" / "scenarios" / name).glob("*.toml")):
         found.append(tuple(e for e in replay(load_scenario(path)) if e["type"] not in ("setup", "final")))
     return tuple(found)

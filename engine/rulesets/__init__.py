@@ -19,13 +19,6 @@ from importlib.metadata import EntryPoint, entry_points
 from ..contract import RuleSet
 
 GROUP = "meneur.rulesets"
-# meneur's own rule sets not declared yet because the live daemon cannot play them (the generic checks
-# over the declared ones would fail): ``ruleset`` finds them for ``meneur replay`` and ``read-mp``,
-# ``installed`` and ``every`` do not list them.
-UNLISTED = {
-    "citadelles": "meneur.engine.rulesets.citadelles:RULESET",
-    "double-roles": "meneur.engine.rulesets.double_roles:RULESET",
-}
 
 
 @cache
@@ -41,8 +34,6 @@ def installed() -> dict[str, EntryPoint]:
 def ruleset(name: str) -> RuleSet:
     """The rule set ``name``: its entry point, loaded and checked. A KeyError names the installed ones."""
     point = installed().get(name)
-    if point is None and name in UNLISTED:
-        point = EntryPoint(name, UNLISTED[name], GROUP)
     if point is None:
         known = ", ".join(sorted(installed())) or "none: is meneur installed (pip install -e .)?"
         raise KeyError(f"unknown rule set {name!r} (installed: {known})")

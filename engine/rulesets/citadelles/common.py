@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...model import Decree, GameState, Outcome, PlayerState
@@ -16,6 +17,7 @@ from .roles import CITADELS, CM, CS, FIGHTERS, GM, LOUPS, SF, VILLAGE, shown_rol
 _PHASE = re.compile(r"([JN])(\d+)(?:-([a-z]+))?")
 
 
+@lru_cache(maxsize=256)  # a pure function of the phase id, asked at every step of a phase
 def number(phase: str) -> int:
     """The day or night number of a phase: ``J0-matin`` → 0, ``N3`` → 3."""
     found = _PHASE.fullmatch(phase)
@@ -58,8 +60,11 @@ def members(state: GameState, citadel: str, alive: bool = True) -> list[str]:
 def holder(state: GameState, citadel: str, role: str) -> str | None:
     """The living player holding ``role`` in ``citadel``, if any."""
     table: dict[str, tuple[str, ...]] | None = state.memory.get("habitants")
-    for name in table[citadel] if table else ():
-        player = state.player(name)
+    if not table:
+        return None
+    find = state.player
+    for name in table[citadel]:
+        player = find(name)
         if player.alive and player.role == role:
             return name
     return None
@@ -100,7 +105,7 @@ def lab(state: GameState, citadel: str) -> dict[str, Any]:
 
 
 def current(state: GameState, citadel: str) -> Project | None:
-    pid = lab(state, citadel)["courant"]
+    pid = state.memory["projets"][citadel]["courant"]  # ``lab``, inline: asked at every step
     return PROJECTS[citadel][pid] if pid else None
 
 

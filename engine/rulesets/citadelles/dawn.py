@@ -258,12 +258,11 @@ def _deplacements(n: Night) -> None:
     s = n.s
     big = len(s.players) == 16
     for citadel in CITADELS:
-        living = members(s, citadel)
-        at_dusk = [
-            p for p in members(s, citadel, alive=False) if s.player(p).alive or s.player(p).death_phase == s.phase
-        ]
+        inside = [s.player(p) for p in members(s, citadel, alive=False)]
+        living = [p.name for p in inside if p.alive]
         if not living:
             continue
+        at_dusk = [p.name for p in inside if p.alive or p.death_phase == s.phase]
         if len(at_dusk) == 1:  # alone since before tonight: his choice (RULINGS: the remark on the walls)
             who = s.player(living[0])
             post = n.moves.get(who.name)

@@ -80,13 +80,16 @@ def _pyre_day(
 ) -> Outcome:
     r = resolution(state, answers, decrees)
     s = r.state
-    result, _ = day_tally(s, votes)
+    living = s.living()
+    weighed = weights(s)
+    # ``day_tally`` of a day after J0, with the weights computed once for the count and the event.
+    result = tally({v: t for v, t in votes.items() if v in living and t in living}, living, weighed)
     r.emit(
         "vote_result",
         counts=result.as_dict(),
         voters={row.target: list(row.voters) for row in result.counts},
         not_voted=list(result.not_voted),
-        weights={n: w for n, w in weights(s).items() if w != 1},
+        weights={n: w for n, w in weighed.items() if w != 1},
     )
     leaders = list(result.leaders)
     burned: str | None = None

@@ -140,7 +140,8 @@ def _scientist(state: GameState, action: Action) -> str | None:
         return _unnamed(state, action, citadel, named)
     project = PROJECTS[citadel].get(pid or "")
     if project is None:
-        return f"Ce projet n'existe pas dans ta citadelle : {', '.join(PROJECTS[citadel])}."
+        names = ", ".join(p.name for p in PROJECTS[citadel].values())
+        return f"Ce projet n'existe pas dans ta citadelle : {names}."
     if project.id in room["detruits"]:
         return f"Le projet {project.name} a été détruit : il ne peut plus être lancé."
     if kind == "lancer":

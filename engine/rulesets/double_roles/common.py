@@ -4,6 +4,7 @@ resolution this rule set uses (deaths checked for a winner one at a time)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ... import items
@@ -16,15 +17,20 @@ def number(phase: str) -> int:
     return int(phase[1:])
 
 
+@lru_cache(maxsize=1024)  # a pure function of the role pair, asked all the time
+def _roles(role: str) -> tuple[str, ...]:
+    return tuple(roles_of(role))
+
+
 def copies(player: PlayerState, role: str) -> int:
     """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
-    return roles_of(player.role).count(role)
+    return _roles(player.role).count(role)
 
 
 def holds(state: GameState, name: str, kind: str) -> bool:
     """The player holds this power's owner: one of his roles, or his nature's (``meute``, ``assassin``,
     ``loup_solitaire``)."""
-    return kind in items.kinds_held(state, name)
+    return items.usable(state, name, kind) is not None  # ``kind in kinds_held``, stopping at the first found
 
 
 def is_wolf(player: PlayerState) -> bool:
@@ -48,7 +54,7 @@ def boosted(state: GameState, player: PlayerState, key: str) -> bool:
 def canon(player: PlayerState) -> bool:
     """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
     d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
-    return "chanoine" in roles_of(player.role)
+    return "chanoine" in _roles(player.role)
 
 
 def salbatarised(state: GameState, player: PlayerState) -> bool:
@@ -60,7 +66,8 @@ def salbatarised(state: GameState, player: PlayerState) -> bool:
 def absent(state: GameState, player: PlayerState) -> bool:
     """A Fuyard who fled the pyre of day k is out of the game for night k+1 and day k+1 ("aucun post, aucun
     vote [...] il est intouchable car absent"); he is back at night k+2."""
-    return player.markers.get("absent") == number(state.phase)
+    fled = player.markers.get("absent")
+    return fled is not None and fled == number(state.phase)
 
 
 def location(state: GameState, name: str) -> str:
@@ -74,11 +81,13 @@ def occupants(state: GameState, house: str) -> list[str]:
     house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
     if not state.player(house).alive:
         return []
-    gone = dying(state)
+    store = state.memory.get("nuit", {})
+    gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
+    # ``dying``, ``absent`` and ``location``, inline: asked for every player at every attack and visit.
     return [
         p.name
         for p in state.players
-        if p.alive and p.name not in gone and not absent(state, p) and location(state, p.name) == house
+        if p.alive and p.name not in gone and p.markers.get("absent") != today and moved.get(p.name, p.name) == house
     ]
 
 
@@ -99,7 +108,9 @@ def dying(state: GameState) -> list[str]:
 def invincible(state: GameState, player: PlayerState) -> bool:
     """« Une Liche est invincible tant que son phylactère est en vie » (salbatarised too)."""
     keeper = player.markers.get("phylactere")
-    return keeper is not None and state.player(keeper).alive and keeper not in dying(state)
+    if keeper is None:
+        return False
+    return state.player(keeper).alive and keeper not in state.memory.get("nuit", {}).get("mourants", ())
 
 
 def kill_tonight(state: GameState, name: str, cause: str) -> bool:
@@ -127,7 +138,9 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
     player = state.player(name)
-    return player.alive and name not in dying(state) and not salbatarised(state, player) and not absent(state, player)
+    if not player.alive or name in state.memory.get("nuit", {}).get("mourants", ()):  # ``dying``, without a copy
+        return False
+    return not salbatarised(state, player) and not absent(state, player)
 
 
 def goes_out(state: GameState, name: str, role: str) -> None:

@@ -68,12 +68,13 @@ Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
 def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]]) -> Queue:
     """The actions of one step in the order of play: each copy of the role with its own secret number
-    ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy."""
+    ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy.
+    ``chosen``: this power's actions by player (``by_power``)."""
     owner = POWERS[power].owner
     numbers: dict[str, int] = state.memory.get("ordre", {})
     rows: list[tuple[int, int, str, Action]] = []
     for position, player in enumerate(state.players):
-        for index, action in enumerate(chosen.get(f"{player.name}|{power}", [])):
+        for index, action in enumerate(chosen.get(player.name, ())):
             key = f"{player.name}:{owner}" + (f"#{index + 1}" if index else "")
             rows.append((numbers.get(key, 0), position, key, action))
     rows.sort(key=lambda row: (row[0], row[1]))
@@ -483,12 +484,20 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
                 tell_hidden(r, action.targets[0], "host_targeted")
                 boost(r, action)
     chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
+    by_power: dict[str, dict[str, list[Action]]] = {}  # "PLAYER|power" → power → player: the steps' queues
+    for key, kept in chosen.items():
+        who, _, what = key.rpartition("|")
+        by_power.setdefault(what, {})[who] = kept
+    # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
+    combo = any("croque_mort" in held and "necromancienne" in held for held in (roles_of(p.role) for p in s.players))
     known: list[str] = []
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
         if step in STEPS:
-            STEPS[step](r, _queue(s, power, chosen) if power else [])
-            known = _combo(r, known)
+            # A power nobody chose tonight: its queue is empty.
+            STEPS[step](r, _queue(s, power, by_power[power]) if power in by_power else [])
+            if combo:
+                known = _combo(r, known)
     store = s.memory.pop("nuit")
     s.memory["proteges_veille"] = list(store["proteges"])
     s.memory["salbat_veille"] = list(store["salbat"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
 from typing import Any
 
 from ... import items
@@ -44,10 +45,13 @@ def draw_natures(rng: random.Random, count: int) -> list[str]:
     return natures
 
 
+# The weights out of 260 in ROLE_ORDER, summed as ``random.choices`` sums them (the same draws, summed once).
+_CUMULATIVE = tuple(accumulate(WEIGHTS[r] for r in ROLE_ORDER))
+
+
 def draw_roles(rng: random.Random, count: int) -> list[str]:
     """Two roles per player, each drawn by the file's weights out of 260, duplicates allowed."""
-    weights = [WEIGHTS[r] for r in ROLE_ORDER]
-    return [SEP.join(rng.choices(ROLE_ORDER, weights, k=2)) for _ in range(count)]
+    return [SEP.join(rng.choices(ROLE_ORDER, cum_weights=_CUMULATIVE, k=2)) for _ in range(count)]
 
 
 def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
@@ -132,9 +136,10 @@ def setup(
         if name not in natures or natures[name] != ASSASSIN:
             raise ValueError(f"double-roles: cibles names {name}, who is not an Assassin")
     for player in players:
-        for part in roles_of(player.role):
+        parts = roles_of(player.role)
+        for part in parts:
             items.give(state, player.name, part)
-        counts = {part: roles_of(player.role).count(part) for part in roles_of(player.role)}
+        counts = {part: parts.count(part) for part in parts}
         markers = player.markers
         markers["rituels"] = counts.get("sorcier", 0)
         markers["potions"] = counts.get("necromancienne", 0)

@@ -38,6 +38,8 @@ def boost_night(state: GameState) -> int:
 def extra_room(state: GameState, name: str, power: str) -> int:
     """One more action of ``power`` tonight when boosted (the Salvateur's two houses…)."""
     who = state.player(name)
+    if not who.markers.get("sympathise"):  # never boosted: ``boosted`` is false for every role
+        return 0
     return sum(1 for role, boosts in NIGHT_BOOSTS.items() if boosts == power and boosted(state, who, role))
 
 

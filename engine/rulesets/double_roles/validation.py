@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from ... import items
 from ...model import Action, GameState
 from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
 from .roles import WOLF_NATURES
@@ -48,6 +50,27 @@ POWERS: dict[str, Power] = {
     "maison.echanger": Power("maison", 1, day=True, self_ok=False),
     "lache.envoyer": Power("lache", 1, day=True, self_ok=False),
 }
+# Each power and the item kind that gives it, in POWERS' order.
+_OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec in POWERS.items())
+
+
+def powers_by_player(state: GameState) -> dict[str, list[str]]:
+    """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
+    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
+    kinds: dict[str, set[str]] = {p.name: set() for p in state.players}
+    for item in items.every(state):
+        if not item.destroyed and item.holder in kinds:
+            kinds[item.holder].add(item.kind)
+    return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
+
+
+@lru_cache(maxsize=4096)
+def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
+    """The powers the items of these kinds give, in POWERS' order (cached: a few thousand sets of kinds at
+    most, two roles, a house and a nature's)."""
+    return tuple(power for power, owner in _OWNED if owner in kinds)
+
+
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
 NATURE_OWNERS = {
     "meute": WOLF_NATURES,

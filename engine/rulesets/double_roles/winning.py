@@ -26,12 +26,11 @@ def _natures(state: GameState, group: list[str]) -> set[str]:
     return {state.player(n).camp for n in group}
 
 
-def _kind(state: GameState, player: PlayerState) -> str:
+def _kind(state: GameState, player: PlayerState, group: list[str]) -> str:
     """Which goal a player has: ``village``, ``loups``, ``seuls`` (survive alone with the group: the lone
     wolf, mixed couples, groups of three natures), ``assassin``, ``amoureux_assassin`` (a villager in love
-    with an assassin)."""
-    group = love_group(state, player.name)
-    natures = _natures(state, group)
+    with an assassin). ``group``: his love group (``love_group``)."""
+    natures = _natures(state, group) if len(group) > 1 else {player.camp}
     if player.camp == LOUP_SOLITAIRE or LOUP_SOLITAIRE in natures or len(natures) >= 3:
         return "seuls"
     if len(natures) == 1:
@@ -39,6 +38,10 @@ def _kind(state: GameState, player: PlayerState) -> str:
     if natures == {VILLAGEOIS, ASSASSIN}:
         return "amoureux_assassin" if player.camp == VILLAGEOIS else "assassin"
     return "seuls"  # villageois–Loup, Assassin–Loup
+
+
+# ``_kind`` of a player in love with nobody, by nature.
+_ALONE = {LOUP_SOLITAIRE: "seuls", VILLAGEOIS: "village", LOUP: "loups", ASSASSIN: "assassin"}
 
 
 def _targets_dead(state: GameState, assassin: PlayerState, spared: list[str]) -> bool:
@@ -57,7 +60,14 @@ def check_winner(state: GameState) -> str | None:
     if not alive:
         return "aucun"
     living = {p.name for p in alive}
-    kinds = {p.name: _kind(state, p) for p in state.players}
+    # Each player's love group, once: alone when nobody is in love (most games, most of the time), and then
+    # his goal is his nature's (``_kind`` of a group of one).
+    if any(p.markers.get("amours") for p in state.players):
+        groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
+        kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
+    else:
+        groups = {}  # everyone alone: ``groups.get(name) or [name]`` below
+        kinds = {p.name: _ALONE[p.camp] for p in state.players}
     sides: list[str] = []
     wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
     if not wolves_alive and any(kinds[p.name] == "village" for p in alive):
@@ -65,9 +75,11 @@ def check_winner(state: GameState) -> str | None:
     if not any(p.camp in (VILLAGEOIS, LOUP_SOLITAIRE) for p in alive) and any(kinds[p.name] == "loups" for p in alive):
         sides.append("loups")
     for p in alive:
+        if kinds[p.name] != "seuls":
+            continue
         # « si quelqu'un est Loup Solitaire Liche; il doit tuer tout le monde sauf son philactère »
         keeper = [p.markers["phylactere"]] if p.camp == LOUP_SOLITAIRE and "phylactere" in p.markers else []
-        if kinds[p.name] == "seuls" and set(love_group(state, p.name)) | set(keeper) == living:
+        if set(groups.get(p.name) or [p.name]) | set(keeper) == living:
             side = "loup_solitaire" if p.camp == LOUP_SOLITAIRE and len(living) == 1 + len(keeper) else "amoureux"
             if side not in sides:
                 sides.append(side)
@@ -76,10 +88,16 @@ def check_winner(state: GameState) -> str | None:
     over = bool(sides) or not wolves_alive
     if not over:
         return None
-    also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
+    # An Assassin in love with a Loup, or in a group of three natures, has the couple's goal only (R40): he wins
+    # with the lovers, never on his targets.
+    also = [
+        f"assassin:{p.name}"
+        for p in state.players
+        if p.camp == ASSASSIN and kinds[p.name] == "assassin" and _assassin_wins(state, p)
+    ]
     for p in state.players:
         if kinds[p.name] == "amoureux_assassin":
-            lovers = [state.player(n) for n in love_group(state, p.name) if state.player(n).camp == ASSASSIN]
+            lovers = [state.player(n) for n in groups.get(p.name) or [p.name] if state.player(n).camp == ASSASSIN]
             if lovers and all(_targets_dead(state, a, [p.name]) for a in lovers):
                 also.append(f"amoureux:{p.name}")
     return ",".join(sides + also) or "aucun"

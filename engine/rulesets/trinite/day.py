@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
+from ..trinite_core import pyre_target
 from .deaths import _Moment, check_winner, destroy, finish, groups_view, one, resolution, succession, threaten
 from .objects import LOUPS, STYLES, read_group, read_style, style
 from .powers import MURS, RAVAGE, group_count, group_number, groups_of, has_power, object_of, validate
@@ -119,22 +120,9 @@ def close_day(
 
 def _pyre(m: _Moment, leaders: list[str]) -> None:
     r, s = m.r, m.r.state
-    if not leaders:
-        r.emit("no_pyre", reason="no_votes")
+    name = pyre_target(r, leaders)  # the mayor's word on a tie
+    if name is None:
         return
-    if len(leaders) > 1:  # "S'il y a égalité au vote, le maire tranche avec un message sur le forum."
-        mayor = s.mayor if s.mayor and s.player(s.mayor).alive else None
-        if mayor is None:
-            r.emit("tie", candidates=leaders, resolved_by=None)
-            r.emit("no_pyre", reason="tie")
-            return
-        chosen = one(r, "maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
-        r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
-        if chosen == NOBODY:
-            r.emit("no_pyre", reason="tie")
-            return
-        leaders = [chosen]
-    name = leaders[0]
     execution = today(s).get("execution")
     threaten(m, name, "bucher", None)
     if not s.player(name).alive:

@@ -10,30 +10,12 @@ from typing import Any
 from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
-from .objects import LOUPS
+from ..trinite_core import check_winner as check_winner  # the day and the rules read them here
+from ..trinite_core import one as one
 from .powers import current_powers, object_of
 
 # Deaths RENVOI turns back: a power that targets its victim, or the wolves' attack (RULINGS K3).
 TURNED_BACK = frozenset({"loups", "empoisonnement", "baroud"})
-
-
-def check_winner(state: GameState) -> str | None:
-    """ "Les villageois gagnent si tous les loups meurent. Les loups gagnent si le nombre de loups
-    vivants devient le même ou supérieur au nombre de villageois encore vivants." """
-    wolves = village = 0
-    for player in state.players:
-        if player.alive:
-            if player.camp == LOUPS:
-                wolves += 1
-            else:
-                village += 1
-    if wolves == 0 and village == 0:
-        return "aucun"
-    if wolves == 0:
-        return "village"
-    if wolves >= village:
-        return "loups"
-    return None
 
 
 @dataclass
@@ -168,13 +150,6 @@ def revive(m: _Moment, name: str, how: str) -> None:
     player = m.r.state.player(name)
     player.alive, player.death_phase, player.death_cause = True, None, None
     m.r.emit("revived", player=name, by=how)
-
-
-def one(
-    r: Resolution, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
-) -> str:
-    """A question answered by one option (or ``aucun``)."""
-    return r.ask(kind, to, prompt, options, about=about, default=default, single=True)
 
 
 def resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> tuple[Resolution, _Moment]:

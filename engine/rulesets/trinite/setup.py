@@ -3,11 +3,11 @@ random, groups of three with one style each, the wolves."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from ... import items
 from ...model import GameState, PlayerState
+from ..trinite_core import deal, listed_groups, split_camps
 from .objects import LOUPS, OBJECTS, RULESET, STYLES, VILLAGE, WOLVES_BY_PLAYERS, style
 
 
@@ -28,15 +28,9 @@ def setup(
     draw = GameState(RULESET, seed, []).rng
     given_camps: dict[str, str] = {n: (LOUPS if c.startswith("loup") else VILLAGE) for n, c in (camps or {}).items()}
     if roles is None:
-        roles, groups = _deal(list(names), draw("setup"))
+        roles, groups = deal(list(names), draw("setup"), STYLES, _BY_STYLE)
     else:
-        plain = {}
-        for name, role in roles.items():
-            base, plus, camp = role.partition("+")
-            plain[name] = base
-            if plus:
-                given_camps[name] = LOUPS if camp.startswith("loup") else VILLAGE
-        roles = plain
+        roles = split_camps(roles, given_camps)
     unknown = sorted(set(roles.values()) - set(OBJECTS))
     if unknown:
         raise ValueError(f"unknown trinite objects: {', '.join(unknown)}")
@@ -48,7 +42,7 @@ def setup(
     if any(styles.count(s) != count // 3 for s in STYLES):
         raise ValueError("the MJ selects as many offensive as defensive as tactical objects")
     if groups is None:
-        groups = {name: index // 3 + 1 for index, name in enumerate(names)}
+        groups = listed_groups(names)
     numbers = sorted(set(groups.values()))
     grouped = [[name for name in names if groups.get(name) == number] for number in numbers]
     if numbers != list(range(1, count // 3 + 1)) or any(
@@ -69,18 +63,3 @@ def setup(
 
 
 _BY_STYLE: dict[str, list[str]] = {wanted: [o for o in OBJECTS if style(o) == wanted] for wanted in STYLES}
-
-
-def _deal(names: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, int]]:
-    """The MJ's selection (as many objects of each style as groups), then the players drawn into groups."""
-    size = len(names) // 3
-    order = list(names)
-    rng.shuffle(order)
-    roles: dict[str, str] = {}
-    groups: dict[str, int] = {}
-    for index, wanted in enumerate(STYLES):
-        chosen = rng.sample(_BY_STYLE[wanted], size)
-        for number, (name, kind) in enumerate(zip(order[index * size : (index + 1) * size], chosen, strict=True)):
-            roles[name] = kind
-            groups[name] = number + 1
-    return roles, groups

@@ -9,6 +9,7 @@ from ... import items
 from ...model import Action, Decree, FrozenMap, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
+from ..trinite_core import pyre_target
 from .dawn import _latest
 from .deaths import _arc_volley, _finish, _groups_view, _Moment, _one, _resolution, _succession, _threaten, check_winner
 from .powers import EVENT, group_of, groups_of, validate
@@ -71,22 +72,9 @@ def close_day(
 
 def _pyre(r: Resolution, m: _Moment, leaders: list[str]) -> None:
     s = r.state
-    if not leaders:
-        r.emit("no_pyre", reason="no_votes")
+    name = pyre_target(r, leaders)  # the mayor's word on a tie
+    if name is None:
         return
-    if len(leaders) > 1:  # "S'il y a égalité au vote, le maire tranche avec un message sur le forum."
-        mayor = s.mayor if s.mayor and s.player(s.mayor).alive else None
-        if mayor is None:
-            r.emit("tie", candidates=leaders, resolved_by=None)
-            r.emit("no_pyre", reason="tie")
-            return
-        chosen = _one(r, "maire_egalite", mayor, "Égalité au bûcher : qui désignes-tu ?", leaders)
-        r.emit("tie", candidates=leaders, resolved_by="maire", choice=None if chosen == NOBODY else chosen)
-        if chosen == NOBODY:
-            r.emit("no_pyre", reason="tie")
-            return
-        leaders = [chosen]
-    name = leaders[0]
     _threaten(m, name, "bucher", None)
     if not s.player(name).alive:
         r.emit("pyre", player=name, role=s.player(name).role)  # "indique qui brûle et quel était son rôle"

@@ -8,27 +8,12 @@ from collections.abc import Mapping, Sequence
 from ... import items
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
+from ..trinite_core import check_winner as check_winner  # the day and the rules read them here
+from ..trinite_core import one
 from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
 
-
-def check_winner(state: GameState) -> str | None:
-    """ "Les villageois gagnent si tous les loups meurent. Les loups gagnent si le nombre de loups
-    vivants devient le même ou supérieur au nombre de villageois encore vivants." """
-    wolves = village = 0
-    for player in state.players:
-        if player.alive:
-            if player.camp == LOUPS:
-                wolves += 1
-            else:
-                village += 1
-    if wolves == 0 and village == 0:
-        return "aucun"
-    if wolves == 0:
-        return "village"
-    if wolves >= village:
-        return "loups"
-    return None
+_one = one  # a question answered by one option (trinite_core), by the name this package's modules use
 
 
 # -- deaths, shared by the day and the night --------------------------------------------------
@@ -275,14 +260,6 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
         else:  # the mayor, an event: as the core takes them
             r.decree(decree)
     return r, m
-
-
-def _one(
-    r: Resolution, kind: str, to: str, prompt: str, options: list[str], about: str | None = None, default: str = NOBODY
-) -> str:
-    """A question answered by one option (or ``aucun``): an answer naming two players is refused, not
-    taken for a player's name."""
-    return r.ask(kind, to, prompt, options, about=about, default=default, single=True)
 
 
 def _succession(r: Resolution) -> None:

@@ -79,7 +79,7 @@ from .powers import (
     validate,
     vote_refusal,
 )
-from .setup import _deal, _groups, setup
+from .setup import _groups, setup
 
 __all__ = [
     "ARMOUR_CAUSES",
@@ -107,7 +107,6 @@ __all__ = [
     "_check_protection",
     "_curse_check",
     "_dague_target",
-    "_deal",
     "_doll_moved",
     "_each",
     "_finish",

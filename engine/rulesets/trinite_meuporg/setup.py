@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from ... import items
 from ...model import FrozenMap, GameState, PlayerState
+from ..trinite_core import deal, listed_groups, split_camps
 from .powers import RULESET
 from .roles import LOUPS, ROLES, STYLES, VILLAGE, WOLVES_BY_PLAYERS, style
 
@@ -30,15 +30,9 @@ def setup(
     draw = GameState(RULESET, seed, []).rng
     given_camps: dict[str, str] = dict(camps or {})
     if roles is None:
-        roles, groups = _deal(list(names), draw("setup"))
+        roles, groups = deal(list(names), draw("setup"), STYLES, _BY_STYLE)
     else:
-        plain = {}
-        for name, role in roles.items():
-            base, plus, camp = role.partition("+")
-            plain[name] = base
-            if plus:
-                given_camps[name] = LOUPS if camp.startswith("loup") else VILLAGE
-        roles = plain
+        roles = split_camps(roles, given_camps)
     unknown = sorted(set(roles.values()) - set(ROLES))
     if unknown:
         raise ValueError(f"unknown trinite-meuporg roles: {', '.join(unknown)}")
@@ -48,7 +42,7 @@ def setup(
     if any(styles.count(s) != count // 3 for s in STYLES):
         raise ValueError("there must be as many DPS as TANK as HEAL")
     if groups is None:
-        groups = {name: index // 3 + 1 for index, name in enumerate(names)}
+        groups = listed_groups(names)
     grouped = _groups(groups)
     for members in grouped:
         if len(members) != 3 or {style(roles[m]) for m in members} != _ALL_STYLES:
@@ -73,20 +67,6 @@ def setup(
 # The roles of each style, in ROLES' order (what the deal draws from), and the three styles.
 _BY_STYLE: dict[str, list[str]] = {wanted: [r for r in ROLES if style(r) == wanted] for wanted in STYLES}
 _ALL_STYLES = frozenset(STYLES)
-
-
-def _deal(names: list[str], rng: random.Random) -> tuple[dict[str, str], dict[str, int]]:
-    size = len(names) // 3
-    order = list(names)
-    rng.shuffle(order)
-    roles: dict[str, str] = {}
-    groups: dict[str, int] = {}
-    for index, wanted in enumerate(STYLES):
-        dealt = rng.sample(_BY_STYLE[wanted], size)
-        for number, (name, role) in enumerate(zip(order[index * size : (index + 1) * size], dealt, strict=True)):
-            roles[name] = role
-            groups[name] = number + 1
-    return roles, groups
 
 
 def _groups(groups: Mapping[str, int]) -> list[list[str]]:
