@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...messages import Message
 from ...model import Action, GameState
 from ...tally import Tally, tally
-from .common import BLANK, DEFAULT_POWER, Ctx, active_power, bag, holder
+from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, active_power, bag, holder
 
 
 def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str, str]:
@@ -124,3 +124,21 @@ def vote_refusal(ctx: Ctx, state: GameState, voter: str, target: str) -> str | M
     if ctx.base.vote_refusal is not None:
         return ctx.base.vote_refusal(state, voter, target)
     return None
+
+
+def with_absences(state: GameState, actions: Sequence[Action]) -> GameState:
+    """``state`` with the dated absences among ``actions`` noted as the day's close notes them (``note_absences``):
+    the live count before the deadline gives the absent player his non-vote. A vague one (no day) waits for the
+    MJ's answer at the deadline. ``state`` itself is left as it is."""
+    dated = [a for a in actions if a.power == ABSENCE and a.targets]
+    if not dated:
+        return state
+    found = state.copy()
+    memory = dict(bag(found))
+    noted = {name: list(phases) for name, phases in memory.get("absences", {}).items()}
+    for action in dated:
+        known = noted.setdefault(action.player, [])
+        known.extend(p for p in action.targets if p not in known)
+    memory["absences"] = noted
+    found.memory = {**found.memory, KEY: memory}
+    return found

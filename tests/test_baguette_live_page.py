@@ -1,0 +1,65 @@
+"""The `baguette` module's live day as the MJ sees it before a deadline, on the real django-spirit forum
+(shared/rules/004_448b084b5106ef37.txt): the live count (`meneur count`, the MJ's page, the reminders) applies the
+declared absences as the deadline's count does — « En cas d'absence justifiée, il y aura non-vote (0 voix) » —
+and the MJ's page shows the den's posts of the night and the wand."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from meneur.tests.spiritforum import SpiritForum
+from meneur.tests.test_baguette_live import ROLES, baguette_game, forum
+
+__all__ = ["forum"]  # the module's forum fixture, shared
+
+
+def test_the_live_count_applies_a_declared_absence(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Denis declares in the absence topic that he is away on the day J1 ends; he sends no vote. Before the
+    deadline the live count already gives him no vote (not his own vote against himself): Denis has no row and is
+    the one without a vote, and the count is the one the deadline then makes."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Compte absences baguette", "MJ_Bag_Compte")
+    away = forum.seed(
+        game.config.live.username, list(ROLES), topic_title="Absences compte", opening="Vos absences ici."
+    )["topic_id"]
+    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
+    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
+
+    def mp(who: str, text: str, when: datetime) -> None:
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
+        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
+
+    for who in ("Coline", "Denis", "Emile", "Fanny"):
+        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    day = start + 2 * hour
+    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    following = ends + timedelta(days=1)
+    said = forum.client("Denis").post_comment(away, f"Absent du {ends.day} au {following.day}.")
+    forum.set_comment_date(said, day + timedelta(minutes=3))
+    mp("Anna", "Je vote contre Coline", day + timedelta(minutes=5))
+    mp("Fanny", "Je vote contre Coline", day + timedelta(minutes=6))
+    mp("Basile", "Je vote contre Anna", day + timedelta(minutes=7))
+    clock.now = day + timedelta(minutes=30)
+    game.cycle()
+    day1 = next(d for d in game.deadlines() if d.id == "Jour 1")
+    live = game.live_count(day1).tally
+    # Coline and Emile have their own vote against themselves; Basile the Magicien's double vote; Denis none.
+    assert live.as_dict() == {"Coline": 3, "Anna": 2, "Emile": 1}
+    assert live.not_voted == ("Denis",)  # no vote at all: the tally's word for it
+    assert "Denis" not in [voter for row in live.counts for voter in row.voters]
+    clock.now = day + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")
+    assert game.engine is not None
+    rows = game.store.db.query("select events from engine_phases where phase = 'J1'")
+    result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
+    assert (result["counts"], result["absent"]) == (live.as_dict(), ["Denis"])
