@@ -7,11 +7,13 @@ Drawn by :class:`meneur.daemon.web.MJPage` when the database changed; it never t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import items
 from ..engine.daycount import DayCount
+from ..engine.model import Action
 from .absences import absences_view
 from .chores import activity
 from .counting import count_json, post_orders
@@ -77,6 +79,9 @@ def draw(game: LiveGame) -> dict[str, Any]:
         ]
     )
     ruled = _rules_view(rules, engine_state) if rules and engine_state else None
+    den = _den_view(game, engine_state) if ruled is not None and engine_state is not None else None
+    if ruled is not None and den:
+        ruled["notes"][DEN_HEADING] = den
     current = game.current_day() or next((d for d in reversed(game.deadlines()) if d.kind == "day"), None)
     day_powers = _day_powers(game, current) if game.engine and current and current.phase else None
     orders = _post_orders(game, current) if game.engine and current and current.phase else None
@@ -123,6 +128,80 @@ def draw(game: LiveGame) -> dict[str, Any]:
             for d in drafts
         ],
     }
+
+
+DEN_HEADING = "Antre des loups"
+
+# What one den post gave, in the MJ's words (the module's den actions: engine/modules/baguette/den.py).
+_DEN_READINGS = {
+    "loups.devorer": "victime {0}",
+    "baguette.anti_devoilement": "anti-dévoilement : {0} en {role}",
+    "baguette.anti_devoilement_nul": "anti-dévoilement nul (post édité ou supprimé) : {0} en {role}",
+    "baguette.antre_refus": "{0} est un loup, choix refusé (le précédent tient)",
+}
+_SPOILED = {"edited": "édité", "deleted": "supprimé"}
+
+
+def _den_reading(rules: Any, actions: Sequence[Action], whole: bool = False) -> str:
+    """A den reading (``RuleSet.read_den``'s actions) in the MJ's words, each action its clause; ``whole``: the
+    night's reading (what the deadline takes, whose post), where a refused choice is only the post's."""
+    said = []
+    for action in actions:
+        targets = [*action.targets, "", ""]
+        spoiled = _SPOILED.get(targets[0], targets[0])
+        if action.power == "baguette.sans_victime":
+            said.append(
+                f"pas de victime (post de {action.player} {spoiled})" if whole else f"post {spoiled}, pas de victime"
+            )
+        elif action.power == "loups.devorer" and whole:
+            said.append(f"victime {targets[0]} (post de {action.player})")
+        elif action.power == "baguette.antre_refus" and whole:
+            continue
+        elif action.power in _DEN_READINGS:
+            role = rules.role_names.get(targets[1], targets[1])
+            said.append(_DEN_READINGS[action.power].format(*targets, role=role))
+        else:
+            said.append(f"{action.power} {' '.join(action.targets)}".strip())
+    if whole and not any(a.power in ("loups.devorer", "baguette.sans_victime") for a in actions):
+        said.insert(0, "aucune victime désignée")
+    return " ; ".join(said)
+
+
+def _den_view(game: LiveGame, state: Any) -> list[str] | None:
+    """The wolves' den for the MJ's page (``[game] den_topic``, ``RuleSet.read_den``): the night in progress (else
+    the last one), first what its deadline would take from the posts stored so far, then each player's post since
+    the night before with what was read from it or why nothing was (no name in another colour than the post, not
+    a wolf, after the night's deadline)."""
+    rules = game.engine.rules if game.engine else None
+    night = game.current_night()
+    if rules is None or rules.read_den is None or not game.config.live.den_topic or night is None:
+        return None
+    from zoneinfo import ZoneInfo
+
+    from .den import den_posts
+
+    tz = ZoneInfo(game.config.timezone)
+    earlier = [d.at for d in game.deadlines() if d.kind == "night" and d.at < night.at]
+    until = max(night.at, game.clock())
+    mj = game.config.live.username
+    posts = den_posts(game.store, game.poller.resolver, game.config.layout, mj, max(earlier, default=None), until)
+    kept = [p for p in posts if p.time <= night.at]
+    taken = _den_reading(rules, rules.read_den(state, kept), whole=True)
+    lines = [f"{night.label}, jusqu'à {night.at.astimezone(tz):%d/%m %H:%M} : {taken}"]
+    for post in posts:
+        when = f"{post.time.astimezone(tz):%d/%m %H:%M} {post.author}"
+        try:
+            wolf = rules.is_wolf(state.player(post.author))
+        except KeyError:
+            wolf = False
+        if not wolf:
+            lines.append(f"{when} : non lu (pas un loup)")
+        elif post.time > night.at:
+            lines.append(f"{when} : non lu (après l'heure limite)")
+        else:
+            reading = _den_reading(rules, rules.read_den(state, [post]))
+            lines.append(f"{when} : {reading or 'rien lu (aucun nom dans une autre couleur que le post)'}")
+    return lines
 
 
 def _items(rules: Any, state: Any, name: str) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from ...messages import Message
 from ...model import Action, Decree, GameState, Outcome
 from ...tally import Tally
 from .. import Module
-from .common import ABSENCE, DECREES, ID, ONE_TIME, OPTIONS, Ctx, bag, check_options, holder
+from .common import ABSENCE, DECREES, ID, NAMES, ONE_TIME, OPTIONS, Ctx, active_power, bag, check_options, holder
 from .day import close_day
 from .den import read_den
 from .night import NIGHT_ORDER, resolve_night
@@ -76,12 +76,20 @@ def apply(base: RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
         notes = dict(base.mj_notes(state)) if base.mj_notes else {}
         memory = bag(state)
         used = memory.get("pouvoirs_utilises", [])
-        notes["Baguette magique"] = [
+        wand = [
             f"Magicien : {holder(state) or 'personne'}",
             f"Déjà porteurs : {', '.join(memory.get('porteurs', [])) or 'personne'}",
-            f"Pouvoirs restants : {', '.join(p for p in ONE_TIME if p not in used) or 'aucun'}",
+            f"Pouvoirs restants : {', '.join(NAMES[p] for p in ONE_TIME if p not in used) or 'aucun'}",
             f"Anti-dévoilements utilisés : {memory.get('anti_devoilements', 0)} / 2",
+            f"Successeurs désignés : {', '.join(memory.get('successeurs') or []) or 'aucun (tirage au sort)'}",
+            f"Pouvoir choisi : {NAMES[active_power(state)['power']]}",
+            f"Pouvoirs utilisés : {', '.join(NAMES.get(p, p) for p in used) or 'aucun'}",
         ]
+        if memory.get("testament"):
+            wand.append(f"Testament : {', '.join(memory['testament'])}")
+        if memory.get("tour_complet"):
+            wand.append("Rotation : chaque joueur l'a eue, elle passe librement")
+        notes["Baguette magique"] = wand
         return notes
 
     def _player_note(state: GameState, name: str) -> str:
