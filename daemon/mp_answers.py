@@ -304,8 +304,9 @@ class MpAnswering:
             modules=self.config.live.modules,
         )
         number = len([o for o in self.mp_outcomes().values() if o["player"] == sender]) + 1
-        # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one.
-        subject = f"{window.label} — ton message de {french_time(when, tz)} (n°{number})"
+        # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one, whoever it
+        # goes to (players who wrote in the same minute get their own: their names).
+        subject = f"{window.label} — {sender}, ton message de {french_time(when, tz)} (n°{number})"
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
         alert = None
         if any(a["power"] in RELAY_POWERS for a in accepted):  # the Lâche's words, to look at before approving
@@ -333,7 +334,7 @@ class MpAnswering:
             label=window.label,
             key=f"{window.deadline}/help/{msg_id}",
             # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one.
-            subject=f"{window.label} — aide pour ton message de {french_time(when, tz)} (n°{number})",
+            subject=f"{window.label} — {sender}, aide pour ton message de {french_time(when, tz)} (n°{number})",
             mj=self.config.live.username,
             override=self.config.templates_dir,
             markup=self.config.markup,
