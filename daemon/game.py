@@ -186,7 +186,7 @@ class LiveGame:
             if votes.get(vote.voter) == vote.target:
                 standing[vote.voter] = vote
         if rules.absence_power == ABSENCE:  # the stored absences' non-votes, as the deadline will count them
-            state = with_absences(state, self.absence_actions(day, None))
+            state = with_absences(state, self.absence_actions(day))
         tally = rules.day_tally(state, votes)[0] if rules.day_tally is not None else posted.tally
         told = {str(r["kind"]) for r in self.store.db.query("select kind from alerts where kind like 'post-vote:%'")}
         for vote in posted.standing.values():
@@ -306,11 +306,11 @@ class LiveGame:
         mj = self.config.live.username
         return den_posts(self.store, self.poller.resolver, self.config.layout, mj, max(earlier, default=None), night.at)
 
-    def absence_actions(self, day: Deadline, since: datetime | None) -> list[Action]:
+    def absence_actions(self, day: Deadline) -> list[Action]:
         """The stored absences (absence topic and MPs, daemon/absences.py) as the rules take them at a day's
         deadline (``RuleSet.absence_power``: baguette's non-vote): each absence that covers the deadline's day or
         the day before names this day; one whose days were not said is handed over once, with no day, at the
-        first day's deadline after it was said (the rules ask the MJ which days it covers)."""
+        first day's deadline after it was said, by day or by night (the rules ask the MJ which days it covers)."""
         power = self.engine.rules.absence_power if self.engine is not None else None
         if power is None or day.kind != "day" or not day.phase:
             return []
@@ -319,6 +319,8 @@ class LiveGame:
         from .absences import absences
 
         last = day.at.astimezone(ZoneInfo(self.config.timezone)).date()
+        days_before = [d for d in self.deadlines() if d.kind == "day" and d.at < day.at]
+        since = self.mp_edge(days_before[-1]) if days_before else None  # the day before's close handed over its own
         found: list[Action] = []
         for stored in absences(self.store):
             if stored.absence.vague:
@@ -487,7 +489,7 @@ class LiveGame:
         if self.engine.rules.votes_by_mp:
             votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
         den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
-        away = self.absence_actions(deadline, since)
+        away = self.absence_actions(deadline)
         outcome, drafts = self.engine.resolve(deadline.phase, votes, since, self.mp_edge(deadline), den, away)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
