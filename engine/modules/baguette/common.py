@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...contract import RuleSet
-from ...model import MJ, PUBLIC, Event, GameState, PlayerState
+from ...model import MJ, PUBLIC, Event, GameState, PlayerState, copy_data
 from ...resolution import Resolution
 
 ID = "baguette"
@@ -139,6 +139,20 @@ def first_receiver(state: GameState, names: list[str], giver: str | None) -> str
 
 
 _EMPTY = GameState("", 0, [])
+
+
+def working_state(state: GameState) -> GameState:
+    """The state the module's steps before the base's resolution work on, for less than a copy: the caller's
+    player records and memory values shared, the module's memory (``state.memory[KEY]``) its own copy. Those
+    steps change only the module's memory (and the phase, set back): never a player record, nor another key of
+    the memory; the base then copies this state into its own, which is the one the phase returns. So a
+    resolution copies the state once (the base's), not twice, and the caller's state is never changed."""
+    memory = dict(state.memory)
+    if KEY in memory:
+        memory[KEY] = copy_data(memory[KEY])
+    work = GameState(state.ruleset, state.seed, list(state.players), state.phase, state.mayor, state.winner, memory)
+    work._where = state._where.copy()
+    return work
 
 
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:

@@ -24,6 +24,7 @@ from .common import (
     receivers,
     resume,
     unused_answers,
+    working_state,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -301,7 +302,7 @@ def close_day(
     actions: Sequence[Action] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = Resolution(state, answers)
+    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
     s = r.state
     day = s.phase
     own, base_actions = split(actions)

@@ -23,6 +23,7 @@ from .common import (
     resume,
     role_matches,
     unused_answers,
+    working_state,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -373,7 +374,7 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = Resolution(state, answers)
+    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
     night_phase = r.state.phase
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
