@@ -105,13 +105,17 @@ def may_receive(state: GameState, name: str, giver: str | None) -> bool:
 
 
 def receivers(state: GameState, giver: str | None) -> list[str]:
-    """Who may receive the wand now; when every living player but the giver has held it, the round is done."""
+    """Who may receive the wand now; when every living player but the giver has held it, the round is done.
+    (``may_receive`` for each living player, in one pass.)"""
     memory = bag(state)
-    if not memory.get("tour_complet"):
-        held = set(memory.get("porteurs", []))
-        if all(name in held or name == giver for name in state.living()):
-            memory["tour_complet"] = True
-    return [name for name in state.living() if may_receive(state, name, giver)]
+    living = state.living()
+    if memory.get("tour_complet"):
+        return [name for name in living if name != giver]
+    held = set(memory.get("porteurs", []))
+    if all(name in held or name == giver for name in living):
+        memory["tour_complet"] = True
+        return [name for name in living if name != giver]
+    return [name for name in living if name != giver and name not in held]
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:

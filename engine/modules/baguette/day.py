@@ -14,6 +14,7 @@ from .common import (
     ABSENCE,
     BLANK,
     QUESTIONS,
+    VOTE_POWERS,
     Ctx,
     active_power,
     bag,
@@ -102,13 +103,31 @@ def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
 
 def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     kept = []
+    alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
+    for player in reversed(r.state.players):
+        alive[player.name] = player.alive
     for action in actions:
-        why = validate(ctx, r.state, action)
+        why = _vote_refusal(alive, action) if action.power in VOTE_POWERS else validate(ctx, r.state, action)
         if why:
             r.tell(action.player, "action_refused", power=action.power, reason=why)
         else:
             kept.append(action)
     return kept
+
+
+def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
+    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``), from the players'
+    names and lives read once for the whole day (the same checks, in the same order, the same words)."""
+    if action.player not in alive:
+        return "Tu ne fais pas partie de la partie."
+    if not alive[action.player]:
+        return "Les morts ne peuvent plus agir."
+    for target in action.targets:
+        if target not in alive:
+            return f"{target} ne joue pas dans cette partie."
+        if not alive[target]:
+            return f"{target} est mort·e."
+    return None
 
 
 # The Magicien's night choices: sent by day, they are kept for the coming night (the wand may pass first).

@@ -257,6 +257,10 @@ def _copie(n: _Night) -> None:
 
 def _mj_roles(n: _Night) -> None:
     r, s = n.r, n.r.state
+    if not bag(s).get("mj_roles"):  # no role the MJ resolves (most games): only the protected to spare
+        for name in sorted(n.protected):
+            n.drop_victim(name, "mj")
+        return
     living = s.living()
     for player in s.players:
         if not player.alive or mj_role(s, player) is None:
