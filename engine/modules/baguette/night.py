@@ -388,7 +388,11 @@ def resolve_night(
     den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
     own, others = [], []
     for action in actions:
-        if action.source.startswith("den:") and action.power != VICTIM:
+        power = action.power
+        if action.source.startswith("den:") and power != VICTIM:
+            continue
+        if power != VICTIM and not power.startswith("baguette."):
+            others.append(action)  # the base refuses its own, with its own words
             continue
         why = validate(ctx, r.state, action)
         if why and action.power == VICTIM and _first_night_victim(ctx, r.state, action):
