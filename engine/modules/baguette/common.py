@@ -142,7 +142,14 @@ def first_receiver(state: GameState, names: list[str], giver: str | None) -> str
     return next((n for n in names if may_receive(state, n, giver)), None)
 
 
-_EMPTY = GameState("", 0, [])
+class _Placeholder(GameState):
+    """The state a ``resume``d resolution is made with, replaced at once, never changed: its copy is itself."""
+
+    def copy(self) -> GameState:
+        return self
+
+
+_EMPTY = _Placeholder("", 0, [])
 
 
 def working_state(state: GameState) -> GameState:
@@ -160,8 +167,9 @@ def working_state(state: GameState) -> GameState:
 
 
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
-    """A resolution going on over ``state``, a state the base has just returned (new, nobody else's): not
-    copied again (``Resolution`` copies the state it is given: here an empty one, then ``state`` is put in)."""
+    """A resolution going on over ``state``, a state nobody else holds (the base's new one, or the module's
+    ``working_state``): not copied again (``Resolution`` copies the state it is given: here a placeholder whose
+    copy is itself, then ``state`` is put in)."""
     r = Resolution(_EMPTY, answers)
     r.state = state
     r._start_phase = state.phase
