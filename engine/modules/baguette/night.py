@@ -10,6 +10,7 @@ from dataclasses import replace
 from ...model import Action, Decree, Event, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .common import (
+    DEFAULT_POWER,
     ONE_TIME,
     REVEAL_MIN,
     REVEALS,
@@ -115,6 +116,9 @@ def _egalite_bucher(n: _Night) -> None:
     n.kills.append((choice, "bucher"))
 
 
+_POWER_ORDERS = frozenset(f"baguette.{p}" for p in (DEFAULT_POWER, *ONE_TIME))  # the wand's powers of a night
+
+
 def _pouvoir(n: _Night) -> None:
     r, s = n.r, n.r.state
     memory = bag(s)
@@ -122,7 +126,7 @@ def _pouvoir(n: _Night) -> None:
     memory.pop("pouvoir", None)
     if magicien is None:
         return
-    chosen = [a for a in n.own if a.player == magicien and a.power.split(".")[1] in ("double_voix", *ONE_TIME)]
+    chosen = [a for a in n.own if a.player == magicien and a.power in _POWER_ORDERS]
     used = memory.setdefault("pouvoirs_utilises", [])
     if chosen:
         action = chosen[-1]
