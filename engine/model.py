@@ -211,10 +211,14 @@ class GameState:
                 record.markers = copy_data(markers)
             elif not markers:  # most players' markers: nothing to look at
                 record.markers = {}
-            elif shared.issuperset(map(type, markers.values())):
-                record.markers = markers.copy()
-            else:
-                record.markers = copy_data(markers)
+            else:  # atoms and tuples of atoms (most markers): a new dict, sharing them
+                for value in markers.values():
+                    kind = type(value)
+                    if kind not in shared and not (kind is tuple and shared.issuperset(map(type, value))):
+                        record.markers = copy_data(markers)
+                        break
+                else:
+                    record.markers = markers.copy()
             players.append(record)
         clone.phase = self.phase
         clone.mayor = self.mayor
