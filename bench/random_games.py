@@ -247,21 +247,24 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
     rules = _rules("citadelles")
     rng = random.Random(seed)
     names = [f"J{n:02d}" for n in range(rng.choice((12, 16)))]
+    # ``choice`` drawn through ``Random._randbelow`` as it draws (same games: ``--hash``), without its check.
+    below, table = rng._randbelow, len(names)  # type: ignore[attr-defined]
     state = rules.setup(names, seed)
     phases = 0
     while state.winner is None and phases < 100:
         outcome: Outcome
         if state.phase == "J0-matin":
             actions = [Action(n, "citadelle.choisir", (CITADELS[i % 4],)) for i, n in enumerate(names)]
-            outcome = rules.close_day(state, {v: rng.choice(names) for v in names}, {}, (), actions)
+            outcome = rules.close_day(state, {v: names[below(table)] for v in names}, {}, (), actions)
         elif state.phase == "J0-soir":
             posts = ("sf", "gm", "cb") if len(names) == 12 else ("sf", "gm", "cm", "cs")
-            asks = [Action(n, f"habitant.{rng.choice(posts)}") for n in names]
+            asks = [Action(n, f"habitant.{posts[below(len(posts))]}") for n in names]
             asks += [Action(n, f"habitant.{p}") for n in names for p in rng.sample(_CITADELLES_POWERS, 2)]
             outcome = rules.close_day(state, {}, {}, (), asks)
         elif state.phase.startswith("J"):
             living = state.living()
-            outcome = rules.close_day(state, {v: rng.choice(living) for v in living})
+            alive = len(living)
+            outcome = rules.close_day(state, {v: living[below(alive)] for v in living})
         else:
             outcome = rules.resolve_night(state, _citadelles_night(rules, state, rng))
         state = outcome.state
