@@ -165,13 +165,13 @@ class GameState:
         The rules ask this all the time: a name → position table answers, checked against the list at
         each use (the list is public and may change) and rebuilt when it is stale. Each state has its
         own table (``copy`` copies it with the list, in the same order)."""
-        players = self.players
         try:
-            found = players[self._where[name]]
+            found = self.players[self._where[name]]
             if found.name == name:
                 return found
         except (KeyError, IndexError):
             pass
+        players = self.players
         where: dict[str, int] = {}
         for position, player in enumerate(players):
             where.setdefault(player.name, position)
