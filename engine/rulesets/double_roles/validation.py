@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ... import items
 from ...model import Action, GameState
-from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
+from .common import boosted, copies, holds, number, solitaire_night
 from .roles import WOLF_NATURES
 
 
@@ -57,10 +57,13 @@ _OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec 
 def powers_by_player(state: GameState) -> dict[str, list[str]]:
     """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
     nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
-    kinds: dict[str, set[str]] = {p.name: set() for p in state.players}
+    kinds: dict[str, list[str]] = {p.name: [] for p in state.players}
+    find = kinds.get
     for item in items.every(state):
-        if not item.destroyed and item.holder in kinds:
-            kinds[item.holder].add(item.kind)
+        if not item.destroyed:
+            held = find(item.holder)
+            if held is not None:
+                held.append(item.kind)
     return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
 
 
@@ -118,9 +121,11 @@ def validate(state: GameState, action: Action) -> str | None:
         return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
     if not power.day and not power.anytime and not state.phase.startswith("N"):
         return "Ce pouvoir s'utilise la nuit."
-    if absent(state, player):
+    today = number(state.phase)
+    marks = player.markers
+    if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
-    if salbatarised(state, player) and not (
+    if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
         action.power == "loup_solitaire.devorer" and boosted(state, player, "loup_solitaire")
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
@@ -152,7 +157,7 @@ def validate(state: GameState, action: Action) -> str | None:
             if power.house:
                 return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
             return f"{name} est mort·e."
-        if target.alive and absent(state, target):
+        if target.alive and target.markers.get("absent") == today:
             return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
         if not power.self_ok and name == player.name:
             if action.power == "chatelain.annuler":
@@ -161,7 +166,6 @@ def validate(state: GameState, action: Action) -> str | None:
     stock = STOCK.get(action.power)
     if stock and player.markers.get(stock[0], 0) <= 0:
         return stock[1]
-    today = number(state.phase)
     if action.power == "convaincant.convaincre":
         if today > 4:
             return "Le Convaincant n'agit que jusqu'à la nuit 4."
