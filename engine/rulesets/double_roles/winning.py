@@ -88,7 +88,13 @@ def check_winner(state: GameState) -> str | None:
     over = bool(sides) or not wolves_alive
     if not over:
         return None
-    also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
+    # An Assassin in love with a Loup, or in a group of three natures, has the couple's goal only (R40): he wins
+    # with the lovers, never on his targets.
+    also = [
+        f"assassin:{p.name}"
+        for p in state.players
+        if p.camp == ASSASSIN and kinds[p.name] == "assassin" and _assassin_wins(state, p)
+    ]
     for p in state.players:
         if kinds[p.name] == "amoureux_assassin":
             lovers = [state.player(n) for n in groups.get(p.name) or [p.name] if state.player(n).camp == ASSASSIN]
