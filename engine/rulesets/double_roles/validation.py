@@ -56,15 +56,31 @@ _OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec 
 
 def powers_by_player(state: GameState) -> dict[str, list[str]]:
     """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
-    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
-    kinds: dict[str, list[str]] = {p.name: [] for p in state.players}
-    find = kinds.get
-    for item in items.every(state):
-        if not item.destroyed:
-            held = find(item.holder)
-            if held is not None:
-                held.append(item.kind)
-    return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
+    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's.
+
+    Remembered by the players' names and the item records themselves (``_BY_ITEMS``): the records never change
+    (a change is a new record), so the same records give the same powers, and most phases change none."""
+    rows = items.every(state)
+    names = [p.name for p in state.players]
+    key = (*names, *map(id, rows))
+    found = _BY_ITEMS.get(key)
+    if found is None:
+        kinds: dict[str, list[str]] = {name: [] for name in names}
+        find = kinds.get
+        for item in rows:
+            if not item.destroyed:
+                held = find(item.holder)
+                if held is not None:
+                    held.append(item.kind)
+        if len(_BY_ITEMS) >= 2048:
+            _BY_ITEMS.clear()
+        found = _BY_ITEMS[key] = (tuple(rows), {name: _powers_given(frozenset(held)) for name, held in kinds.items()})
+    return {name: list(powers) for name, powers in found[1].items()}
+
+
+# ``powers_by_player``'s answers, by the names and the ids of the item records; each entry holds its records, so
+# that no other object can take one of their ids while it is kept (an id is unique among living objects).
+_BY_ITEMS: dict[tuple[object, ...], tuple[tuple[items.Item, ...], dict[str, tuple[str, ...]]]] = {}
 
 
 @lru_cache(maxsize=4096)
