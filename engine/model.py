@@ -54,10 +54,13 @@ def copy_data(value: Any) -> Any:
             if part in shared:
                 continue
             if part is tuple or part is list:
-                if not shared.issuperset(map(type, item)):
-                    copied[key] = copy_data(item)
-                elif part is list:
-                    copied[key] = item.copy()
+                for inner in item:  # a Python loop: faster than ``shared.issuperset(map(type, item))``
+                    if type(inner) not in shared:
+                        copied[key] = copy_data(item)
+                        break
+                else:
+                    if part is list:
+                        copied[key] = item.copy()
             else:
                 copied[key] = copy_data(item)
         return copied
