@@ -492,7 +492,7 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
         who, _, what = key.rpartition("|")
         by_power.setdefault(what, {})[who] = kept
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = any("croque_mort" in held and "necromancienne" in held for held in (roles_of(p.role) for p in s.players))
+    combo = any(copies(p, "croque_mort") and copies(p, "necromancienne") for p in s.players)  # cached role pairs
     known: list[str] = []
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
