@@ -47,7 +47,7 @@ from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
-from meneur.engine.rulesets.double_roles.validation import powers_by_player
+from meneur.engine.rulesets.double_roles.validation import powers_held
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -295,7 +295,7 @@ def play_double_roles(seed: int) -> tuple[int, str | None]:
         usable = _DR_PHASE[day]
         living = state.living()
         alive = len(living)
-        held = powers_by_player(state)  # ``rules.powers_of`` of each player, in one pass
+        held = powers_held(state)  # ``rules.powers_of`` of each player, in one pass (shared tuples)
         actions = []
         for name in living:
             for power in held[name]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from ... import items
 from ...model import Action, GameState
@@ -56,7 +58,12 @@ _OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec 
 
 def powers_by_player(state: GameState) -> dict[str, list[str]]:
     """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
-    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's.
+    nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
+    return {name: list(powers) for name, powers in powers_held(state).items()}
+
+
+def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
+    """``powers_by_player``'s answer as tuples, in a read-only mapping: the same one while nothing changes.
 
     Remembered by the players' names and the item records themselves (``_BY_ITEMS``): the records never change
     (a change is a new record), so the same records give the same powers, and most phases change none."""
@@ -74,13 +81,14 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
                     held.append(item.kind)
         if len(_BY_ITEMS) >= 2048:
             _BY_ITEMS.clear()
-        found = _BY_ITEMS[key] = (tuple(rows), {name: _powers_given(frozenset(held)) for name, held in kinds.items()})
-    return {name: list(powers) for name, powers in found[1].items()}
+        powers = {name: _powers_given(frozenset(held)) for name, held in kinds.items()}
+        found = _BY_ITEMS[key] = (tuple(rows), MappingProxyType(powers))
+    return found[1]
 
 
-# ``powers_by_player``'s answers, by the names and the ids of the item records; each entry holds its records, so
+# ``powers_held``'s answers, by the names and the ids of the item records; each entry holds its records, so
 # that no other object can take one of their ids while it is kept (an id is unique among living objects).
-_BY_ITEMS: dict[tuple[object, ...], tuple[tuple[items.Item, ...], dict[str, tuple[str, ...]]]] = {}
+_BY_ITEMS: dict[tuple[object, ...], tuple[tuple[items.Item, ...], Mapping[str, tuple[str, ...]]]] = {}
 
 
 @lru_cache(maxsize=4096)
