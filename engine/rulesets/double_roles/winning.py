@@ -51,7 +51,7 @@ def _assassin_wins(state: GameState, assassin: PlayerState) -> bool:
     return assassin.alive and _targets_dead(state, assassin, group)  # a lover target need not die
 
 
-def _winner_alone(state: GameState, alive: list[PlayerState], living: set[str]) -> str | None:
+def _winner_alone(state: GameState, alive: list[PlayerState]) -> str | None:
     """``check_winner`` when nobody is in love: each player's goal is his nature's (``_kind`` of a group of one:
     a Loup Solitaire's is « seuls »), read from the living players' natures as the general case reads it."""
     camps = {p.camp for p in alive}
@@ -61,6 +61,7 @@ def _winner_alone(state: GameState, alive: list[PlayerState], living: set[str]) 
         sides.append("village")
     if VILLAGEOIS not in camps and LOUP_SOLITAIRE not in camps and LOUP in camps:
         sides.append("loups")
+    living = {p.name for p in alive} if LOUP_SOLITAIRE in camps else set()
     for p in alive:
         if p.camp != LOUP_SOLITAIRE:  # the only goal « seuls » of a player alone
             continue
@@ -79,12 +80,12 @@ def check_winner(state: GameState) -> str | None:
     alive = [p for p in state.players if p.alive]
     if not alive:
         return "aucun"
-    living = {p.name for p in alive}
     for p in state.players:
         if p.markers.get("amours"):
             break
     else:  # nobody in love (most games, most of the time)
-        return _winner_alone(state, alive, living)
+        return _winner_alone(state, alive)
+    living = {p.name for p in alive}
     # Each player's love group, once.
     groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
     kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
