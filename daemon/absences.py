@@ -270,6 +270,19 @@ def _duration(key: str, sent: date) -> Absence | None:
     return Absence(sent, sent + timedelta(days=length - 1))
 
 
+# Some days inside a span, not which (« quelques jours cette semaine, je ne sais pas encore lesquels »): the span
+# is no cover, the MJ confirms the days (issue 19). A start said before it (« à partir de jeudi ») is kept.
+_SOME_DAYS = re.compile(
+    r"\b(?:quelques|certains|plusieurs) jours\b"
+    r"|\b(?:un|une|1) ou (?:deux|2) jours?\b|\b(?:deux|2) ou (?:trois|3) jours\b"
+    r"|\bsais pas (?:encore )?(?:quand|lesquels|lesquelles|lequel|laquelle|quels jours|quel jour|les jours|les dates)\b"
+)
+
+
+def _some_days(key: str, sent: date) -> Absence | None:
+    return Absence(None, None) if _SOME_DAYS.search(key) else None
+
+
 def _weeks(key: str, sent: date) -> Absence | None:
     """« cette semaine » (to Sunday), « la semaine prochaine » (Monday to Sunday), « ce week-end »."""
     if re.search(r"\b(?:la semaine prochaine|semaine prochaine)\b", key):
@@ -308,7 +321,7 @@ def _one_day(key: str, sent: date) -> Absence | None:
     return None
 
 
-_RULES = (_range, _weekday_range, _until, _from, _weeks, _duration, _one_day)
+_RULES = (_range, _weekday_range, _until, _from, _some_days, _weeks, _duration, _one_day)
 
 
 # -- the store ----------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(card.body.strip() + "\n")
     phases = list(dict.fromkeys(str(e["phase"]) for e in events if e["type"] not in ("setup", "final")))
     for phase in phases:
-        for draft in drafts_for(scenario.ruleset, phase, events, names):
+        for draft in drafts_for(scenario.ruleset, phase, events, names, modules=scenario.modules):
             where = (
                 _("post in the game topic")
                 if draft.recipient is None

@@ -4,7 +4,7 @@ the evening post after a day, one MP per private event. Templates write; this on
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,37 @@ def day_label(phase: str) -> str:
     return f"Jour {int(digits)}"
 
 
+def template_sets(ruleset: str, modules: Sequence[str] = ()) -> list[str]:
+    """Where a game's templates are looked for: its modules' folders (the last applied first), then its rule
+    set's (a module's template tells the module's events and includes the base's for the rest)."""
+    return [*reversed(list(modules)), ruleset]
+
+
+def _render_first(
+    sets: Sequence[str],
+    name: str,
+    markup: str,
+    context: dict[str, Any],
+    override: Path | None,
+    vote_format: VoteFormat | None,
+) -> str:
+    """``render`` of ``<set>/<name>`` for the first set that has it."""
+    for folder in sets[:-1]:
+        try:
+            return render(f"{folder}/{name}", markup, context, override, vote_format)
+        except jinja2.TemplateNotFound as missing:
+            if f"{folder}/{name}" not in str(missing.name):
+                raise  # a template it includes is missing: a defect, not a fallback
+    return render(f"{sets[-1]}/{name}", markup, context, override, vote_format)
+
+
+def state_modules(state: Any) -> tuple[str, ...]:
+    """The modules a game was set up with (engine/modules: a composed setup writes them in its memory)."""
+    from ..engine.modules import MEMORY
+
+    return tuple(state.memory.get(MEMORY, ()))
+
+
 def drafts_for(
     ruleset: str,
     phase: str,
@@ -38,7 +69,9 @@ def drafts_for(
     override: Path | None = None,
     markup: str = "bbcode",
     vote_format: VoteFormat | None = None,
+    modules: Sequence[str] = (),
 ) -> list[DraftText]:
+    sets = template_sets(ruleset, modules)
     mine = [e for e in events if e.get("phase") == phase]
     public = [e for e in mine if e.get("audience", "public") == "public"]
     deaths = [e for e in public if e["type"] == "death"]
@@ -59,7 +92,7 @@ def drafts_for(
                 "morning",
                 None,
                 None,
-                render(f"{ruleset}/morning", markup, context, override, vote_format),
+                _render_first(sets, "morning", markup, context, override, vote_format),
                 f"{phase}/morning",
             )
         )
@@ -81,7 +114,7 @@ def drafts_for(
                 "evening",
                 None,
                 None,
-                render(f"{ruleset}/pyre", markup, context, override, vote_format),
+                _render_first(sets, "pyre", markup, context, override, vote_format),
                 f"{phase}/evening",
             )
         )
@@ -89,7 +122,7 @@ def drafts_for(
     told = (e for e in mine if e.get("audience") == "private" and e["type"] != "anonymous_mp")
     for rank, event in enumerate(told):
         for player in event.get("to", []):
-            body = render(f"{ruleset}/mp", markup, {"event": event, "roles": roles}, override, vote_format)
+            body = _render_first(sets, "mp", markup, {"event": event, "roles": roles}, override, vote_format)
             # A subject of its own per MP: spirit drops an MP whose title repeats the MJ's previous one.
             subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
             drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
@@ -137,10 +170,10 @@ def day_power_drafts(
 
 def powers_of(state: Any, name: str) -> list[dict[str, str]]:
     """The powers a player holds, each as the role card shows it: {power, help, canonical, example}."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
     from ..parsers.actions import canonical
 
-    rules = ruleset(state.ruleset)
+    rules = rules_for(state)
     player = state.player(name)
     wolf = rules.is_wolf(player)
     # A rule set whose powers come from items says which powers a player holds; else, by role.
@@ -155,21 +188,29 @@ def powers_of(state: Any, name: str) -> list[dict[str, str]]:
         for verb in rules.verbs
         if (verb.power in held(state, name) if held else verb.power.split(".")[0] == player.role)
         or (verb.power.startswith("loups.") and wolf)
+        or verb.power.split(".")[0] in rules.modules  # a module's powers: every player's to send (the wand's)
     ]
 
 
-def mp_reply(ruleset: str, context: dict[str, Any], override: Path | None = None, markup: str = "bbcode") -> str:
-    """The answer to one action MP (receipt, refusal, or "not understood"): see templates/receipt."""
-    return render("receipt", markup, {"ruleset": ruleset, **context}, override)
+def mp_reply(
+    ruleset: str,
+    context: dict[str, Any],
+    override: Path | None = None,
+    markup: str = "bbcode",
+    modules: Sequence[str] = (),
+) -> str:
+    """The answer to one action MP (receipt, refusal, or "not understood"): see templates/receipt. With
+    modules, the last one's ``powers`` says its powers (and includes the base's)."""
+    return render("receipt", markup, {"ruleset": template_sets(ruleset, modules)[0], **context}, override)
 
 
 def role_cards(
     state: Any, mj: str, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
 ) -> list[DraftText]:
     """One role card per player: role, camp, the pack for a werewolf, how to phrase each power."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
 
-    rules = ruleset(state.ruleset)
+    rules = rules_for(state)
     wolves = [p.name for p in state.players if rules.is_wolf(p)]
     cards = []
     for player in state.players:
@@ -188,7 +229,9 @@ def role_cards(
             "mj": mj,
             "extra": rules.card_extra(state, player.name) if rules.card_extra else {},
         }
-        body = render(f"{state.ruleset}/role_card", markup, context, override, vote_format)
+        body = _render_first(
+            template_sets(state.ruleset, state_modules(state)), "role_card", markup, context, override, vote_format
+        )
         subject = f"Ton rôle, {player.name}"  # one title per player: spirit drops an MP whose title repeats
         cards.append(DraftText("role_card", player.name, subject, body, f"setup/role_card/{player.name}"))
     return cards
@@ -198,10 +241,13 @@ def opening_post(
     state: Any, override: Path | None = None, markup: str = "bbcode", vote_format: VoteFormat | None = None
 ) -> DraftText | None:
     """The game's first post, for a rule set that has one (``rules.opening(state)`` gives its context)."""
-    from ..engine.rulesets import ruleset
+    from ..engine.modules import rules_for
 
-    opening = ruleset(state.ruleset).opening
-    if opening is None:
-        return None
-    body = render(f"{state.ruleset}/opening", markup, opening(state), override, vote_format)
+    sets = template_sets(state.ruleset, state_modules(state))
+    opening = rules_for(state).opening
+    context = opening(state) if opening is not None else {"players": [p.name for p in state.players]}
+    try:
+        body = _render_first(sets, "opening", markup, context, override, vote_format)
+    except jinja2.TemplateNotFound:
+        return None  # no opening post for this rule set
     return DraftText("opening", None, None, body, "setup/opening")

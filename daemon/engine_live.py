@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import items
 from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
@@ -24,8 +24,19 @@ from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_
 from .i18n import _
 from .mp_actions import MpReading, read_mp
 from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
-from .relay import read_order, relayed_messages
-from .store import Store
+from .relay import RELAY_POWERS, discarded_relays, read_order, relayed_messages
+from .store import Store, kv_get, kv_set
+
+T = TypeVar("T")
+
+
+def in_time_order(posted: list[tuple[datetime, T]], sent: list[tuple[datetime, T]]) -> list[tuple[datetime, T]]:
+    """A day's post orders and MP actions as one list by time; on equal times the posts first, each list
+    keeping its own order (stable)."""
+    keyed = [(when, 0, i, item) for i, (when, item) in enumerate(posted)]
+    keyed += [(when, 1, i, item) for i, (when, item) in enumerate(sent)]
+    keyed.sort(key=lambda row: (row[0], row[1], row[2]))
+    return [(when, item) for when, _kind, _i, item in keyed]
 
 
 class EngineDriver(MpAnswering):
@@ -146,9 +157,16 @@ class EngineDriver(MpAnswering):
         """The action MPs players sent in the phase's window, read in natural French, names resolved.
 
         Names that match nobody (or several players) go to ``unclear``: the sender is asked again."""
-        found: list[dict[str, Any]] = []
+        return [action for _when, action in self._timed_mp_actions(state, since, until, unclear)]
+
+    def _timed_mp_actions(
+        self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
+    ) -> list[tuple[datetime, dict[str, Any]]]:
+        """:meth:`actions_from_mps`, each with the time its MP was sent."""
+        found: list[tuple[datetime, dict[str, Any]]] = []
         answers = {m for m, o in self.mp_outcomes().items() if o["outcome"] == ANSWERED}
         stored = self.mp_outcomes(state.phase)
+        discarded = discarded_relays(self.store, stored)  # a relay the MJ set aside never left (R32)
         for row, when, sender in self._mps_between(since, until):
             if str(row["msg_id"]) in answers:  # the answer to a question of the rules, not an order
                 continue
@@ -174,31 +192,80 @@ class EngineDriver(MpAnswering):
                     for d in reading.unclear
                 )
             found.extend(
-                {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source}
+                (when, {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source})
                 for a in reading.actions
+                if not (a.power in RELAY_POWERS and str(row["msg_id"]) in discarded)
             )
         return found
 
     def actions_from_posts(self, state: GameState, since: datetime | None, until: datetime) -> list[dict[str, Any]]:
         """The orders the rule set reads in the day's posts besides the votes (``RuleSet.read_post``: citadelles'
         J0 citadel choices, the mayor's distribution), in the forum's order, as ``meneur replay`` reads them."""
+        return [action for _when, action in self._timed_post_actions(state, since, until)]
+
+    def _timed_post_actions(
+        self, state: GameState, since: datetime | None, until: datetime
+    ) -> list[tuple[datetime, dict[str, Any]]]:
+        """:meth:`actions_from_posts`, each with the time of its post."""
         reader = self.rules.read_post
         if reader is None or not state.phase.startswith("J"):
             return []
         return [
-            {"player": a.player, "power": a.power, "targets": list(a.targets), "source": a.source}
+            (read.post.posted_at, {"player": a.player, "power": a.power, "targets": [*a.targets], "source": a.source})
             for read in post_orders(self.store, TOPIC, self.config, state, reader, since, until)
             for a in read.orders
         ]
 
+    def day_inputs(
+        self, state: GameState, since: datetime | None, until: datetime, unclear: list[dict[str, Any]] | None = None
+    ) -> list[dict[str, Any]]:
+        """The phase's actions as the rules take them: the orders read in its posts (``read_post``) and in its
+        MPs, merged by the time each was posted or sent — an Institutrice's MP deprives only the OUI said after
+        it (double-roles RULINGS R41). On equal times the posts come first; each kind keeps the forum's order."""
+        posted = self._timed_post_actions(state, since, until)
+        sent = self._timed_mp_actions(state, since, until, unclear)
+        return [action for _when, action in in_time_order(posted, sent)]
+
     # -- the day, as its day powers leave it ------------------------------------------------------
-    def day_actions(self, phase: str) -> list[Action]:
-        """The actions accepted so far from the MPs of ``phase``, in the order they were read."""
-        return [
+    def day_actions(self, phase: str, state: GameState | None = None) -> list[Action]:
+        """The actions accepted so far from the MPs of ``phase``, in the order they were read; for a rule set
+        whose day powers include orders read from the posts (``read_post`` beside ``day_powers``: double-roles'
+        destitution), those of the posts read so far too, merged by time (:meth:`day_inputs`). ``state``: the
+        state ``phase`` began with (read again when not given)."""
+        outcomes = self.mp_outcomes(phase)
+        discarded = discarded_relays(self.store, outcomes)  # a relay the MJ set aside never left (R32)
+        accepted = [
             Action(str(o["player"]), str(a["power"]), tuple(a["targets"]), msg_id)
-            for msg_id, o in self.mp_outcomes(phase).items()
+            for msg_id, o in outcomes.items()
             for a in o["detail"].get("accepted", [])
+            if not (a["power"] in RELAY_POWERS and msg_id in discarded)
         ]
+        window = self._window_of(phase)
+        if self.rules.read_post is None or self.rules.day_powers is None or window is None:
+            return accepted
+        begun = state if state is not None else self.state_before(phase)
+        if begun.phase != phase:
+            return accepted
+        sent_at = {
+            str(r["msg_id"]): datetime.fromisoformat(str(r["sent_at"] or r["fetched_at"]))
+            for r in self.store.db.query("select msg_id, sent_at, fetched_at from mps where player is not null")
+        }
+        since, until = window
+        sent = [(sent_at.get(a.source, until), a) for a in accepted]
+        posted = [
+            (when, Action(str(a["player"]), str(a["power"]), tuple(a["targets"]), str(a["source"])))
+            for when, a in self._timed_post_actions(begun, since, until)
+        ]
+        return [action for _when, action in in_time_order(posted, sent)]
+
+    def _window_of(self, phase: str) -> tuple[datetime | None, datetime] | None:
+        """The window of ``phase``'s deadline (from the deadline before it, excluded), if it has one."""
+        rows = list(self.store.db.query("select at, phase from deadlines where state != 'skipped' order by at"))
+        for index, row in enumerate(rows):
+            if row["phase"] == phase:
+                since = datetime.fromisoformat(str(rows[index - 1]["at"])) if index else None
+                return since, datetime.fromisoformat(str(row["at"]))
+        return None
 
     def day_state(self, phase: str, state: GameState | None = None) -> GameState:
         """``phase`` as it stands now: the state it began with and, for a day whose rule set gives
@@ -207,7 +274,7 @@ class EngineDriver(MpAnswering):
         hook = self.rules.day_powers
         if hook is None or not phase.startswith("J") or begun.phase != phase or begun.winner:
             return begun
-        actions = self.day_actions(phase)
+        actions = self.day_actions(phase, begun)
         return hook(begun, actions).state if actions else begun
 
     def not_voting(self, state: GameState) -> set[str]:
@@ -245,7 +312,7 @@ class EngineDriver(MpAnswering):
         hook = self.rules.day_powers
         if hook is None or not new or not window.phase.startswith("J"):
             return [], [], False
-        earlier = self.day_actions(window.phase)
+        earlier = self.day_actions(window.phase, state)
         was = hook(state, earlier) if earlier else Outcome(state)
         now = hook(state, [*earlier, *new])
         sender = new[0].player
@@ -267,6 +334,53 @@ class EngineDriver(MpAnswering):
             relayed_messages(self.store, fresh),  # the Lâche's words (double-roles)
         )
         return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
+
+    def post_order_drafts(self, deadline: str, phase: str) -> tuple[list[DraftText], list[dict[str, Any]]]:
+        """What the day's post orders imply at once, for a rule set whose day powers include them (``read_post``
+        beside ``day_powers``: double-roles' destitution, « Dès l'instant où le Maire est destitué »): the
+        drafts of what was not told yet — by an earlier poll (stored by :meth:`record_post_orders_told`) or by
+        an MP's answer — and the events they tell, each with its draft's key. A refusal is told at the close,
+        with the day's other replies. Nothing once the day is resolved: its close tells the rest."""
+        hook = self.rules.day_powers
+        if hook is None or self.rules.read_post is None or not phase.startswith("J"):
+            return [], []
+        if list(self.store.db.query("select 1 from engine_phases where phase = ?", [phase])):
+            return [], []
+        begun = self.state_before(phase)
+        if begun.phase != phase or begun.winner:
+            return [], []
+        actions = self.day_actions(phase, begun)
+        if not actions:
+            return [], []
+        told = {_said(t["event"]) for t in self._post_orders_told(phase)}
+        for stored in self.mp_outcomes(phase).values():
+            told.update(_said(t["event"]) for t in stored["detail"].get("announced", []))
+        fresh = [
+            e
+            for e in (e.as_json() for e in hook(begun, actions).events)
+            if e["audience"] in ("public", "private") and e["type"] not in RECEIPTS and _said(e) not in told
+        ]
+        if not fresh:
+            return [], []
+        batch = len({t["key"].rsplit("/", 1)[0] for t in self._post_orders_told(phase)}) + 1
+        made = day_power_drafts(
+            self.config.live.ruleset or "",
+            phase,
+            fresh,
+            f"{deadline}/day/posts-{batch}",
+            self.rules.role_names,
+            self.config.templates_dir,
+            self.config.markup,
+            self.config.vote_format,
+        )
+        return [d for d, _told in made], [{"event": e, "key": d.key} for d, events in made for e in events]
+
+    def _post_orders_told(self, phase: str) -> list[dict[str, Any]]:
+        return list(json.loads(kv_get(self.store, f"post-orders-told/{phase}") or "[]"))
+
+    def record_post_orders_told(self, phase: str, told: list[dict[str, Any]]) -> None:
+        """Remember what the day's post orders told at once (in the drafting's transaction): never twice."""
+        kv_set(self.store, f"post-orders-told/{phase}", json.dumps(self._post_orders_told(phase) + told))
 
     def night_view(self, phase: str, since: datetime | None, until: datetime) -> dict[str, Any]:
         """For the MJ's page: the MPs players sent in a night's window, what was understood from each,
@@ -332,8 +446,7 @@ class EngineDriver(MpAnswering):
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.actions_from_posts(state, since, until)
-            + self.actions_from_mps(state, since, until, unclear),
+            "actions": self.day_inputs(state, since, until, unclear),
             "answers": {},
             "decrees": self.decrees(phase),
         }
@@ -376,6 +489,7 @@ class EngineDriver(MpAnswering):
         last: dict[tuple[str, str], tuple[list[str], bool]] = {}
         answered: set[str] = set()
         said: set[tuple[str, str, str]] = set()  # what a day power's drafts already told, once let go
+        said.update(_said(t["event"]) for t in self._post_orders_told(phase) if t["key"] in going)
         for msg_id, stored in self.mp_outcomes(phase).items():
             told = stored["reply_key"] in going
             said.update(_said(t["event"]) for t in stored["detail"].get("announced", []) if t["key"] in going)

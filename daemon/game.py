@@ -204,6 +204,7 @@ class LiveGame:
             report.new_mps = len(self.poller.poll_inbox())
         self._poll_absences()
         report.drafted.extend(self.answer_mps())
+        report.drafted.extend(self.announce_post_orders())
         day = self.current_day()
         report.count = self.live_count(day)
         self._maybe_post_live_count(report.count, day, report)
@@ -271,6 +272,30 @@ class LiveGame:
             if answer.outcome == ANSWERED:  # a hunter's shot, a successor…: the phase is run again with it
                 self.answer(str(answer.detail["question"]), str(answer.detail["choice"]))
         return keys
+
+    def announce_post_orders(self) -> list[str]:
+        """What the day's posts imply at once, beside the votes (double-roles: the mayor destituted the instant
+        two thirds said OUI): drafted once under a stable key, remembered in the same transaction."""
+        day = self.current_day()
+        if self.engine is None or day is None or not day.phase:
+            return []
+        try:
+            texts, told = self.engine.post_order_drafts(day.id, day.phase)
+            keys = []
+            with self.store.transaction():
+                for text in texts:
+                    approved = text.kind in self.config.live.auto
+                    kind = "result" if text.recipient else text.kind
+                    made = self.outbox.draft(text.key, kind, text.body, text.recipient, text.subject, approved)
+                    keys.append(made.key)
+                if told:
+                    self.engine.record_post_orders_told(day.phase, told)
+            return keys
+        except Exception as exc:  # never stops the count: the MJ is told instead
+            log.exception("reading the day's post orders failed")
+            add_alert(self.store, "post-orders", _("meneur cannot read the day's orders in the posts: {error}").format(
+                error=exc), self.clock())  # fmt: skip
+            return []
 
     def _alert_mj(self) -> None:
         """Tell the MJ by MP too (``alerts.mp_mj``), once per alert."""

@@ -23,13 +23,14 @@ inside parentheses is an aside, no order."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..engine import items
 from ..engine.model import Action, GameState, PlayerState
+from ..engine.modules import rules_for
 from ..engine.names import Match, NameResolver, normalise_name
-from ..engine.rulesets import ruleset
 from ..parsers import freeform
 from ..parsers.actions import _STOP, SELF, ActionMention, Verb, find_actions, uses_without_target
 from ..parsers.freewords import _sentence_of
@@ -94,6 +95,7 @@ def read_mp(
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
+    text = _list_on_lines(text)
     w = freeform.words(text)
     if asked is None:
         asked = _asked_in_quote(text, w, own)
@@ -135,7 +137,7 @@ def read_mp(
     elif not unclear:
         reads = reads + _pack_agreement(w, spots, reads, state, player, in_season, source)
     reads, unclear = _pronouns(text, w, reads, unclear, in_season, resolver, verbs, sender, source)
-    reads = _last_per_power(reads)
+    reads = _fallback_names(text, w, _one_ballot(_last_per_power(reads), state.phase), spots)
     if reads or unclear:
         return MpReading(
             actions=tuple(r.action for r in reads),
@@ -182,7 +184,7 @@ def _groups_named_by_members(reads: list[_Read], state: GameState) -> list[_Read
     """A power that takes a group, given a player (« Instinct sur le groupe d'Hélène »): that player's group,
     as the rule set's ``groups`` numbers them ("Groupe 3" → ``"3"``), read with doubt."""
     try:
-        hook = ruleset(state.ruleset).groups
+        hook = rules_for(state).groups
     except KeyError:
         return reads
     if hook is None or not any(GROUP_SLOT in r.verb.slots for r in reads):
@@ -233,6 +235,8 @@ def _owns(state: GameState, player: PlayerState, verb: Verb) -> bool:
     owner = verb.power.split(".")[0]
     if owner == player.role:
         return True
+    if owner == "baguette":  # a module's powers: every player votes by MP; the Magicien's are his to ask for
+        return True
     if owner == "loups":
         return player.camp == "loups" and player.role != "traitre"
     return any(item.kind == owner for item in items.held(state, player.name))
@@ -278,7 +282,7 @@ def _out_of_season(state: GameState, player: PlayerState, verb: Verb) -> bool:
     adulé after N1, a coupon after N1): the free reader then ignores its keywords. A refusal the phase
     does not lift (memory the state lacks) keeps the power."""
     try:
-        validate = ruleset(state.ruleset).validate
+        validate = rules_for(state).validate
     except KeyError:
         return False
     others = [p.name for p in state.players if p.name != player.name]
@@ -380,7 +384,7 @@ def _fits(
     if resolved is None:
         return False
     try:
-        validate = ruleset(state.ruleset).validate
+        validate = rules_for(state).validate
     except KeyError:
         return True
     return validate(state, Action(sender, mention.power, resolved[0])) is None
@@ -611,6 +615,78 @@ def _last_per_power(reads: list[_Read]) -> list[_Read]:
         kept = [k for k in kept if k.action.power != read.action.power]
         kept.append(read)
     return kept
+
+
+_ITEM = re.compile(r"^\s*(?:\d{1,2}\s*[.)/-]?|[-*•·>])?\s*([^\s:.,;!?]+(?:[ -][^\s:.,;!?]+){0,2})\s*[.,;]?\s*$")
+
+
+def _list_on_lines(text: str) -> str:
+    """A label and its names one a line (« Successeurs :\n1. Élodie\n2. Dimitri »), numbered, bulleted or
+    bare, read as one line (« Successeurs : Élodie, Dimitri »): the grammar's names stop at a line's end."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        items = []
+        j = i + 1
+        if line.rstrip().endswith(":"):
+            while j < len(lines) and (found := _ITEM.match(lines[j])) is not None:
+                items.append(found.group(1))
+                j += 1
+        if len(items) >= 2:
+            out.append(f"{line.rstrip()} {', '.join(items)}")
+            i = j
+        else:
+            out.append(line)
+            i += 1
+    return "\n".join(out)
+
+
+# Names by preference (the baguette Magicien's successors, his testament): « Noémie. Si ça ne marche pas :
+# Noé puis Anaïs » — names after a fallback cue that no order took go on the list, up to its length.
+_BY_PREFERENCE = frozenset({"baguette.successeur", "baguette.testament"})
+_FALLBACK = re.compile(
+    r"\b(?:sinon|si (?:ca|elle|il) (?:ne )?(?:marche|passe|fonctionne) pas|a defaut|au pire|en (?:2e|deuxieme|second)"
+    r" choix|ensuite|apres)\b"
+)
+
+
+def _fallback_names(text: str, w: freeform.Words, reads: list[_Read], spots: Sequence[freeform.Spot]) -> list[_Read]:
+    out = []
+    for read in reads:
+        room = read.verb.max_targets - len(read.action.targets)
+        if read.action.power not in _BY_PREFERENCE or room <= 0:
+            out.append(read)
+            continue
+        later = sorted((s for s in _loose(spots, reads, w) if s.start >= read.end), key=lambda s: s.start)
+        if not later or not _FALLBACK.search(fold(text[read.end : later[0].start])):
+            out.append(read)
+            continue
+        names = list(read.action.targets)
+        for spot in later:
+            if len(names) < read.verb.max_targets and spot.player not in names:
+                names.append(spot.player)
+        out.append(replace(read, action=replace(read.action, targets=tuple(names))))
+    return out
+
+
+# Votes by MP (the `baguette` module): a vote against a player and a blank vote are one ballot; on J0, the
+# day of the Magicien's election, a vote is the election's (SPEC.md: both count as election votes).
+_BALLOT = frozenset({"baguette.vote", "baguette.blanc"})
+_ELECTION = "baguette.election"
+
+
+def _one_ballot(reads: list[_Read], phase: str) -> list[_Read]:
+    """One vote per MP: of a vote and a blank vote in the same MP the later stands (« je retire mon vote
+    contre Boris : je vote blanc »); on J0, a vote read beside an election vote is that election vote."""
+    ballots = [r for r in reads if r.action.power in _BALLOT]
+    if len(ballots) > 1:
+        last = max(ballots, key=lambda r: r.start)
+        reads = [r for r in reads if r.action.power not in _BALLOT or r is last]
+    if phase == "J0" and any(r.action.power == _ELECTION for r in reads):
+        reads = [r for r in reads if r.action.power not in _BALLOT]
+    return reads
 
 
 _COMMON = frozenset(_STOP) | frozenset(

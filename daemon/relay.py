@@ -94,3 +94,23 @@ def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]]) -> dict[
     marks = ", ".join("?" * len(wanted))
     rows = store.db.query(f"select msg_id, content_text from mps where msg_id in ({marks})", wanted)
     return {str(row["msg_id"]): relayed_message(str(row["content_text"] or "")) for row in rows}
+
+
+def discarded_relays(store: Store, outcomes: Mapping[str, Mapping[str, Any]]) -> set[str]:
+    """The Lâche's MPs (by id, among ``outcomes``: ``mp_outcomes``' rows) whose relay the MJ discarded: the
+    words never left, so the MP is no relay — it does not count against his day's allowance (RULINGS R32), and
+    the day's close does not draft it again."""
+    keys = {
+        str(told["key"]): msg_id
+        for msg_id, outcome in outcomes.items()
+        for told in outcome["detail"].get("announced", [])
+        if told["event"].get("type") == "anonymous_mp"
+    }
+    if not keys:
+        return set()
+    marks = ", ".join("?" * len(keys))
+    states: dict[str, set[str]] = {}
+    for row in store.db.query(f"select key, state from drafts where key in ({marks})", sorted(keys)):
+        states.setdefault(keys[str(row["key"])], set()).add(str(row["state"]))
+    return {msg_id for msg_id, seen in states.items() if seen == {"discarded"}}
+

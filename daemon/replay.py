@@ -423,15 +423,44 @@ def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action
 
 
 def _post_actions(state: GameState, spec: PhaseSpec, reader: Any) -> list[Action]:
-    """The orders a rule set reads from the day's posts besides the votes (citadelles' J0), in post order."""
+    """The orders a rule set reads from the day's posts besides the votes (citadelles' J0, double-roles' mayor
+    orders), in post order; a post stamped after the day's deadline does not count (as for its votes)."""
     resolver = _resolver(state)
     found: list[Action] = []
     for index, post in enumerate(spec.posts):
         author = resolver.identify(str(post["author"]))
         if author is None:
             continue
+        if spec.deadline is not None and post.get("time") and datetime.fromisoformat(post["time"]) > spec.deadline:
+            continue
         found += [replace(a, source=f"{spec.phase}-{index + 1}") for a in reader(state, author, str(post["text"]))]
     return found
+
+
+def _in_time_order(spec: PhaseSpec, phase_start: datetime, posted: list[Action], sent: list[Action]) -> list[Action]:
+    """The day's post orders and MP actions merged by the time each was posted or sent, as the live daemon
+    merges them: an Institutrice's MP deprives of their vote only the OUI counted after it (« Dès l'instant
+    où le Maire est destitué »). A row without ``time`` is stamped a minute after the one before, from the
+    phase's start. Stable: on equal times posts come first, each list keeping its own order."""
+
+    def stamp(action: Action, prefix: str, rows: list[dict[str, Any]], last: datetime) -> datetime:
+        number = action.source.removeprefix(prefix)
+        if action.source.startswith(prefix) and number.isdigit() and 0 < int(number) <= len(rows):
+            index = int(number) - 1
+            return _stamp(rows[index], phase_start, index).astimezone(UTC)
+        return last  # an action of no row of its own (a module's): where it was read
+
+    timed: list[tuple[datetime, int, int, Action]] = []
+    last = phase_start
+    for order, action in enumerate(posted):
+        last = stamp(action, f"{spec.phase}-", spec.posts, last)
+        timed.append((last, 0, order, action))
+    last = phase_start
+    for order, action in enumerate(sent):
+        last = stamp(action, f"{spec.phase}-mp", spec.mps, last)
+        timed.append((last, 1, order, action))
+    timed.sort(key=lambda item: item[:3])
+    return [action for *_key, action in timed]
 
 
 def scenario_rules(scenario: Scenario) -> RuleSet:
@@ -481,7 +510,7 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         else:
             actions, events = _actions(state, spec, rules.verbs)
         if rules.read_post is not None and state.phase.startswith("J"):
-            actions = _post_actions(state, spec, rules.read_post) + actions
+            actions = _in_time_order(spec, phase_start, _post_actions(state, spec, rules.read_post), actions)
         outcome: Outcome
         if state.phase.startswith("J"):
             if rules.votes_by_mp:  # the votes are MPs, among the actions

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 _REFUSAL_MARKERS = frozenset("ne pas aucun aucune personne rien jamais nul nulle garde conserve".split())
 _SUBJECTS = frozenset("je on nous moi tu il elle ils elles vous".split())
 # « garder » keeps a power unused (« je garde ma potion »), except where what is kept is a place one guards
-# (« je garde les murs »: the citadelles' gardien des murs).
-_GUARDED = frozenset("murs mur remparts portes porte".split())
+# (« je garde les murs »: the citadelles' gardien des murs), or a power kept in use (« je garde la double
+# voix »: the baguette Magicien's default power, chosen again).
+_GUARDED = frozenset("murs mur remparts portes porte double".split())
 
 
 _SLOT = "\x00cible"

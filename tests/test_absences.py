@@ -55,6 +55,8 @@ def d(day: int, month: int = 12, year: int = 2026) -> date:
         ("absent le 1er janvier", TUESDAY, d(1, 1, 2027), d(1, 1, 2027)),
         ("absent samedi", TUESDAY, d(5), d(5)),
         ("Je serai absente vendredi prochain", TUESDAY, d(4), d(4)),
+        ("absente quelques jours, du 3 au 5", TUESDAY, d(3), d(5)),  # « quelques jours » with its dates
+        ("absent cette semaine, je sais pas encore si je pourrai voter", TUESDAY, d(1), d(6)),
     ],
 )
 def test_the_days_an_absence_covers(text: str, sent: date, first: date, last: date) -> None:
@@ -73,6 +75,13 @@ def test_the_days_an_absence_covers(text: str, sent: date, first: date, last: da
         ("absent du 14 au 12", None),  # an end before the start: the MJ confirms
         ("absent du 14/03 au 12/03", d(14, 3, 2027)),
         ("absent du 31 au 31/11", None),  # no such day
+        # Some days within a span, not which ones (issue 19: « the MJ confirms the days when the text is vague »)
+        ("Je vais être absente quelques jours cette semaine, je ne sais pas encore lesquels.", None),
+        ("absent quelques jours la semaine prochaine", None),
+        ("je serai pas dispo certains jours ce week-end", None),
+        ("absente un ou deux jours cette semaine", None),
+        ("pas là cette semaine mais je ne sais pas encore quand", None),
+        ("absent quelques jours à partir de jeudi", d(3)),  # the start is said, not the end
     ],
 )
 def test_an_absence_without_its_days_is_vague(text: str, first: date | None) -> None:

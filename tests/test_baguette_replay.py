@@ -145,3 +145,41 @@ phase = "N2"
     found = events(write(tmp_path, 'modules = ["baguette"]', J0 + nights), capsys)
     assert [(e["player"], e["cause"]) for e in found if e["type"] == "death"] == [("Carole", "loups")]
     assert not any(e["type"] == "action_refused" for e in found)
+
+
+ABSENT_DAY = """[[phases]]
+phase = "N1"
+[[phases]]
+phase = "J1"
+deadline = "2026-03-16T22:00:00+01:00"
+mps = [ { from = "Alice", text = "Je vote contre Bob", time = "2026-03-16T10:00:00+01:00" } ]
+absences = [ { author = "Dan", text = "%s", time = "2026-03-15T09:00:00+01:00" } ]
+answers = [ { question = "J1:absence:Dan", choice = "%s" } ]
+"""
+
+
+def test_some_days_of_a_week_are_put_to_the_mj_and_his_answer_decides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # « quelques jours cette semaine, je ne sais pas encore lesquels »: the week is no cover (issue 19).
+    vague = "Absent quelques jours cette semaine, je ne sais pas encore lesquels"
+    found = events(write(tmp_path, 'modules = ["baguette"]', J0 + ABSENT_DAY % (vague, "aucun")), capsys)
+    result = next(e for e in found if e["type"] == "vote_result")
+    assert result["absent"] == [] and "Dan" in result["self_votes"]
+    assert not any(e["type"] in ("absence_noted", "answer_unused") for e in found)
+    found = events(write(tmp_path, 'modules = ["baguette"]', J0 + ABSENT_DAY % (vague, "J1")), capsys)
+    assert next(e for e in found if e["type"] == "vote_result")["absent"] == ["Dan"]
+    assert not any(e["type"] == "answer_unused" for e in found)
+
+
+def test_an_answer_to_an_absence_question_never_asked_is_reported_unused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The notice gives its days: the MJ is not asked, and an answer given anyway is told back, not dropped.
+    found = events(
+        write(tmp_path, 'modules = ["baguette"]', J0 + ABSENT_DAY % ("Absent du 15 au 17 mars", "aucun")), capsys
+    )
+    assert next(e for e in found if e["type"] == "vote_result")["absent"] == ["Dan"]
+    unused = [e for e in found if e["type"] == "answer_unused"]
+    assert [(e["question"], e["answer"]) for e in unused] == [("J1:absence:Dan", "aucun")]
+    assert "J1" in str(unused[0]["reason"]) and "Dan" in str(unused[0]["reason"])

@@ -58,3 +58,39 @@ def test_players_wording(text: str, power: str, targets: tuple[str, ...]) -> Non
 def test_a_negated_vote_is_no_vote_and_the_mayors_orders_are_gone() -> None:
     assert read("je ne vote pas contre Boris") == []
     assert not any(a.power.startswith("maire.") for a in read("Mon successeur est Paul"))
+
+
+@pytest.mark.parametrize(
+    ("text", "phase", "power", "targets"),
+    [
+        # one vote per MP: of a vote and a blank, the later; on J0 a vote beside an election ballot is that ballot
+        ("Je retire mon vote contre Boris : je vote blanc.", "J2", "baguette.blanc", ()),
+        ("Je vote blanc… non, finalement je vote contre Boris", "J2", "baguette.vote", ("Boris",)),
+        ("Pour l'élection du Magicien je vote Lucie", "J0", "baguette.election", ("Lucie",)),
+        # names one a line after a label, numbered, bulleted or bare
+        ("Successeurs :\n1. Paul\n2. Zoé\n3. Marc", "N2", "baguette.successeur", ("Paul", "Zoé", "Marc")),
+        ("Testament :\n- Hugo\n- Lucie", "N2", "baguette.testament", ("Hugo", "Lucie")),
+        # names after a fallback cue go on the preference list
+        ("Je passe la baguette à Paul. Si ça ne marche pas : Zoé puis Marc", "N2", "baguette.successeur",
+         ("Paul", "Zoé", "Marc")),
+        ("Mon successeur : Paul, sinon Hugo", "N2", "baguette.successeur", ("Paul", "Hugo")),
+        # « garder » the default power chooses it (not a pass)
+        ("Je garde la double voix", "N2", "baguette.double_voix", ()),
+    ],
+)  # fmt: skip
+def test_ballots_lists_and_fallbacks(text: str, phase: str, power: str, targets: tuple[str, ...]) -> None:
+    (action,) = read(text, sender="Alice", phase=phase)
+    assert (action.power, action.targets) == (power, targets)
+
+
+def test_a_list_on_lines_reads_for_the_base_roles_too() -> None:
+    # the Salvateur of classique (Paul) in a baguette game; the names after the label are his one target
+    assert [(a.power, a.targets) for a in read("Cette nuit :\nje protège Zoé\nmerci !", sender="Paul")] == [
+        ("salvateur.proteger", ("Zoé",))
+    ]
+
+
+def test_a_name_after_a_fallback_cue_is_not_taken_for_a_one_name_power() -> None:
+    # « sinon » lengthens a list by preference only: the Voyante's probe keeps its one name
+    actions = read("Je sonde Boris, sinon Hugo", sender="Lucie")
+    assert [(a.power, a.targets) for a in actions] == [("voyante.sonder", ("Boris",))]

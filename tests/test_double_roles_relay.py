@@ -21,6 +21,7 @@ from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Lache"
+MJ2 = "MJ_Lache_Bis"  # an inbox of its own for the second game
 ROLES = {
     "Alice": "lache+voyante", "Bruno": "salvateur+corbeau", "Chloe": "detective+meneur",
     "Denis": "croque_mort+voyeur", "Emile": "sorcier+araignee", "Fanny": "chasseur+paranoiaque",
@@ -175,3 +176,58 @@ def test_meneur_read_mp_reads_a_lache_s_mp_as_the_daemon_does(
     read = json.loads(capsys.readouterr().out)
     assert [(a["power"], a["targets"]) for a in read["actions"]] == [("lache.envoyer", ["Bruno"])], read
     assert read["unclear"] == []
+
+
+def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« Jour 1, il peut envoyer 2 MP »: Alice sends two relays, the MJ discards the first (it never left): her
+    third MP of the day is relayed, not refused, and the discarded one is not drafted again at the deadline
+    (RULINGS R32). « ne pourra pas effectuer un autre échange après (pour ce jour-ci) »: Bruno's receipt for his
+    swap offer does not invite him to change his mind, and his second offer is refused at once."""
+    game, clock, _topic = live_game(
+        forum, tmp_path, monkeypatch, MJ2, ROLES, 4, seed=18, title="Double-rôles bis", ruleset="double-roles",
+        camps=NATURES,
+    )  # fmt: skip
+    assert game.engine is not None
+    start, hour = clock.now, timedelta(hours=1)
+    game.deal()
+    for draft in game.outbox.drafts("drafted"):
+        game.outbox.approve(draft.key)
+    game.outbox.send_ready(game.adapter)
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+
+    day = start + 2 * hour
+    send(forum, MJ2, "Alice", "Un", "dis à Emile : premier message", day + timedelta(minutes=3))
+    send(forum, MJ2, "Alice", "Deux", "dis à Fanny : deuxième message", day + timedelta(minutes=4))
+    send(forum, MJ2, "Bruno", "Maison", "Je veux échanger ma maison avec Chloe", day + timedelta(minutes=5))
+    clock.now = day + timedelta(minutes=6)
+    game.cycle()
+    outcomes = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["player"] == "Bruno"}
+    receipt = game.outbox.get(str(outcomes["Bruno"]["reply_key"]))
+    assert "ta maison avec" in receipt.body and "Chloe" in receipt.body
+    assert "changer d'avis" not in receipt.body and "première offre" in receipt.body
+    (to_emile,) = [d for d in game.outbox.drafts() if d.recipient == "Emile" and d.key.startswith("Jour 1/day/")]
+    game.outbox.discard(to_emile.key)  # the MJ sets the first relay aside
+
+    send(forum, MJ2, "Alice", "Trois", "dis à Gaston : troisième message", day + timedelta(minutes=10))
+    send(forum, MJ2, "Bruno", "Maison bis", "Je veux échanger ma maison avec Denis", day + timedelta(minutes=11))
+    clock.now = day + timedelta(minutes=12)
+    game.cycle()
+    later = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["read_at"] == clock.now.isoformat()}
+    assert later["Alice"]["outcome"] == "understood"
+    assert [a["targets"] for a in later["Alice"]["detail"]["accepted"]] == [["Gaston"]]
+    assert later["Bruno"]["outcome"] == "refused"
+    assert "déjà proposé un échange" in later["Bruno"]["detail"]["refused"][0]["reason"]
+    (to_gaston,) = [d for d in game.outbox.drafts() if d.recipient == "Gaston" and d.key.startswith("Jour 1/day/")]
+    assert "troisième message" in to_gaston.body
+    page = MJPage(game, "jeton").state()
+    assert page["rules"]["notes"]["Offres d'échange de maison sans réponse"] == ["Bruno → Chloe"]
+
+    clock.now = start + 3 * hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")
+    relays = sorted((d.recipient, d.state) for d in game.outbox.drafts() if "anonyme" in (d.subject or ""))
+    assert relays == [("Emile", "discarded"), ("Fanny", "drafted"), ("Gaston", "drafted")]

@@ -24,7 +24,10 @@ from typing import Any
 import pytest
 from meneur.daemon.mp_actions import MpReading, read_mp
 from meneur.engine import rulesets
+from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState
+from meneur.engine.modules import compose
+from meneur.engine.modules.baguette.common import bag
 from meneur.engine.names import NameResolver, PlayerName
 from meneur.engine.rulesets import ruleset
 
@@ -47,12 +50,18 @@ class Scored:
     missed_refusal: bool = False
 
 
+def rules_of(rules_id: str, game: dict[str, Any]) -> RuleSet:
+    """The file's rule set, with the modules it names composed on it (``modules = ["baguette"]``)."""
+    base = ruleset(rules_id)
+    return compose(base, game["modules"]) if game.get("modules") else base
+
+
 def game_state(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> GameState:
     """The rule set's setup with the file's (or the MP's) roles, camps and groups; the dead marked; the phase."""
-    context = {**game, **{k: mp[k] for k in ("dead", "players") if k in mp}}
+    context = {**game, **{k: mp[k] for k in ("dead", "players", "magicien") if k in mp}}
     for key in ("roles", "camps", "groups"):  # an MP's own roles, camps, groups are merged over the game's
         context[key] = {**game.get(key, {}), **mp.get(key, {})}
-    rules = ruleset(rules_id)
+    rules = rules_of(rules_id, game)
     extra = {k: context[k] for k in ("camps", "groups") if context.get(k)}
     try:
         state: GameState = rules.setup(list(context["players"]), 1, roles=dict(context["roles"]), **extra)
@@ -70,6 +79,13 @@ def game_state(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> GameS
         player.death_phase = "J1"
         player.death_cause = "mj"
     state.phase = str(mp["phase"])
+    if "baguette" in game.get("modules", ()):  # the module's memory an MP needs (fixtures/mps/baguette.toml)
+        memory = bag(state)
+        memory["magicien"] = context.get("magicien")
+        if "second_tour" in mp:
+            memory["second_tour"] = list(mp["second_tour"])
+        if "egalite" in mp:
+            memory["egalite_en_attente"] = {"magicien": context.get("magicien"), "candidates": list(mp["egalite"])}
     return state
 
 
@@ -85,7 +101,7 @@ def _last_per_power(actions: list[tuple[str, tuple[str, ...]]]) -> list[tuple[st
 
 def score(rules_id: str, game: dict[str, Any], mp: dict[str, Any]) -> Scored:
     state = game_state(rules_id, game, mp)
-    rules = ruleset(rules_id)
+    rules = rules_of(rules_id, game)
     resolver = NameResolver([PlayerName(p.name) for p in state.players])
     reading: MpReading = read_mp(
         mp["text"], mp["from"], state, rules.verbs, resolver, str(mp["id"]), asked=mp.get("asked")
@@ -163,7 +179,7 @@ def mps(files: list[Path]) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]
     for path in files:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for mp in data["mp"]:
-            yield data["ruleset"], data["game"], mp
+            yield data["ruleset"], {**data["game"], "modules": data.get("modules", [])}, mp
 
 
 def report(files: list[Path], label: str) -> tuple[list[Scored], str]:
@@ -230,6 +246,11 @@ CITADELLES = sorted((ROOT / "fixtures" / "mps").glob("citadelles*.toml"))
 @pytest.mark.skipif(not CITADELLES, reason="no citadelles share")
 def test_citadelles_share_meets_the_goals() -> None:
     check(*report(CITADELLES, "fixtures/mps citadelles"))
+
+
+def test_baguette_share_meets_the_goals() -> None:
+    """Issue 19: the module's share alone (votes, blanks and the election by MP, the wand's powers)."""
+    check(*report([ROOT / "fixtures" / "mps" / "baguette.toml"], "fixtures/mps/baguette.toml"))
 
 
 def test_development_set_rates_meet_the_goals() -> None:

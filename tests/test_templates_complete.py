@@ -16,11 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from meneur.daemon.drafts import drafts_for, mp_reply, powers_of
+from meneur.daemon.drafts import drafts_for as daemon_drafts_for
+from meneur.daemon.drafts import mp_reply, powers_of
 from meneur.daemon.replay import load_scenario, replay
+from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState, Outcome
-from meneur.engine.rulesets import every, ruleset
+from meneur.engine.modules import compose
+from meneur.engine.rulesets import every
+from meneur.engine.rulesets import ruleset as installed_ruleset
 from meneur.tests import (
+    test_baguette_random,
     test_citadelles_random,
     test_classique_engine,
     test_convivialite_engine,
@@ -28,7 +33,26 @@ from meneur.tests import (
     test_trinite_meuporg_engine,
 )
 
-RULESETS = tuple(r.id for r in every())  # every installed rule set (classique, convivialite, hameau, …)
+# Every installed rule set (classique, convivialite, hameau, …), and each module on its base: "baguette" is
+# classique with the Baguette magique (its drafts come from templates/baguette/, then templates/classique/).
+MODULES: dict[str, tuple[str, tuple[str, ...]]] = {"baguette": ("classique", ("baguette",))}
+RULESETS = (*(r.id for r in every()), *MODULES)
+
+
+def ruleset(name: str) -> RuleSet:
+    """The rule set a name of RULESETS plays: an installed one, or a module composed on its base."""
+    if name in MODULES:
+        base, modules = MODULES[name]
+        return compose(installed_ruleset(base), modules)
+    return installed_ruleset(name)
+
+
+def drafts_for(name: str, *args: Any, **kwargs: Any) -> list[Any]:
+    """``daemon.drafts.drafts_for`` as a game of ``name`` calls it (a module's game: the base's id, its modules)."""
+    base, modules = MODULES.get(name, (name, ()))
+    return daemon_drafts_for(base, *args, modules=modules, **kwargs)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 # Player names that cannot be mistaken for words of a message.
@@ -94,6 +118,7 @@ def every_power_game(name: str, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     count = {
         "classique": rng.choice((12, 18, 21)),
+        "baguette": rng.choice((8, 12, 14)),
         "convivialite": 6,
         "trinite-meuporg": rng.choice((9, 12, 15)),
         "trinite": rng.choice((9, 12, 15)),
@@ -127,6 +152,30 @@ PROPERTY_GAMES = {
 }
 
 
+def baguette_game(seed: int) -> list[dict[str, Any]]:
+    """tests/test_baguette_random.py's random game (votes, blanks, election ballots, absences by MP; the
+    Magicien's powers and successors; den posts), its events kept."""
+    rng = random.Random(seed)
+    rules = test_baguette_random.RULES
+    state = rules.setup(NAMES[: rng.randint(8, 14)], seed)
+    log: list[dict[str, Any]] = []
+    for _ in range(60):
+        if state.winner:
+            break
+        if state.phase.startswith("J"):
+            actions = test_baguette_random._day_actions(state, rng)
+            first = rules.close_day(state, {}, {}, (), actions)
+            outcome = rules.close_day(state, {}, test_baguette_random._answered(first, rng), (), actions)
+        else:
+            found = test_baguette_random._night_actions(state, rng) + test_baguette_random._den(state, rng)
+            actions = sorted(found, key=lambda _: rng.random())
+            first = rules.resolve_night(state, actions)
+            outcome = rules.resolve_night(state, actions, test_baguette_random._answered(first, rng))
+        log.extend(e.as_json() for e in outcome.events)
+        state = outcome.state
+    return log
+
+
 def _double_roles_rare() -> list[dict[str, Any]]:
     from meneur.tests.test_double_roles_templates import rare  # it imports this module's checker
 
@@ -144,6 +193,8 @@ def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
     found = [tuple(every_power_game(name, seed)) for seed in range(60)]
     if name in PROPERTY_GAMES:
         found += [tuple(PROPERTY_GAMES[name](seed)) for seed in range(30)]
+    if name == "baguette":
+        found += [tuple(baguette_game(seed)) for seed in range(30)]
     if name in RARE_GAMES:
         found.append(tuple(RARE_GAMES[name]()))
     for path in sorted((ROOT / "fixtures" / "scenarios" / name).glob("*.toml")):
@@ -154,7 +205,7 @@ def games(name: str) -> tuple[tuple[dict[str, Any], ...], ...]:
 def told_in_engine(name: str) -> set[str]:
     """The event types a rule set's code sends to a player by MP (``tell(…, "type")``), in every module of its
     package (a rule set split by chapters tells from ``dawn.py``, ``day.py``…, not only ``rules.py``)."""
-    package = ENGINE / "rulesets" / name.replace("-", "_")
+    package = ENGINE / ("modules" if name in MODULES else "rulesets") / name.replace("-", "_")
     source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
     return set(re.findall(r"\btell\(\s*[^,()]+(?:\([^)]*\))?,\s*\"(\w+)\"", source))
 
@@ -191,8 +242,9 @@ def test_every_power_has_its_receipt_refusal_and_example(name: str) -> None:
     for verb in rules.verbs:
         targets = NAMES[: max(verb.min_targets, min(verb.max_targets, 2))]
         for markup in ("bbcode", "markdown"):
+            base, modules = MODULES.get(name, (name, ()))
             text = mp_reply(
-                name,
+                base,
                 {
                     "night": True,
                     "when": "22h14",
@@ -206,6 +258,7 @@ def test_every_power_has_its_receipt_refusal_and_example(name: str) -> None:
                     "examples": [p for p in powers_of(state, state.players[0].name)],
                 },
                 markup=markup,
+                modules=modules,
             )
             assert "ce pouvoir" not in text, f"{verb.power}: no sentence of its own in {name}/powers"
             assert not problems(text, set()), (verb.power, problems(text, set()), text)

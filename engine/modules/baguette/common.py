@@ -150,6 +150,23 @@ def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
     return r
 
 
+def unused_answers(phase: str, answers: Mapping[str, str], *resolutions: Resolution) -> list[Event]:
+    """The module's answers of ``phase`` (its QUESTIONS: kept from the base, which reports its own) that none of
+    ``resolutions`` asked: told to the MJ as ``answer_unused`` with the reason, as a base's Resolution does —
+    never dropped silently (fixtures/scenarios/README.md)."""
+    asked: set[str] = set()
+    for r in resolutions:
+        asked |= r._asked
+    events = []
+    for qid, answer in answers.items():
+        if [*qid.split(":"), ""][1] not in QUESTIONS or not qid.startswith(f"{phase}:") or qid in asked:
+            continue
+        why = next((r.not_asked[qid] for r in resolutions if qid in r.not_asked), None)
+        why = why or resolutions[0]._why_not_asked(qid)
+        events.append(Event("answer_unused", phase, MJ, (), {"question": qid, "answer": answer, "reason": why}))
+    return events
+
+
 def is_wolf(ctx: Ctx, player: PlayerState) -> bool:
     return ctx.base.is_wolf(player)
 

@@ -23,6 +23,7 @@ from .common import (
     public_deaths,
     receivers,
     resume,
+    unused_answers,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -86,6 +87,12 @@ def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
                 about=action.player,
             )
             phases = [] if answer == NOBODY else [p.strip() for p in answer.split(",")]
+        else:
+            r.skip(
+                "absence",
+                action.player,
+                f"L'absence de {action.player} donne ses jours ({', '.join(phases)}) : la question n'a pas été posée.",
+            )
         if phases:
             known = memory.setdefault("absences", {}).setdefault(action.player, [])
             known.extend(p for p in phases if p not in known)
@@ -337,6 +344,7 @@ def close_day(
         events += later.events
         questions += later.questions
         after = later.state
+    events += unused_answers(day, answers, r)
     return Outcome(after, public_deaths(after, events), questions)
 
 

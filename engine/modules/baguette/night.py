@@ -22,6 +22,7 @@ from .common import (
     public_deaths,
     resume,
     role_matches,
+    unused_answers,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -408,6 +409,7 @@ def resolve_night(
     if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
+    events += unused_answers(night_phase, answers, r)
     questions = [*r.questions, *n.outcome.questions, *after.questions]
     return Outcome(after.state, public_deaths(after.state, events), questions)
 

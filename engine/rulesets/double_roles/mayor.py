@@ -232,8 +232,9 @@ def close_election(r: Resolution, day: Mapping[str, Any], voiceless: Collection[
         r.emit("mayor_named", player=mayor, by="MJ")
 
 
-def notes(state: GameState) -> dict[str, list[str]]:
-    """For the MJ's page, the day's mayor business so far (the counts stay off the public posts)."""
+def notes(state: GameState, voiceless: Collection[str] = ()) -> dict[str, list[str]]:
+    """For the MJ's page, the day's mayor business so far (the counts stay off the public posts). ``voiceless``:
+    who has no vote at this moment (R35): their word is listed, marked, and not counted."""
     day: Mapping[str, Any] = state.memory.get("jour", {})
     out: dict[str, list[str]] = {}
     if day.get("candidats"):
@@ -241,9 +242,13 @@ def notes(state: GameState) -> dict[str, list[str]]:
     words: Mapping[str, str] = day.get("destitution", {})
     if words:
         needed = -(-2 * len(state.living()) // 3)
-        yes = [n for n, w in words.items() if w == "oui"]
-        no = [n for n, w in words.items() if w == "non"]
-        head = f"Maire destitué : {day['destitue']}" if "destitue" in day else f"{len(yes)} OUI sur {needed} requis"
+
+        def said(word: str) -> list[str]:
+            return [n if _counts(state, n, voiceless) else f"{n} (sans voix)" for n, w in words.items() if w == word]
+
+        counted = [n for n, w in words.items() if w == "oui" and _counts(state, n, voiceless)]
+        head = f"Maire destitué : {day['destitue']}" if "destitue" in day else f"{len(counted)} OUI sur {needed} requis"
+        yes, no = said("oui"), said("non")
         out["Destitution du maire"] = [head, f"OUI : {', '.join(yes) or '—'}", f"NON : {', '.join(no) or '—'}"]
     ballots: Mapping[str, str] = day.get("bulletins", {})
     if ballots:

@@ -395,7 +395,7 @@ def mj_notes(state: GameState) -> dict[str, list[str]]:
         "Vengeance": [f"Jour {row['jour']} : {', '.join(row['cibles'])}" for row in state.memory.get("vengeance", [])],
         "Échanges de maisons prévus": [" et ".join(pair) for pair in state.memory.get("echanges", [])],
         "Hors de la partie (Fuyard)": [p.name for p in state.players if p.alive and absent(state, p)],
-        **mayor_notes(state),
+        **mayor_notes(state, _voiceless(state)),
     }
     return {heading: lines for heading, lines in notes.items() if lines}
 

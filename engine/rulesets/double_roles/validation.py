@@ -10,6 +10,7 @@ from types import MappingProxyType
 from ... import items
 from ...model import Action, GameState
 from .common import boosted, copies, holds, number, solitaire_night
+from .houses import swap_refusal
 from .roles import WOLF_NATURES
 
 
@@ -204,6 +205,10 @@ def validate(state: GameState, action: Action) -> str | None:
         allowed = 2 * today * copies(player, "lache")  # « "n" étant le numéro du jour multiplié par 2 »
         if sent >= allowed and not boosted(state, player, "lache"):
             return f"Tu as déjà envoyé tes {allowed} MP anonymes aujourd'hui."
+    if action.power == "maison.echanger":  # « un autre échange après (pour ce jour-ci) »: the first offer stands
+        refusal = swap_refusal(state.memory.get("jour", {}), player.name)
+        if refusal:
+            return refusal
     if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
         return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
     if action.power == "loup_solitaire.devorer":

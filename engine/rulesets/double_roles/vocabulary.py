@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....vocabulary import Verb
 
 _HOUSE = "[la maison de|la maison d'|chez|sur la maison de|sur la maison d'|sur|dans la maison de|dans la maison d']"
+_HOUSE_NAMED = "[la maison de|la maison d'|maison de|maison d'|chez]"  # « Cible : maison de Bruno »
 _TO_HOUSE = "(chez|à la maison de|dans la maison de|dans la maison d')"  # going to a house, said
 _KIND_WORDS = (
     ("roles", "roles"), ("role", "roles"), ("les roles", "roles"), ("ses roles", "roles"), ("leurs roles", "roles"),
@@ -77,10 +78,15 @@ VERBS: tuple[Verb, ...] = (
             "je marie {cible} et {cible}",
             "cupidon [:|sur] {cible} et {cible}",
             "je tire ma flèche sur {cible} et {cible}",
+            # Cupidon naming himself (« Il peut se désigner lui-même »): « moi » is read as the sender.
+            "je rends {cible} (amoureux|amoureuse) (de|avec) {cible}",
+            "cupidon [:|sur] {cible} avec {cible}",
+            "je me {moi} (rends|mets|déclare) (amoureux|amoureuse|en couple) (de|avec) {cible}",
+            "je {moi} (veux|vais) (être|tomber) (amoureux|amoureuse) (de|avec) {cible}",
         ),
         2,
         2,
-        keywords=("couple", "fleche", "cupidon", "marie"),
+        keywords=("couple", "fleche", "cupidon", "marie", "amoureu"),
     ),
     Verb(
         "voyante.sonder",
@@ -134,12 +140,13 @@ VERBS: tuple[Verb, ...] = (
         (
             f"(nous attaquons|on attaque|j'attaque|nous ciblons|on cible|je cible) {_HOUSE} {{cible}}",
             f"(je vise|on vise|nous visons) {_HOUSE} {{cible}}",
-            "(cible|victime) : [la maison de] {cible}",
-            "[pour] (la cible|la victime) [de la nuit|de cette nuit|des loups|de la meute] : [la maison de] {cible}",
+            f"(cible|victime) : {_HOUSE_NAMED} {{cible}}",
+            "[pour] (la cible|la victime) [de la nuit|de cette nuit|des loups|de la meute] : "
+            f"{_HOUSE_NAMED} {{cible}}",
             f"(on mange|on bouffe|on dévore|je vote pour attaquer|les loups attaquent) {_HOUSE} {{cible}}",
-            "(pour les loups|pour la meute) [je cible|je vote|on cible|c'est] [:] [la maison de] {cible}",
-            "(loups|cible loups|cible des loups|meute|les loups) : [la maison de] {cible}",
-            "(pour les loups|pour la meute|les loups) c'est [la maison de] {cible}",
+            f"(pour les loups|pour la meute) [je cible|je vote|on cible|c'est] [:] {_HOUSE_NAMED} {{cible}}",
+            f"(loups|cible loups|cible des loups|meute|les loups) : {_HOUSE_NAMED} {{cible}}",
+            f"(pour les loups|pour la meute|les loups) c'est {_HOUSE_NAMED} {{cible}}",
         ),
         slots=("MAISON",),
         keywords=("attaqu", "devor", "victime", "mange", "bouff", "meute"),
