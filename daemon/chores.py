@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.model import GameState
+from ..engine.modules import rules_for
 from ..engine.names import Account
-from ..engine.rulesets import ruleset
 from ..parsers.records import VoteFormat
 from ..vocabulary import word_key
 from .drafts import DraftText, powers_of
@@ -79,7 +79,7 @@ def help_reply(
 ) -> DraftText:
     """The MP that answers ``player``'s call for help: his role and camp, the powers he holds in ``state``
     (the rule set's ``powers_of``, ``help`` and ``examples``), how to vote. Drafted under ``key``."""
-    rules = ruleset(state.ruleset)
+    rules = rules_for(state)
     me = state.player(player)
     context: dict[str, Any] = {
         "player": player,

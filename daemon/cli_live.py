@@ -56,7 +56,14 @@ def cmd_init(args: argparse.Namespace) -> int:
         except KeyError as exc:
             print(_("meneur: error: {error}").format(error=str(exc).strip(chr(34))), file=sys.stderr)
             return 2
-    target.write_text(init_text(args.forum, args.ruleset, _now(), args.timezone), encoding="utf-8")
+    if args.modules:
+        from ..engine.modules import refusal
+
+        why = refusal(args.ruleset or "", args.modules) if args.ruleset else _("a module needs a --ruleset")
+        if why:
+            print(_("meneur: error: {error}").format(error=why), file=sys.stderr)
+            return 2
+    target.write_text(init_text(args.forum, args.ruleset, _now(), args.timezone, args.modules), encoding="utf-8")
     print(
         _("wrote {path} for {forum}{rules}: change what is marked À CHANGER, then run `meneur check --config {path}`")
         .format(path=target, forum=args.forum, rules=f" ({args.ruleset})" if args.ruleset else "")
@@ -443,6 +450,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
             "the rule set that resolves each deadline, an installed one (meneur roles ID lists its roles) "
             "(default: none, meneur counts votes only)"
         ),
+    )
+    init.add_argument(
+        "--modules",
+        nargs="+",
+        default=[],
+        help=_("modules on top of the rule set (baguette): their fixed times become the deadlines"),
     )
     init.add_argument(
         "--timezone", default="Europe/Paris", help=_("the zone the forum shows its dates in (default: Europe/Paris)")

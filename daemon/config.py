@@ -38,7 +38,7 @@ from .config_deadlines import kind_of, phase_of, phase_problem
 from .config_deadlines import parse_deadline as parse_deadline
 from .config_reader import ConfigError as ConfigError
 from .config_reader import _expect, _Reader, _shape
-from .config_rules import _check_setup, _modules, _ruleset
+from .config_rules import _check_setup, _mj_roles, _modules, _ruleset
 from .config_rules import role_ids as role_ids
 from .i18n import LANGUAGES, _
 from .site import GenericSite
@@ -75,6 +75,7 @@ class LiveConfig:
     keyring: str | None = None  # a keyring service name, instead of the environment
     topic: str = ""
     absence_topic: str | None = None  # [game] absence_topic: where players declare their absences, polled too
+    den_topic: str | None = None  # [game] den_topic: the wolves' den (a module's: baguette), polled too
     database: Path = Path("meneur.sqlite")
     deadlines: tuple[DeadlineConfig, ...] = ()
     topic_every: float = 120.0  # seconds between topic polls
@@ -106,6 +107,8 @@ class LiveConfig:
     activity_silent_days: int = 0
     # [game] modules: modules composed on top of the rule set (engine/modules: "baguette"), checked at reading
     modules: tuple[str, ...] = ()
+    # [[mj_roles]]: the roles the MJ resolves (a module's setup takes them, as scenarios' ``mj_roles``)
+    mj_roles: tuple[dict[str, Any], ...] = ()
 
     def web_password(self) -> str | None:
         """The MJ page's password, when one is configured (never in the file: in the environment)."""
@@ -174,7 +177,7 @@ _KNOWN = {
         "max_page_kb",
     },
     "account": {"username", "password_env", "keyring"},
-    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic", "modules"},
+    "game": {"deadline", "topic", "database", "ruleset", "seed", "absence_topic", "modules", "den_topic"},
     "deadlines": {"label", "at", "kind", "phase"},
     "poll": {
         "topic_every",
@@ -197,8 +200,10 @@ _KNOWN = {
     "reminders": {"day_post_hours", "night_mp_hours"},
     "activity": {"silent_days"},
     "players": {"name", "user_id", "aliases", "dead", "role", "camp"},
+    # [[mj_roles]]: roles the MJ resolves himself, declared for a module (baguette: the petit Chaperon rouge…)
+    "mj_roles": {"id", "name", "camp", "wolf_den", "indevorable", "protege_du_chasseur"},
 }
-_ARRAYS = {"deadlines", "players"}  # [[deadlines]], [[players]]: arrays of tables; the others are tables
+_ARRAYS = {"deadlines", "players", "mj_roles"}  # [[deadlines]]…: arrays of tables; the others are tables
 
 
 def load_config(path: Path) -> Config:
@@ -543,6 +548,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
         raise reader.error("game.topic", _("a topic id, not {topic!r}").format(topic=topic), "game", "topic")
+    den_topic = _side_topic(reader, game, "den_topic")
     absence_topic = game.get("absence_topic")
     _expect(reader, absence_topic, (str, int, type(None)), "game.absence_topic", "game", "absence_topic")
     if absence_topic is not None and (
@@ -595,6 +601,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         or None,
         topic=str(topic),
         absence_topic=str(absence_topic).strip() if absence_topic is not None else None,
+        den_topic=den_topic,
         database=database,
         deadlines=tuple(deadlines),
         posts_per_page=per_page,
@@ -609,6 +616,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         site=site,
         ruleset=_ruleset(reader, game),
         modules=_modules(reader, game),
+        mj_roles=_mj_roles(reader, data, game),
         seed=_expect(reader, game.get("seed", 0), int, "game.seed", "game", "seed"),
         web_host=_expect(reader, web.get("host", "127.0.0.1"), str, "web.host", "web", "host"),
         web_password_env=_expect(
@@ -618,6 +626,15 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         **numbers,
         retries=retries,
     )
+
+
+def _side_topic(reader: _Reader, game: dict[str, Any], key: str) -> str | None:
+    """A second topic of the game (``[game] den_topic``): a topic id, or None."""
+    topic = game.get(key)
+    _expect(reader, topic, (str, int, type(None)), f"game.{key}", "game", key)
+    if topic is not None and ((isinstance(topic, int) and topic < 1) or not str(topic).strip()):
+        raise reader.error(f"game.{key}", _("a topic id, not {topic!r}").format(topic=topic), "game", key)
+    return str(topic).strip() if topic is not None else None
 
 
 def _web_lang(reader: _Reader, web: dict[str, Any]) -> str | None:

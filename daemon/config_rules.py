@@ -9,6 +9,7 @@ from .config_reader import _Reader
 from .i18n import _
 
 if TYPE_CHECKING:
+    from ..engine.contract import RuleSet
     from .config import LiveConfig, PlayerConfig
 
 
@@ -45,6 +46,32 @@ def _modules(reader: _Reader, game: dict[str, Any]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _mj_roles(reader: _Reader, data: dict[str, Any], game: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """``[[mj_roles]]``: the roles the MJ resolves, which only a module's setup takes (checked there, with the
+    players, by :func:`_check_setup`)."""
+    rows = data.get("mj_roles", [])
+    if rows and not game.get("modules"):
+        raise reader.error(
+            "mj_roles", 'des rôles résolus par le MJ vont avec un module : [game] modules = ["baguette"]', "mj_roles"
+        )
+    return tuple(dict(row) for row in rows)
+
+
+def live_rules(live: LiveConfig) -> RuleSet:
+    """The rule set the configuration plays: ``[game] ruleset`` with its ``modules`` on top."""
+    from ..engine.modules import compose
+    from ..engine.rulesets import ruleset
+
+    assert live.ruleset is not None
+    base = ruleset(live.ruleset)
+    return compose(base, live.modules) if live.modules else base
+
+
+def live_setup_extra(live: LiveConfig) -> dict[str, Any]:
+    """What the configuration gives the rule set's ``setup`` besides names, seed and roles: the MJ's roles."""
+    return {"mj_roles": [dict(r) for r in live.mj_roles]} if live.mj_roles else {}
+
+
 def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig) -> None:
     """The players' roles, dealt by the MJ: every player's or none (a partial list would be ignored), and
     ones the rule set knows, checked by setting the game up now (pure) rather than at the first deadline."""
@@ -58,9 +85,8 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
         raise reader.error("players", message, "players")
     if live.ruleset is None or not players:
         return
-    from ..engine.rulesets import ruleset
 
-    known = role_ids(live.ruleset)
+    known = {**role_ids(live.ruleset), **{str(r.get("id", "")): str(r.get("name", "")) for r in live.mj_roles}}
     for index, player in enumerate(players):
         if player.role and player.role.partition("+")[0] not in known:  # trinite-meuporg: "voyant+loup"
             raise reader.error(
@@ -75,9 +101,9 @@ def _check_setup(reader: _Reader, players: list[PlayerConfig], live: LiveConfig)
             )
     camps = {p.name: p.camp for p in players if p.camp}
     try:
-        ruleset(live.ruleset).setup(
+        live_rules(live).setup(
             [p.name for p in players], live.seed, {p.name: str(p.role) for p in dealt} or None,
-            **({"camps": camps} if camps else {}),
+            **({"camps": camps} if camps else {}), **live_setup_extra(live),
         )  # fmt: skip
     except (ValueError, KeyError, TypeError) as exc:
         raise reader.error(

@@ -9,16 +9,17 @@ re-runs its phase.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 from ..engine import items
+from ..engine.contract import TopicPost
 from ..engine.model import Action, Decree, GameState, Outcome, Question, next_phase
 from ..engine.names import NameResolver, PlayerName
-from ..engine.rulesets import ruleset
 from .config import Config
+from .config_rules import live_rules, live_setup_extra
 from .counting import count_from_store, post_orders
 from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_cards
 from .i18n import _
@@ -39,20 +40,26 @@ def in_time_order(posted: list[tuple[datetime, T]], sent: list[tuple[datetime, T
     return [(when, item) for when, _kind, _i, item in keyed]
 
 
+def _as_input(action: Action) -> dict[str, Any]:
+    """An action as a phase's stored inputs hold it."""
+    return {"player": action.player, "power": action.power, "targets": list(action.targets), "source": action.source}
+
+
 class EngineDriver(MpAnswering):
     def __init__(self, config: Config, store: Store, clock: Callable[[], datetime]) -> None:
         assert config.live.ruleset is not None
         self.config = config
         self.store = store
         self.clock = clock
-        self.rules = ruleset(config.live.ruleset)
+        self.rules = live_rules(config.live)  # with [game] modules on top (engine/modules)
 
     # -- the state, rebuilt --------------------------------------------------------------------
     def setup(self) -> GameState:
         names = [p.name for p in self.config.players]
         roles = {p.name: p.role for p in self.config.players if p.role}
         camps = {p.name: p.camp for p in self.config.players if p.camp}
-        extra = {"camps": camps} if camps else {}
+        extra: dict[str, Any] = {"camps": camps} if camps else {}
+        extra.update(live_setup_extra(self.config.live))  # [[mj_roles]], for a module
         dealt = roles if len(roles) == len(names) else None
         state: GameState = self.rules.setup(names, self.config.live.seed, dealt, **extra)
         return state
@@ -226,6 +233,28 @@ class EngineDriver(MpAnswering):
         sent = self._timed_mp_actions(state, since, until, unclear)
         return [action for _when, action in in_time_order(posted, sent)]
 
+    def _with_den(
+        self, state: GameState, from_mps: list[dict[str, Any]], den: Sequence[TopicPost]
+    ) -> list[dict[str, Any]]:
+        """The night's MP actions and the den's (``RuleSet.read_den``), in the order they were written: the rules
+        read some of them by time (baguette's trap takes the first choice)."""
+        reader = self.rules.read_den
+        if reader is None or not den or not state.phase.startswith("N"):
+            return from_mps
+        sent = {
+            str(r["msg_id"]): datetime.fromisoformat(str(r["sent_at"] or r["fetched_at"]))
+            for r in self.store.db.query("select msg_id, sent_at, fetched_at from mps")
+        }
+        posted = {f"den:{post.source}": post.time for post in den}
+        timed = [(sent.get(str(a["source"])), i, a) for i, a in enumerate(from_mps)]
+        timed += [
+            (posted.get(a.source), len(from_mps) + i, {"player": a.player, "power": a.power,
+                                                      "targets": list(a.targets), "source": a.source})
+            for i, a in enumerate(reader(state, den))
+        ]  # fmt: skip
+        last = max((when for when, _i, _a in timed if when is not None), default=None)
+        return [a for _when, _i, a in sorted(timed, key=lambda item: (item[0] or last, item[1]))]
+
     # -- the day, as its day powers leave it ------------------------------------------------------
     def day_actions(self, phase: str, state: GameState | None = None) -> list[Action]:
         """The actions accepted so far from the MPs of ``phase``, in the order they were read; for a rule set
@@ -299,7 +328,9 @@ class EngineDriver(MpAnswering):
     def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
         """A day's MP read after every living player had voted: its day powers are refused, where the rule set
         says so (``RuleSet.day_powers_end_when_all_voted``)."""
-        ends = self.rules.day_powers_end_when_all_voted
+        # Votes sent by MP (baguette) are no day powers, and every living player "has voted" (his own vote
+        # against himself) from the morning on: nothing there ends when all have voted.
+        ends = self.rules.day_powers_end_when_all_voted and not self.rules.votes_by_mp
         return ends and phase.startswith("J") and self.everyone_voted(state, since, when)
 
     def _told_at_once(
@@ -433,9 +464,17 @@ class EngineDriver(MpAnswering):
 
     # -- resolving a phase ---------------------------------------------------------------------
     def resolve(
-        self, phase: str, votes: dict[str, str], since: datetime | None, until: datetime
+        self,
+        phase: str,
+        votes: dict[str, str],
+        since: datetime | None,
+        until: datetime,
+        den: Sequence[TopicPost] = (),
+        absences: Sequence[Action] = (),
     ) -> tuple[Outcome, list[DraftText]]:
-        """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts."""
+        """Resolve ``phase`` from what the forum holds; store its inputs; return its drafts. ``den``: a night's
+        posts of the wolves' den (daemon/den.py), read by the rules (``RuleSet.read_den``); ``absences``: the
+        declared absences as the rules' actions (``RuleSet.absence_power``)."""
         state = self.state_before(phase)
         if state.phase != phase:
             raise ValueError(
@@ -446,7 +485,8 @@ class EngineDriver(MpAnswering):
         unclear: list[dict[str, Any]] = []
         inputs = {
             "votes": votes if phase.startswith("J") else {},
-            "actions": self.day_inputs(state, since, until, unclear),
+            "actions": [_as_input(a) for a in absences]
+            + self._with_den(state, self.day_inputs(state, since, until, unclear), den),
             "answers": {},
             "decrees": self.decrees(phase),
         }
@@ -476,6 +516,7 @@ class EngineDriver(MpAnswering):
             self.config.templates_dir,
             self.config.markup,
             self.config.vote_format,
+            modules=self.config.live.modules,
         )
 
     def _not_told_yet(self, phase: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -14,7 +14,9 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from ..engine.daycount import DayCount
+from ..engine.contract import TopicPost
+from ..engine.daycount import CountedVote, DayCount
+from ..engine.model import Action, GameState
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -65,6 +67,7 @@ class LiveGame:
         self.poller = Poller(store, adapter, TOPIC, resolver_of(config), clock)
         self.engine = EngineDriver(config, store, clock) if config.live.ruleset else None
         self._absence_topic: Any = None  # daemon/absences.py's AbsenceTopic, made at the first poll
+        self._den: Any = None  # daemon/den.py's DenTopic, made at the first poll
         self.sync_deadlines()
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -148,11 +151,53 @@ class LiveGame:
                     refusal = partial(refuse, state)
                 rules_state = state
         count, _posts = count_from_store(self.store, TOPIC, config, since, refusal)
+        if self.engine is not None and self.engine.rules.votes_by_mp and day is not None and rules_state is not None:
+            return self._mp_count(day, rules_state, count)
         by_the_rules = self.engine.rules.day_tally if self.engine else None
         if by_the_rules is not None and rules_state is not None:
             # The count as the rule set makes it (double votes, who may vote…), as the deadline will.
             count = replace(count, tally=by_the_rules(rules_state, count.current)[0])
         return count
+
+    def _mp_count(self, day: Deadline, state: GameState, posted: DayCount) -> DayCount:
+        """The day's count where votes are sent by MP (``RuleSet.votes_by_mp``: baguette): the vote MPs
+        accepted so far, the last one of each player standing (``RuleSet.mp_votes``), counted by the rules
+        (a self-vote for want of one, blank votes, absences). A vote posted in the topic counts for nothing:
+        the MJ is told, once per post."""
+        assert self.engine is not None and day.phase is not None
+        rules = self.engine.rules
+        actions = self.engine.day_actions(day.phase)
+        votes = rules.mp_votes(state, actions) if rules.mp_votes is not None else {}
+        sent = {
+            str(r["msg_id"]): datetime.fromisoformat(str(r["sent_at"] or r["fetched_at"]))
+            for r in self.store.db.query("select msg_id, sent_at, fetched_at from mps")
+        }
+        standing: dict[str, CountedVote] = {}
+        history: list[CountedVote] = []
+        for action in actions:  # in the order read: the last vote of each player is the one standing
+            one = rules.mp_votes(state, [action]) if rules.mp_votes is not None else {}
+            if action.player in one:  # a vote MP (a blank vote's target is the rules' own word: "blanc")
+                history.append(
+                    CountedVote(action.source, action.player, one[action.player], sent.get(action.source, day.at))
+                )
+        for vote in history:
+            if votes.get(vote.voter) == vote.target:
+                standing[vote.voter] = vote
+        tally = rules.day_tally(state, votes)[0] if rules.day_tally is not None else posted.tally
+        told = {str(r["kind"]) for r in self.store.db.query("select kind from alerts where kind like 'post-vote:%'")}
+        for vote in posted.standing.values():
+            if f"post-vote:{vote.post_id}" in told:  # once per post, even after the MJ closed it
+                continue
+            add_alert(
+                self.store,
+                f"post-vote:{vote.post_id}",
+                _(
+                    "{voter} posted a vote against {target} in the topic (post {post}): in this game the votes are "
+                    "sent by MP, so it does not count."
+                ).format(voter=vote.voter, target=vote.target, post=vote.post_id),
+                self.clock(),
+            )
+        return DayCount(standing, tally, (), None, day.at, tuple(history))
 
     def _count_context(self, count: DayCount, label: str | None) -> dict[str, object]:
         posts = {p.post_id: p for p in self.store.posts(TOPIC)}
@@ -203,6 +248,7 @@ class LiveGame:
         if inbox:
             report.new_mps = len(self.poller.poll_inbox())
         self._poll_absences()
+        self._poll_den()
         report.drafted.extend(self.answer_mps())
         report.drafted.extend(self.announce_post_orders())
         day = self.current_day()
@@ -228,6 +274,60 @@ class LiveGame:
             message = _("cannot read the absence topic: {error}").format(error=exc)
             add_alert(self.store, "absence-topic", message, self.clock())
 
+    def reads_den(self) -> bool:
+        """Whether there is a wolves' den to read: ``[game] den_topic``, for rules that read it (``read_den``)."""
+        return bool(self.config.live.den_topic) and self.engine is not None and self.engine.rules.read_den is not None
+
+    def _poll_den(self, full: bool = False) -> None:
+        """The wolves' den (``[game] den_topic``, daemon/den.py), like the absence topic: never stops the count;
+        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since."""
+        if not self.reads_den():
+            return
+        from .den import DenTopic
+
+        if self._den is None:
+            self._den = DenTopic(self, str(self.config.live.den_topic))
+        try:
+            self._den.poll(full=full)
+        except Exception as exc:
+            log.exception("reading the den failed")
+            add_alert(self.store, "den-topic", _("cannot read the den topic: {error}").format(error=exc), self.clock())
+
+    def den_posts(self, night: Deadline) -> list[TopicPost]:
+        """The den's posts a night's deadline reads: from the previous night's deadline (a post by day counts for
+        the coming night) up to this one (the actions deadline)."""
+        from .den import den_posts
+
+        earlier = [d.at for d in self.deadlines() if d.kind == "night" and d.at < night.at]
+        mj = self.config.live.username
+        return den_posts(self.store, self.poller.resolver, self.config.layout, mj, max(earlier, default=None), night.at)
+
+    def absence_actions(self, day: Deadline, since: datetime | None) -> list[Action]:
+        """The stored absences (absence topic and MPs, daemon/absences.py) as the rules take them at a day's
+        deadline (``RuleSet.absence_power``: baguette's non-vote): each absence that covers the deadline's day or
+        the day before names this day; one whose days were not said is handed over once, with no day, at the
+        first day's deadline after it was said (the rules ask the MJ which days it covers)."""
+        power = self.engine.rules.absence_power if self.engine is not None else None
+        if power is None or day.kind != "day" or not day.phase:
+            return []
+        from zoneinfo import ZoneInfo
+
+        from .absences import absences
+
+        last = day.at.astimezone(ZoneInfo(self.config.timezone)).date()
+        found: list[Action] = []
+        for stored in absences(self.store):
+            if stored.absence.vague:
+                if stored.said_at > day.at or (since is not None and stored.said_at <= since):
+                    continue
+                targets: tuple[str, ...] = ()
+            elif stored.absence.covers(last) or stored.absence.covers(last - timedelta(days=1)):
+                targets = (day.phase,)
+            else:
+                continue
+            found.append(Action(stored.player, power, targets, f"absence:{stored.ref}"))
+        return found
+
     def answer_mps(self) -> list[str]:
         """Each player's MP read since the last poll ends as one outcome, with a reply drafted (a receipt,
         a refusal, "not understood") and the MJ alerted when it needs him: once per MP. Returns the
@@ -250,7 +350,9 @@ class LiveGame:
         assert self.engine is not None
         all_ = self.deadlines()
         windows = [
-            MpWindow(d.id, d.label, d.phase, all_[i - 1].at if i else None, d.at) for i, d in enumerate(all_) if d.phase
+            MpWindow(d.id, d.label, d.phase, self.mp_edge(all_[i - 1]) if i else None, self.mp_edge(d))
+            for i, d in enumerate(all_)
+            if d.phase
         ]
         keys = []
         for answer in self.engine.answer_new_mps(windows, self.config.timezone):
@@ -336,6 +438,8 @@ class LiveGame:
         self.poller.poll_topic(full=True)  # catches edits on older pages too
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
+            if deadline.kind == "night":
+                self._poll_den(full=True)  # the night's den, edits and deletions included
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
         draft = None
         if self.engine is not None and deadline.phase:
@@ -374,9 +478,13 @@ class LiveGame:
         """The rule set resolves the phase; its posts and MPs become drafts (public ones wait for the MJ)."""
         assert self.engine is not None and deadline.phase
         earlier = [d for d in self.deadlines() if d.at < deadline.at]
-        since = earlier[-1].at if earlier else None
+        since = self.mp_edge(earlier[-1]) if earlier else None
         votes = self.live_count(deadline).current if deadline.kind == "day" else {}
-        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, deadline.at)
+        if self.engine.rules.votes_by_mp:
+            votes = {}  # the vote MPs are among the phase's actions: the rules read them (``mp_votes``)
+        den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
+        away = self.absence_actions(deadline, since)
+        outcome, drafts = self.engine.resolve(deadline.phase, votes, since, self.mp_edge(deadline), den, away)
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
 
@@ -490,9 +598,18 @@ class LiveGame:
         return pending[0] if pending else (nights[-1] if nights else None)
 
     def window(self, deadline: Deadline) -> datetime | None:
-        """When the phase ending at ``deadline`` began: the previous deadline, if any."""
-        earlier = [d.at for d in self.deadlines() if d.at < deadline.at]
-        return max(earlier) if earlier else None
+        """When the phase ending at ``deadline`` began: the previous deadline (its MPs' edge), if any."""
+        earlier = [d for d in self.deadlines() if d.at < deadline.at]
+        return self.mp_edge(earlier[-1]) if earlier else None
+
+    def mp_edge(self, deadline: Deadline) -> datetime:
+        """Where a deadline cuts the MPs between its phase and the next: the deadline itself, but for a day whose
+        votes are MPs (``RuleSet.votes_by_mp``: baguette's « A 22h01, le MP n'est pas valable ») the end of the
+        deadline's minute — an MP the forum stamps 22:00 is the day's."""
+        votes_by_mp = self.engine is not None and self.engine.rules.votes_by_mp
+        if not votes_by_mp or deadline.kind != "day":
+            return deadline.at
+        return deadline.at.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
     def _answers_from_mayor_posts(self) -> None:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
@@ -539,7 +656,8 @@ class LiveGame:
     def due_deadlines(self) -> list[Deadline]:
         """Pending deadlines whose grace period is over (a deadline missed while down fires now)."""
         grace = timedelta(seconds=self.config.live.grace)
-        return [d for d in self.deadlines("pending") if d.at + grace <= self.clock()]
+        # A day whose votes are MPs fires once its MPs' minute is over, whatever the grace.
+        return [d for d in self.deadlines("pending") if max(d.at + grace, self.mp_edge(d)) <= self.clock()]
 
     def poll_interval(self) -> float:
         """Seconds to the next topic poll: faster in a deadline's last minutes, never past the final poll."""

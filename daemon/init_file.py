@@ -8,7 +8,9 @@ here never runs a game by accident on example values. Deadlines are put in the n
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from ..parsers.dates import zone
 from .config import is_example_player, role_ids
@@ -140,8 +142,33 @@ def _split_day0(ruleset: str) -> list[str]:
     return list(split_day0(ruleset))
 
 
-def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "Europe/Paris") -> str:
-    """The whole file, for ``forum`` (one of FORUMS) and ``ruleset`` (None: counting only, no rules engine)."""
+def _fixed_times(schedule: Mapping[str, Any], now: datetime, timezone: str) -> list[tuple[str, datetime, str]]:
+    """The deadlines of a rule set's fixed times (``RuleSet.schedule``: baguette's days of 48 h ending at 22:00,
+    nights of 24 h whose actions end at 21:00), for a game whose J0 begins tomorrow at the day's end time: each
+    day's deadline, then the night's actions deadline (the day after the night began, if the actions end before
+    the night does), to J2."""
+    day_end = time.fromisoformat(str(schedule["day_end"]))
+    actions_end = time.fromisoformat(str(schedule.get("actions_end", schedule["day_end"])))
+    day_hours, night_hours = int(schedule["day_hours"]), int(schedule["night_hours"])
+    opens = datetime.combine(now.astimezone(zone(timezone)).date() + timedelta(days=1), day_end)
+    rows: list[tuple[str, datetime, str]] = []
+    ends = opens + timedelta(hours=day_hours)
+    for number in range(3):
+        rows.append((f"Jour {number}", ends, "day"))
+        if number == 2:
+            break
+        night_ends = ends + timedelta(hours=night_hours)
+        actions = datetime.combine(night_ends.date(), actions_end)
+        rows.append((f"Nuit {number + 1}", actions if ends < actions <= night_ends else night_ends, "night"))
+        ends = night_ends + timedelta(hours=day_hours)
+    return rows
+
+
+def init_text(
+    forum: str, ruleset: str | None, now: datetime, timezone: str = "Europe/Paris", modules: Sequence[str] = ()
+) -> str:
+    """The whole file, for ``forum`` (one of FORUMS) and ``ruleset`` (None: counting only, no rules engine), with
+    ``modules`` on top of the rule set (their fixed times, if any, are the deadlines)."""
     if forum not in FORUMS:
         raise ValueError(f"unknown forum engine {forum!r} (one of {', '.join(FORUMS)})")
     markup = "markdown" if forum == "spirit" else "bbcode"
@@ -187,12 +214,33 @@ def init_text(forum: str, ruleset: str | None, now: datetime, timezone: str = "E
             + " " * 23
             + "# le hasard de la partie (distribution…) : le même seed, la même partie",
         ]
+    schedule: Mapping[str, Any] = {}
+    if ruleset and modules:
+        from ..engine.modules import compose
+        from ..engine.rulesets import ruleset as rules_of
+
+        composed = compose(rules_of(ruleset), modules)
+        schedule = composed.schedule
+        listed = ", ".join(f'"{m}"' for m in modules)
+        out.append(f"modules = [{listed}]" + " " * max(1, 35 - len(f"modules = [{listed}]")) + "# les modules joués")
+        if composed.read_den is not None:
+            out.append(
+                '# den_topic = "1548"               # À CHANGER : le sujet de l\'antre des loups (lu chaque nuit)'
+            )
+        if composed.absence_power is not None:
+            out.append('# absence_topic = "1549"           # le sujet des absences, s\'il y en a un')
     out += [
         "",
         "# Une ligne par fin de phase, dans le fuseau du forum. Une échéance passée pendant que meneur était arrêté",
         "# est traitée à son redémarrage. Mettez-y les vraies dates de la partie.",
     ]
-    for label, at, kind in _deadlines(ruleset, now, timezone):
+    if schedule:
+        out.append(
+            f"# Les horaires fixes des règles : jours de {schedule['day_hours']} h finissant à {schedule['day_end']}, "
+            f"nuits de {schedule['night_hours']} h, actions de nuit jusqu'à {schedule.get('actions_end', '')}."
+        )
+    fixed = _fixed_times(schedule, now, timezone) if schedule else None
+    for label, at, kind in fixed or _deadlines(ruleset, now, timezone):
         out += [
             "[[deadlines]]",
             f'label = "{label}"',

@@ -299,7 +299,10 @@ class MpAnswering:
             "not_understood": outcome == NOT_UNDERSTOOD and not unclear,
             "examples": powers_of(state, sender) if outcome == NOT_UNDERSTOOD and not unclear else [],
         }
-        body = mp_reply(self.config.live.ruleset or "", context, self.config.templates_dir, self.config.markup)
+        body = mp_reply(
+            self.config.live.ruleset or "", context, self.config.templates_dir, self.config.markup,
+            modules=self.config.live.modules,
+        )
         number = len([o for o in self.mp_outcomes().values() if o["player"] == sender]) + 1
         # A subject of its own per reply: spirit drops an MP whose title repeats the MJ's previous one.
         subject = f"{window.label} — ton message de {french_time(when, tz)} (n°{number})"
