@@ -47,7 +47,7 @@ from meneur.engine.model import Action, GameState, Outcome
 from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
-from meneur.engine.rulesets.double_roles.validation import powers_by_player
+from meneur.engine.rulesets.double_roles.validation import powers_held
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -247,21 +247,24 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
     rules = _rules("citadelles")
     rng = random.Random(seed)
     names = [f"J{n:02d}" for n in range(rng.choice((12, 16)))]
+    # ``choice`` drawn through ``Random._randbelow`` as it draws (same games: ``--hash``), without its check.
+    below, table = rng._randbelow, len(names)  # type: ignore[attr-defined]
     state = rules.setup(names, seed)
     phases = 0
     while state.winner is None and phases < 100:
         outcome: Outcome
         if state.phase == "J0-matin":
             actions = [Action(n, "citadelle.choisir", (CITADELS[i % 4],)) for i, n in enumerate(names)]
-            outcome = rules.close_day(state, {v: rng.choice(names) for v in names}, {}, (), actions)
+            outcome = rules.close_day(state, {v: names[below(table)] for v in names}, {}, (), actions)
         elif state.phase == "J0-soir":
             posts = ("sf", "gm", "cb") if len(names) == 12 else ("sf", "gm", "cm", "cs")
-            asks = [Action(n, f"habitant.{rng.choice(posts)}") for n in names]
+            asks = [Action(n, f"habitant.{posts[below(len(posts))]}") for n in names]
             asks += [Action(n, f"habitant.{p}") for n in names for p in rng.sample(_CITADELLES_POWERS, 2)]
             outcome = rules.close_day(state, {}, {}, (), asks)
         elif state.phase.startswith("J"):
             living = state.living()
-            outcome = rules.close_day(state, {v: rng.choice(living) for v in living})
+            alive = len(living)
+            outcome = rules.close_day(state, {v: living[below(alive)] for v in living})
         else:
             outcome = rules.resolve_night(state, _citadelles_night(rules, state, rng))
         state = outcome.state
@@ -269,30 +272,45 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+# Each double-roles power by the phase it is used in (day: True): its name, the fewest and most names it takes,
+# and its words (the Sympathique's powers are in both). The draws below are those of ``randint`` and ``choice``,
+# made through ``Random._randbelow`` as they make them (same games: ``--hash``), without their argument checks.
+_DR_PHASE: dict[bool, dict[str, tuple[int, int, tuple[str, ...]] | None]] = {
+    day: {
+        power: (spec.targets, spec.most or spec.targets, spec.words) if spec.day == day or spec.anytime else None
+        for power, spec in DOUBLE_ROLES_POWERS.items()
+    }
+    for day in (True, False)
+}
+
+
 def play_double_roles(seed: int) -> tuple[int, str | None]:
     rules = _rules("double-roles")
-    powers = DOUBLE_ROLES_POWERS
     rng = random.Random(seed)
+    below, draw = rng._randbelow, rng.random  # type: ignore[attr-defined]
     state = rules.setup(CLASSIQUE_NAMES[:10], seed)
     phases = 0
     while state.winner is None and phases < 200:
         day = state.phase.startswith("J")
+        usable = _DR_PHASE[day]
         living = state.living()
-        held = powers_by_player(state)  # ``rules.powers_of`` of each player, in one pass
+        alive = len(living)
+        held = powers_held(state)  # ``rules.powers_of`` of each player, in one pass (shared tuples)
         actions = []
         for name in living:
             for power in held[name]:
-                spec = powers[power]
-                if (spec.day != day and not spec.anytime) or rng.random() < 0.5:
+                spec = usable[power]
+                if spec is None or draw() < 0.5:  # a power of the other phase, or not used this time
                     continue
-                count = min(rng.randint(spec.targets, spec.most or spec.targets), len(living))
+                fewest, most, words = spec
+                count = min(fewest + below(most - fewest + 1), alive)  # ``randint(fewest, most)``
                 # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
-                targets = [rng.choice(living)] if count == 1 else rng.sample(living, count)
-                if spec.words:
-                    targets = [*targets[: spec.targets], rng.choice(spec.words)]
+                targets = [living[below(alive)]] if count == 1 else rng.sample(living, count)
+                if words:
+                    targets = [*targets[:fewest], words[below(len(words))]]
                 actions.append(Action(name, power, tuple(targets)))
         if day:
-            votes = {v: rng.choice(living) for v in living if rng.random() < 0.8}
+            votes = {v: living[below(alive)] for v in living if draw() < 0.8}
             outcome = rules.close_day(state, votes, {}, (), actions)
         else:
             outcome = rules.resolve_night(state, actions, {}, ())
