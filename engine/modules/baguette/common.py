@@ -137,11 +137,6 @@ def give_wand(r: Resolution, name: str | None, how: str) -> None:
     r.tell(name, "wand_received", powers_left=left)
 
 
-def first_receiver(state: GameState, names: list[str], giver: str | None) -> str | None:
-    receivers(state, giver)  # closes the round when it is done
-    return next((n for n in names if may_receive(state, n, giver)), None)
-
-
 class _Placeholder(GameState):
     """The state a ``resume``d resolution is made with, replaced at once, never changed: its copy is itself."""
 

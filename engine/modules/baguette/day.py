@@ -18,7 +18,6 @@ from .common import (
     Ctx,
     active_power,
     bag,
-    first_receiver,
     give_wand,
     holder,
     public_deaths,
@@ -298,11 +297,11 @@ def handover(r: Resolution, at_pyre: bool) -> None:
     if dead and memory.get("testament"):
         names = list(memory["testament"]) + names
         how = "testament"
-    chosen = first_receiver(s, names, current)
+    pool = receivers(s, current)  # who may receive it (closes the round when it is done)
+    chosen = next((name for name in names if name in pool), None)
     if names:
         r.tell_mj("successor_chosen", holder=current, names=names, chosen=chosen)
     if chosen is None:
-        pool = receivers(s, current)
         if not pool:
             if dead:
                 give_wand(r, None, "personne")
