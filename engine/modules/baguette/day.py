@@ -142,6 +142,10 @@ def _anticipated(
     and the base's night powers it refuses now only because it is day — are kept for the coming night
     (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
     s = r.state
+    if not base_actions and not any(action.power in _NIGHT_CHOICES for action in own):  # most days: votes only
+        if not bag(s).get("anticipees"):
+            bag(s).pop("anticipees", None)
+        return list(own), []
     night = next_phase(s.phase)
     kept = bag(s).setdefault("anticipees", [])
     now_own: list[Action] = []
