@@ -18,8 +18,11 @@ scientist launches a random project he may launch, or uses the charged one on a 
 `validate` accepts it); each day random votes. `double-roles`: 10 players dealt from the seed (natures, two
 roles each); each living player uses each power he holds for the phase half the time, on random living
 players (houses are their owners' names; a word after them when the power takes one), and the engine refuses
-what the rules do not allow; most living players vote each day. The engine's questions are left to their
-defaults.
+what the rules do not allow; most living players vote each day. `classique+baguette` (classique with the
+`baguette` module): 14 players dealt from the seed; every day each living player's vote MP (one in five blank;
+J0's elect the Magicien); each night the Voyante, the Salvateur and the Sorcière act on random players, the
+Magicien chooses a random power among six (a random target) and three successors, the den names a random
+villager; the engine validates the orders itself. The engine's questions are left to their defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
 
@@ -44,10 +47,11 @@ from typing import Any
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.modules import compose
 from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
-from meneur.engine.rulesets.double_roles.validation import powers_by_player
+from meneur.engine.rulesets.double_roles.validation import powers_held
 from meneur.engine.rulesets.trinite import rules as trinite_new_rules
 from meneur.engine.rulesets.trinite_meuporg import rules as trinite_rules
 
@@ -62,8 +66,22 @@ NightActions = Callable[[RuleSet, GameState, random.Random], list[Action]]
 _OVERRIDE: dict[str, RuleSet] = {}
 
 
+# Rule sets composed with modules, by bench name: (base, modules).
+COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {"classique+baguette": ("classique", ("baguette",))}
+_COMPOSED_RULES: dict[str, RuleSet] = {}
+
+
+def _installed(name: str) -> RuleSet:
+    if name not in COMPOSED:
+        return rulesets.ruleset(name)
+    if name not in _COMPOSED_RULES:
+        base, modules = COMPOSED[name]
+        _COMPOSED_RULES[name] = compose(rulesets.ruleset(base), modules)
+    return _COMPOSED_RULES[name]
+
+
 def _rules(name: str) -> RuleSet:
-    return _OVERRIDE.get(name) or rulesets.ruleset(name)
+    return _OVERRIDE.get(name) or _installed(name)
 
 
 def _classique_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
@@ -247,21 +265,24 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
     rules = _rules("citadelles")
     rng = random.Random(seed)
     names = [f"J{n:02d}" for n in range(rng.choice((12, 16)))]
+    # ``choice`` drawn through ``Random._randbelow`` as it draws (same games: ``--hash``), without its check.
+    below, table = rng._randbelow, len(names)  # type: ignore[attr-defined]
     state = rules.setup(names, seed)
     phases = 0
     while state.winner is None and phases < 100:
         outcome: Outcome
         if state.phase == "J0-matin":
             actions = [Action(n, "citadelle.choisir", (CITADELS[i % 4],)) for i, n in enumerate(names)]
-            outcome = rules.close_day(state, {v: rng.choice(names) for v in names}, {}, (), actions)
+            outcome = rules.close_day(state, {v: names[below(table)] for v in names}, {}, (), actions)
         elif state.phase == "J0-soir":
             posts = ("sf", "gm", "cb") if len(names) == 12 else ("sf", "gm", "cm", "cs")
-            asks = [Action(n, f"habitant.{rng.choice(posts)}") for n in names]
+            asks = [Action(n, f"habitant.{posts[below(len(posts))]}") for n in names]
             asks += [Action(n, f"habitant.{p}") for n in names for p in rng.sample(_CITADELLES_POWERS, 2)]
             outcome = rules.close_day(state, {}, {}, (), asks)
         elif state.phase.startswith("J"):
             living = state.living()
-            outcome = rules.close_day(state, {v: rng.choice(living) for v in living})
+            alive = len(living)
+            outcome = rules.close_day(state, {v: living[below(alive)] for v in living})
         else:
             outcome = rules.resolve_night(state, _citadelles_night(rules, state, rng))
         state = outcome.state
@@ -269,34 +290,92 @@ def play_citadelles(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+# Each double-roles power by the phase it is used in (day: True): its name, the fewest and most names it takes,
+# and its words (the Sympathique's powers are in both). The draws below are those of ``randint`` and ``choice``,
+# made through ``Random._randbelow`` as they make them (same games: ``--hash``), without their argument checks.
+_DR_PHASE: dict[bool, dict[str, tuple[int, int, tuple[str, ...]] | None]] = {
+    day: {
+        power: (spec.targets, spec.most or spec.targets, spec.words) if spec.day == day or spec.anytime else None
+        for power, spec in DOUBLE_ROLES_POWERS.items()
+    }
+    for day in (True, False)
+}
+
+
 def play_double_roles(seed: int) -> tuple[int, str | None]:
     rules = _rules("double-roles")
-    powers = DOUBLE_ROLES_POWERS
     rng = random.Random(seed)
+    below, draw = rng._randbelow, rng.random  # type: ignore[attr-defined]
     state = rules.setup(CLASSIQUE_NAMES[:10], seed)
     phases = 0
     while state.winner is None and phases < 200:
         day = state.phase.startswith("J")
+        usable = _DR_PHASE[day]
         living = state.living()
-        held = powers_by_player(state)  # ``rules.powers_of`` of each player, in one pass
+        alive = len(living)
+        held = powers_held(state)  # ``rules.powers_of`` of each player, in one pass (shared tuples)
         actions = []
         for name in living:
             for power in held[name]:
-                spec = powers[power]
-                if (spec.day != day and not spec.anytime) or rng.random() < 0.5:
+                spec = usable[power]
+                if spec is None or draw() < 0.5:  # a power of the other phase, or not used this time
                     continue
-                count = min(rng.randint(spec.targets, spec.most or spec.targets), len(living))
+                fewest, most, words = spec
+                count = min(fewest + below(most - fewest + 1), alive)  # ``randint(fewest, most)``
                 # One target: ``choice``, which draws as ``sample`` of one does (same games), for less.
-                targets = [rng.choice(living)] if count == 1 else rng.sample(living, count)
-                if spec.words:
-                    targets = [*targets[: spec.targets], rng.choice(spec.words)]
+                targets = [living[below(alive)]] if count == 1 else rng.sample(living, count)
+                if words:
+                    targets = [*targets[:fewest], words[below(len(words))]]
                 actions.append(Action(name, power, tuple(targets)))
         if day:
-            votes = {v: rng.choice(living) for v in living if rng.random() < 0.8}
+            votes = {v: living[below(alive)] for v in living if draw() < 0.8}
             outcome = rules.close_day(state, votes, {}, (), actions)
         else:
             outcome = rules.resolve_night(state, actions, {}, ())
         state = outcome.state
+        phases += 1
+    return phases, state.winner
+
+
+_BAGUETTE_MAGIC = ("double_voix", "immunite", "protection", "copie", "piege")
+
+
+def play_baguette(seed: int) -> tuple[int, str | None]:
+    """At most 100 phases; the votes and orders by MP (``actions``), the den's victim as ``read_den`` gives it."""
+    rules = _rules("classique+baguette")
+    is_wolf, close_day, resolve_night = rules.is_wolf, rules.close_day, rules.resolve_night
+    rng = random.Random(seed)
+    draw, choice, sample = rng.random, rng.choice, rng.sample
+    state = rules.setup(CLASSIQUE_NAMES, seed)
+    phases = 0
+    while state.winner is None and phases < 100:
+        living = state.living()
+        if state.phase.startswith("J"):
+            power = "baguette.election" if state.phase == "J0" else "baguette.vote"
+            votes = [
+                Action(name, "baguette.blanc") if draw() < 0.2 else Action(name, power, (choice(living),))
+                for name in living
+            ]
+            state = close_day(state, {}, actions=votes).state
+            phases += 1
+            continue
+        actions = []
+        wolves, prey = [], []
+        for player in state.players:
+            if not player.alive:
+                continue
+            (wolves if is_wolf(player) else prey).append(player.name)
+            power = CLASSIQUE_POWERS.get(player.role)
+            if power:
+                actions.append(Action(player.name, power, (choice(living),)))
+        magicien = state.memory["baguette"]["magicien"]
+        if magicien and magicien in living:
+            kind = choice(_BAGUETTE_MAGIC)
+            actions.append(Action(magicien, f"baguette.{kind}", () if kind == "double_voix" else (choice(living),)))
+            actions.append(Action(magicien, "baguette.successeur", tuple(sample(living, min(3, len(living))))))
+        if wolves and prey:
+            actions.append(Action(choice(wolves), "loups.devorer", (choice(prey),), "den:post"))
+        state = resolve_night(state, actions).state
         phases += 1
     return phases, state.winner
 
@@ -309,6 +388,7 @@ GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {name: _player(name)
 GAMES["trinite"] = play_trinite  # day powers too: its own loop
 GAMES["citadelles"] = play_citadelles  # J0 in three phases: its own loop
 GAMES["double-roles"] = play_double_roles  # day powers too: its own loop
+GAMES["classique+baguette"] = play_baguette  # votes by MP, the wand, the den: its own loop
 
 
 def deepcopy_path(state: GameState) -> GameState:
@@ -335,7 +415,7 @@ def digest(name: str, games: int) -> str:
     its questions (repr). Equal before and after a change: the change played the same games. A state's sets
     show in hash order: compare digests made with the same PYTHONHASHSEED."""
     found = hashlib.sha256()
-    rules = rulesets.ruleset(name)
+    rules = _installed(name)
 
     def recorded(phase: Callable[..., Outcome]) -> Callable[..., Outcome]:
         def play_phase(*args: Any, **kwargs: Any) -> Outcome:
@@ -364,10 +444,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.hash:
         for name in args.ruleset or list(GAMES):
-            print(f"{name:<16} {digest(name, args.games)}")
+            print(f"{name:<18} {digest(name, args.games)}")
         return
     current = GameState.copy
-    print(f"{'rule set':<16} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
+    print(f"{'rule set':<18} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
     for name in args.ruleset or list(GAMES):
         spent, results = run(GAMES[name], args.games, args.repeat)
         GameState.copy = deepcopy_path  # type: ignore[method-assign]
@@ -383,7 +463,7 @@ def main() -> None:
         phases = sum(p for p, _ in results)
         shown = ", ".join(f"{w}: {n}" for w, n in sorted(winners.items(), key=lambda kv: -kv[1]))
         print(
-            f"{name:<16} {phases:>7} {args.games / spent:>9.0f} {args.games / old_spent:>14.0f}"
+            f"{name:<18} {phases:>7} {args.games / spent:>9.0f} {args.games / old_spent:>14.0f}"
             f" {old_spent / spent:>6.2f}  {shown}"
         )
 

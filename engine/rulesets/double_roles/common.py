@@ -83,11 +83,12 @@ def occupants(state: GameState, house: str) -> list[str]:
         return []
     store = state.memory.get("nuit", {})
     gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
-    # ``dying``, ``absent`` and ``location``, inline: asked for every player at every attack and visit.
+    # ``location``, ``dying`` and ``absent``, inline: asked for every player at every attack and visit. The location
+    # first: it rules out all but a few.
     return [
         p.name
         for p in state.players
-        if p.alive and p.name not in gone and p.markers.get("absent") != today and moved.get(p.name, p.name) == house
+        if moved.get(p.name, p.name) == house and p.alive and p.name not in gone and p.markers.get("absent") != today
     ]
 
 

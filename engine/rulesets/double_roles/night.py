@@ -73,10 +73,13 @@ def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]]) -> 
     owner = POWERS[power].owner
     numbers: dict[str, int] = state.memory.get("ordre", {})
     rows: list[tuple[int, int, str, Action]] = []
-    for position, player in enumerate(state.players):
-        for index, action in enumerate(chosen.get(player.name, ())):
-            key = f"{player.name}:{owner}" + (f"#{index + 1}" if index else "")
-            rows.append((numbers.get(key, 0), position, key, action))
+    # The players who chose it (a few), at their places at the table: the same rows, in the same order once sorted
+    # (a player's own rows are made in his actions' order, and the sort is stable).
+    position = {p.name: place for place, p in enumerate(state.players)}
+    for name, actions in chosen.items():
+        for index, action in enumerate(actions):
+            key = f"{name}:{owner}" + (f"#{index + 1}" if index else "")
+            rows.append((numbers.get(key, 0), position[name], key, action))
     rows.sort(key=lambda row: (row[0], row[1]))
     return [(key, action) for _, _, key, action in rows]
 
@@ -443,7 +446,7 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
             r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
         owner = POWERS[action.power].owner
-        room = copies(s.player(action.player), owner) if owner in roles_of(s.player(action.player).role) else 1
+        room = copies(s.player(action.player), owner) or 1  # his copies of the role; a nature's power: 1
         room += extra_room(s, action.player, action.power)
         split = [action]
         if POWERS[action.power].uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
@@ -489,7 +492,7 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
         who, _, what = key.rpartition("|")
         by_power.setdefault(what, {})[who] = kept
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = any("croque_mort" in held and "necromancienne" in held for held in (roles_of(p.role) for p in s.players))
+    combo = any(copies(p, "croque_mort") and copies(p, "necromancienne") for p in s.players)  # cached role pairs
     known: list[str] = []
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from ... import items
 from ...model import Action, GameState
-from .common import absent, boosted, copies, holds, number, salbatarised, solitaire_night
+from .common import boosted, copies, holds, number, solitaire_night
 from .houses import swap_refusal
 from .roles import WOLF_NATURES
 
@@ -58,11 +60,36 @@ _OWNED: tuple[tuple[str, str], ...] = tuple((power, spec.owner) for power, spec 
 def powers_by_player(state: GameState) -> dict[str, list[str]]:
     """Each player's powers now, as ``rules.powers_of`` gives them one player at a time (his roles' and his
     nature's, spent ones included), from one pass over the items: for whoever asks for everyone's."""
-    kinds: dict[str, set[str]] = {p.name: set() for p in state.players}
-    for item in items.every(state):
-        if not item.destroyed and item.holder in kinds:
-            kinds[item.holder].add(item.kind)
-    return {name: list(_powers_given(frozenset(held))) for name, held in kinds.items()}
+    return {name: list(powers) for name, powers in powers_held(state).items()}
+
+
+def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
+    """``powers_by_player``'s answer as tuples, in a read-only mapping: the same one while nothing changes.
+
+    Remembered by the players' names and the item records themselves (``_BY_ITEMS``): the records never change
+    (a change is a new record), so the same records give the same powers, and most phases change none."""
+    rows = items.every(state)
+    names = [p.name for p in state.players]
+    key = (*names, *map(id, rows))
+    found = _BY_ITEMS.get(key)
+    if found is None:
+        kinds: dict[str, list[str]] = {name: [] for name in names}
+        find = kinds.get
+        for item in rows:
+            if not item.destroyed:
+                held = find(item.holder)
+                if held is not None:
+                    held.append(item.kind)
+        if len(_BY_ITEMS) >= 2048:
+            _BY_ITEMS.clear()
+        powers = {name: _powers_given(frozenset(held)) for name, held in kinds.items()}
+        found = _BY_ITEMS[key] = (tuple(rows), MappingProxyType(powers))
+    return found[1]
+
+
+# ``powers_held``'s answers, by the names and the ids of the item records; each entry holds its records, so
+# that no other object can take one of their ids while it is kept (an id is unique among living objects).
+_BY_ITEMS: dict[tuple[object, ...], tuple[tuple[items.Item, ...], Mapping[str, tuple[str, ...]]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -119,9 +146,11 @@ def validate(state: GameState, action: Action) -> str | None:
         return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
     if not power.day and not power.anytime and not state.phase.startswith("N"):
         return "Ce pouvoir s'utilise la nuit."
-    if absent(state, player):
+    today = number(state.phase)
+    marks = player.markers
+    if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
-    if salbatarised(state, player) and not (
+    if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
         action.power == "loup_solitaire.devorer" and boosted(state, player, "loup_solitaire")
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
@@ -153,7 +182,7 @@ def validate(state: GameState, action: Action) -> str | None:
             if power.house:
                 return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
             return f"{name} est mort·e."
-        if target.alive and absent(state, target):
+        if target.alive and target.markers.get("absent") == today:
             return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
         if not power.self_ok and name == player.name:
             if action.power == "chatelain.annuler":
@@ -162,7 +191,6 @@ def validate(state: GameState, action: Action) -> str | None:
     stock = STOCK.get(action.power)
     if stock and player.markers.get(stock[0], 0) <= 0:
         return stock[1]
-    today = number(state.phase)
     if action.power == "convaincant.convaincre":
         if today > 4:
             return "Le Convaincant n'agit que jusqu'à la nuit 4."

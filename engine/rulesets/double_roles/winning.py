@@ -40,10 +40,6 @@ def _kind(state: GameState, player: PlayerState, group: list[str]) -> str:
     return "seuls"  # villageois–Loup, Assassin–Loup
 
 
-# ``_kind`` of a player in love with nobody, by nature.
-_ALONE = {LOUP_SOLITAIRE: "seuls", VILLAGEOIS: "village", LOUP: "loups", ASSASSIN: "assassin"}
-
-
 def _targets_dead(state: GameState, assassin: PlayerState, spared: list[str]) -> bool:
     return all(not state.player(t).alive for t in assassin.markers.get("cibles", []) if t not in spared)
 
@@ -55,19 +51,44 @@ def _assassin_wins(state: GameState, assassin: PlayerState) -> bool:
     return assassin.alive and _targets_dead(state, assassin, group)  # a lover target need not die
 
 
+def _winner_alone(state: GameState, alive: list[PlayerState]) -> str | None:
+    """``check_winner`` when nobody is in love: each player's goal is his nature's (``_kind`` of a group of one:
+    a Loup Solitaire's is « seuls »), read from the living players' natures as the general case reads it."""
+    camps = {p.camp for p in alive}
+    sides: list[str] = []
+    wolves_alive = not camps.isdisjoint(WOLF_NATURES)
+    if not wolves_alive and VILLAGEOIS in camps:  # a living « village » goal
+        sides.append("village")
+    if VILLAGEOIS not in camps and LOUP_SOLITAIRE not in camps and LOUP in camps:
+        sides.append("loups")
+    living = {p.name for p in alive} if LOUP_SOLITAIRE in camps else set()
+    for p in alive:
+        if p.camp != LOUP_SOLITAIRE:  # the only goal « seuls » of a player alone
+            continue
+        keeper = [p.markers["phylactere"]] if "phylactere" in p.markers else []
+        if {p.name, *keeper} == living:
+            side = "loup_solitaire" if len(living) == 1 + len(keeper) else "amoureux"
+            if side not in sides:
+                sides.append(side)
+    if not sides and wolves_alive:
+        return None
+    also = [f"assassin:{p.name}" for p in state.players if p.camp == ASSASSIN and _assassin_wins(state, p)]
+    return ",".join(sides + also) or "aucun"
+
+
 def check_winner(state: GameState) -> str | None:
     alive = [p for p in state.players if p.alive]
     if not alive:
         return "aucun"
+    for p in state.players:
+        if p.markers.get("amours"):
+            break
+    else:  # nobody in love (most games, most of the time)
+        return _winner_alone(state, alive)
     living = {p.name for p in alive}
-    # Each player's love group, once: alone when nobody is in love (most games, most of the time), and then
-    # his goal is his nature's (``_kind`` of a group of one).
-    if any(p.markers.get("amours") for p in state.players):
-        groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
-        kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
-    else:
-        groups = {}  # everyone alone: ``groups.get(name) or [name]`` below
-        kinds = {p.name: _ALONE[p.camp] for p in state.players}
+    # Each player's love group, once.
+    groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
+    kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
     sides: list[str] = []
     wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
     if not wolves_alive and any(kinds[p.name] == "village" for p in alive):
