@@ -27,6 +27,7 @@ from .common import (
     resolution,
     shielded,
 )
+from .effects import EFFECTS, fortress, wrecked
 from .projects import OWN_CITADEL, PROJECTS
 from .roles import CB, CITADELS, CM, CS, FIGHTERS, GM, LOUPS, SF, powers_for
 from .validation import project_targets, sf_order, validate
@@ -175,8 +176,6 @@ def _loups(n: Night) -> None:
 
 
 def _projets(n: Night) -> None:
-    from .effects import EFFECTS, fortress, wrecked
-
     r, s = n.r, n.s
     uses: list[tuple[str, str, str, Action, str | None]] = []
     for citadel in CITADELS:
