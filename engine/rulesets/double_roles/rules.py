@@ -98,7 +98,7 @@ def _undertakers(r: Resolution, since: int) -> None:
         return
     seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
     for player in r.state.players:
-        if player.alive and copies(player, "croque_mort") and not salbatarised(r.state, player):
+        if player.alive and "croque_mort" in _roles(player.role) and not salbatarised(r.state, player):
             if boosted(r.state, player, "croque_mort"):  # « la manière de chacune des morts »
                 causes = [{**row, "cause": r.state.player(str(row["player"])).death_cause} for row in seen]
                 r.tell(player.name, "dead_roles", dead=causes)

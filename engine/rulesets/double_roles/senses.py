@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...model import Action
 from ...resolution import Resolution
-from .common import can_act, canon, copies, dying, goes_out, log_use, salbatarised
+from .common import _roles, can_act, canon, copies, dying, goes_out, log_use, salbatarised
 from .houses import hidden_with
 
 Queue = list[tuple[str, Action]]
@@ -70,7 +70,7 @@ def watch(r: Resolution, since: int) -> None:
     s = r.state
     dead = [e.data["player"] for e in r.events[since:] if e.type == "death"]
     for voyeur in s.players:
-        if not voyeur.alive or not copies(voyeur, "voyeur") or salbatarised(s, voyeur):
+        if not voyeur.alive or "voyeur" not in _roles(voyeur.role) or salbatarised(s, voyeur):  # ``copies``, inline
             continue
         if dead:
             r.tell(voyeur.name, "dead_natures", dead=[{"player": n, "nature": s.player(n).camp} for n in dead])
