@@ -18,8 +18,11 @@ scientist launches a random project he may launch, or uses the charged one on a 
 `validate` accepts it); each day random votes. `double-roles`: 10 players dealt from the seed (natures, two
 roles each); each living player uses each power he holds for the phase half the time, on random living
 players (houses are their owners' names; a word after them when the power takes one), and the engine refuses
-what the rules do not allow; most living players vote each day. The engine's questions are left to their
-defaults.
+what the rules do not allow; most living players vote each day. `classique+baguette` (classique with the
+`baguette` module): 14 players dealt from the seed; every day each living player's vote MP (one in five blank;
+J0's elect the Magicien); each night the Voyante, the Salvateur and the Sorcière act on random players, the
+Magicien chooses a random power among six (a random target) and three successors, the den names a random
+villager; the engine validates the orders itself. The engine's questions are left to their defaults.
 
     .venv/bin/python bench/random_games.py [--games 300] [--ruleset NAME]… [--repeat 3]
 
@@ -44,6 +47,7 @@ from typing import Any
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
 from meneur.engine.model import Action, GameState, Outcome
+from meneur.engine.modules import compose
 from meneur.engine.rulesets.citadelles.projects import CITADEL_TARGETS, PROJECTS
 from meneur.engine.rulesets.citadelles.roles import CITADELS
 from meneur.engine.rulesets.double_roles.validation import POWERS as DOUBLE_ROLES_POWERS
@@ -62,8 +66,22 @@ NightActions = Callable[[RuleSet, GameState, random.Random], list[Action]]
 _OVERRIDE: dict[str, RuleSet] = {}
 
 
+# Rule sets composed with modules, by bench name: (base, modules).
+COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {"classique+baguette": ("classique", ("baguette",))}
+_COMPOSED_RULES: dict[str, RuleSet] = {}
+
+
+def _installed(name: str) -> RuleSet:
+    if name not in COMPOSED:
+        return rulesets.ruleset(name)
+    if name not in _COMPOSED_RULES:
+        base, modules = COMPOSED[name]
+        _COMPOSED_RULES[name] = compose(rulesets.ruleset(base), modules)
+    return _COMPOSED_RULES[name]
+
+
 def _rules(name: str) -> RuleSet:
-    return _OVERRIDE.get(name) or rulesets.ruleset(name)
+    return _OVERRIDE.get(name) or _installed(name)
 
 
 def _classique_night(rules: RuleSet, state: GameState, rng: random.Random) -> list[Action]:
@@ -319,6 +337,49 @@ def play_double_roles(seed: int) -> tuple[int, str | None]:
     return phases, state.winner
 
 
+_BAGUETTE_MAGIC = ("double_voix", "immunite", "protection", "copie", "piege")
+
+
+def play_baguette(seed: int) -> tuple[int, str | None]:
+    """At most 100 phases; the votes and orders by MP (``actions``), the den's victim as ``read_den`` gives it."""
+    rules = _rules("classique+baguette")
+    is_wolf, close_day, resolve_night = rules.is_wolf, rules.close_day, rules.resolve_night
+    rng = random.Random(seed)
+    draw, choice, sample = rng.random, rng.choice, rng.sample
+    state = rules.setup(CLASSIQUE_NAMES, seed)
+    phases = 0
+    while state.winner is None and phases < 100:
+        living = state.living()
+        if state.phase.startswith("J"):
+            power = "baguette.election" if state.phase == "J0" else "baguette.vote"
+            votes = [
+                Action(name, "baguette.blanc") if draw() < 0.2 else Action(name, power, (choice(living),))
+                for name in living
+            ]
+            state = close_day(state, {}, actions=votes).state
+            phases += 1
+            continue
+        actions = []
+        wolves, prey = [], []
+        for player in state.players:
+            if not player.alive:
+                continue
+            (wolves if is_wolf(player) else prey).append(player.name)
+            power = CLASSIQUE_POWERS.get(player.role)
+            if power:
+                actions.append(Action(player.name, power, (choice(living),)))
+        magicien = state.memory["baguette"]["magicien"]
+        if magicien and magicien in living:
+            kind = choice(_BAGUETTE_MAGIC)
+            actions.append(Action(magicien, f"baguette.{kind}", () if kind == "double_voix" else (choice(living),)))
+            actions.append(Action(magicien, "baguette.successeur", tuple(sample(living, min(3, len(living))))))
+        if wolves and prey:
+            actions.append(Action(choice(wolves), "loups.devorer", (choice(prey),), "den:post"))
+        state = resolve_night(state, actions).state
+        phases += 1
+    return phases, state.winner
+
+
 def _player(name: str) -> Callable[[int], tuple[int, str | None]]:
     return lambda seed: play(name, seed)
 
@@ -327,6 +388,7 @@ GAMES: dict[str, Callable[[int], tuple[int, str | None]]] = {name: _player(name)
 GAMES["trinite"] = play_trinite  # day powers too: its own loop
 GAMES["citadelles"] = play_citadelles  # J0 in three phases: its own loop
 GAMES["double-roles"] = play_double_roles  # day powers too: its own loop
+GAMES["classique+baguette"] = play_baguette  # votes by MP, the wand, the den: its own loop
 
 
 def deepcopy_path(state: GameState) -> GameState:
@@ -353,7 +415,7 @@ def digest(name: str, games: int) -> str:
     its questions (repr). Equal before and after a change: the change played the same games. A state's sets
     show in hash order: compare digests made with the same PYTHONHASHSEED."""
     found = hashlib.sha256()
-    rules = rulesets.ruleset(name)
+    rules = _installed(name)
 
     def recorded(phase: Callable[..., Outcome]) -> Callable[..., Outcome]:
         def play_phase(*args: Any, **kwargs: Any) -> Outcome:
@@ -382,10 +444,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.hash:
         for name in args.ruleset or list(GAMES):
-            print(f"{name:<16} {digest(name, args.games)}")
+            print(f"{name:<18} {digest(name, args.games)}")
         return
     current = GameState.copy
-    print(f"{'rule set':<16} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
+    print(f"{'rule set':<18} {'phases':>7} {'games/s':>9} {'deepcopy path':>14} {'ratio':>6}  winners")
     for name in args.ruleset or list(GAMES):
         spent, results = run(GAMES[name], args.games, args.repeat)
         GameState.copy = deepcopy_path  # type: ignore[method-assign]
@@ -401,7 +463,7 @@ def main() -> None:
         phases = sum(p for p, _ in results)
         shown = ", ".join(f"{w}: {n}" for w, n in sorted(winners.items(), key=lambda kv: -kv[1]))
         print(
-            f"{name:<16} {phases:>7} {args.games / spent:>9.0f} {args.games / old_spent:>14.0f}"
+            f"{name:<18} {phases:>7} {args.games / spent:>9.0f} {args.games / old_spent:>14.0f}"
             f" {old_spent / spent:>6.2f}  {shown}"
         )
 

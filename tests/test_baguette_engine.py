@@ -775,3 +775,33 @@ def test_d1_the_den_reads_the_forums_html_as_the_players_bbcode() -> None:
         reading = html_colours(text)
         post = TopicPost("Eve", T0, text, reading.spans, reading.colour, source="h")
         assert [a.targets for a in read(state, post)] == victims
+
+
+def test_a_days_vote_mps_are_refused_in_validates_own_words() -> None:
+    """The day's vote MPs (checked for the whole day at once) get ``validate``'s answer: a dead voter, a dead or
+    unknown target, an unknown voter are refused with the French reason ``validate`` gives, to that player;
+    the living players' votes for the living stand."""
+    state = game()
+    state.phase = "J1"
+    state.player("Fred").alive = False
+    state.player("Gus").alive = False
+    mps = [
+        vote("Fred", "Alice"),  # dead voter
+        vote("Alice", "Gus"),  # dead target
+        vote("Carole", "Zoé"),  # nobody of that name
+        blank("Zoé"),  # not a player
+        Action("Gus", "baguette.blanc"),  # dead, blank
+        vote("Dan", "Hugo"),
+        blank("Eve"),
+    ]
+    expected = {(a.player, a.power): RULES.validate(state, a) for a in mps}
+    assert [why is None for why in expected.values()] == [False, False, False, False, False, True, True]
+    outcome = RULES.close_day(state, {}, actions=mps)
+    refused = {(e["player"], e["power"]): e["reason"] for e in found(outcome, "action_refused")}
+    assert refused == {key: why for key, why in expected.items() if why is not None}
+    assert refused[("Alice", "baguette.vote")] == "Gus est mort·e."
+    assert refused[("Carole", "baguette.vote")] == "Zoé ne joue pas dans cette partie."
+    assert refused[("Zoé", "baguette.blanc")] == "Tu ne fais pas partie de la partie."
+    assert refused[("Fred", "baguette.vote")] == "Les morts ne peuvent plus agir."
+    result = found(outcome, "vote_result")[0]
+    assert result["voters"]["Hugo"] == ["Dan", "Hugo"] and result["blank"] == 1  # Hugo: his own voice

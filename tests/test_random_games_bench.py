@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -22,7 +23,10 @@ def test_the_bench_plays_every_rule_set_the_same_on_both_paths(
     bench.main()  # stops with SystemExit when the two paths disagree
     lines = capsys.readouterr().out.splitlines()
     names = {line.split()[0] for line in lines[1:]}
-    assert names == {"classique", "convivialite", "trinite-meuporg", "trinite", "hameau", "citadelles", "double-roles"}
+    assert names == {
+        "classique", "convivialite", "trinite-meuporg", "trinite", "hameau", "citadelles", "double-roles",
+        "classique+baguette",
+    }  # fmt: skip
 
 
 def _bench() -> ModuleType:
@@ -43,3 +47,26 @@ def test_the_digest_is_the_same_for_the_same_games_and_sees_another_game(monkeyp
     assert bench.digest("double-roles", 3) == first
     monkeypatch.setitem(bench.GAMES, "double-roles", lambda seed: bench.play_double_roles(seed + 1))
     assert bench.digest("double-roles", 3) != first
+
+
+def test_the_composed_rule_set_is_digested_through_its_modules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``classique+baguette`` (the base with the module): its digest records the composed rule set's phases
+    (the wand's events among them), the same on both copying paths, another for other games."""
+    bench = _bench()
+    first = bench.digest("classique+baguette", 3)
+    seen: list[str] = []
+    composed = bench._installed("classique+baguette")
+
+    def close_day(*args: object, **kwargs: object) -> object:
+        outcome = composed.close_day(*args, **kwargs)  # type: ignore[arg-type]
+        seen.extend(e.type for e in outcome.events)
+        return outcome
+
+    monkeypatch.setitem(bench._COMPOSED_RULES, "classique+baguette", replace(composed, close_day=close_day))
+    assert bench.digest("classique+baguette", 3) == first
+    assert "magicien_elected" in seen or "magicien_drawn" in seen  # the module's own J0 played
+    monkeypatch.setitem(bench._COMPOSED_RULES, "classique+baguette", composed)
+    monkeypatch.setattr(GameState, "copy", bench.deepcopy_path)
+    assert bench.digest("classique+baguette", 3) == first
+    monkeypatch.setitem(bench.GAMES, "classique+baguette", lambda seed: bench.play_baguette(seed + 1))
+    assert bench.digest("classique+baguette", 3) != first

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...contract import RuleSet
-from ...model import MJ, PUBLIC, Event, GameState, PlayerState
+from ...model import MJ, PUBLIC, Event, GameState, PlayerState, copy_data
 from ...resolution import Resolution
 
 ID = "baguette"
@@ -105,13 +105,17 @@ def may_receive(state: GameState, name: str, giver: str | None) -> bool:
 
 
 def receivers(state: GameState, giver: str | None) -> list[str]:
-    """Who may receive the wand now; when every living player but the giver has held it, the round is done."""
+    """Who may receive the wand now; when every living player but the giver has held it, the round is done.
+    (``may_receive`` for each living player, in one pass.)"""
     memory = bag(state)
-    if not memory.get("tour_complet"):
-        held = set(memory.get("porteurs", []))
-        if all(name in held or name == giver for name in state.living()):
-            memory["tour_complet"] = True
-    return [name for name in state.living() if may_receive(state, name, giver)]
+    living = state.living()
+    if memory.get("tour_complet"):
+        return [name for name in living if name != giver]
+    held = set(memory.get("porteurs", []))
+    if all(name in held or name == giver for name in living):
+        memory["tour_complet"] = True
+        return [name for name in living if name != giver]
+    return [name for name in living if name != giver and name not in held]
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:
@@ -133,17 +137,34 @@ def give_wand(r: Resolution, name: str | None, how: str) -> None:
     r.tell(name, "wand_received", powers_left=left)
 
 
-def first_receiver(state: GameState, names: list[str], giver: str | None) -> str | None:
-    receivers(state, giver)  # closes the round when it is done
-    return next((n for n in names if may_receive(state, n, giver)), None)
+class _Placeholder(GameState):
+    """The state a ``resume``d resolution is made with, replaced at once, never changed: its copy is itself."""
+
+    def copy(self) -> GameState:
+        return self
 
 
-_EMPTY = GameState("", 0, [])
+_EMPTY = _Placeholder("", 0, [])
+
+
+def working_state(state: GameState) -> GameState:
+    """The state the module's steps before the base's resolution work on, for less than a copy: the caller's
+    player records and memory values shared, the module's memory (``state.memory[KEY]``) its own copy. Those
+    steps change only the module's memory (and the phase, set back): never a player record, nor another key of
+    the memory; the base then copies this state into its own, which is the one the phase returns. So a
+    resolution copies the state once (the base's), not twice, and the caller's state is never changed."""
+    memory = dict(state.memory)
+    if KEY in memory:
+        memory[KEY] = copy_data(memory[KEY])
+    work = GameState(state.ruleset, state.seed, list(state.players), state.phase, state.mayor, state.winner, memory)
+    work._where = state._where.copy()
+    return work
 
 
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
-    """A resolution going on over ``state``, a state the base has just returned (new, nobody else's): not
-    copied again (``Resolution`` copies the state it is given: here an empty one, then ``state`` is put in)."""
+    """A resolution going on over ``state``, a state nobody else holds (the base's new one, or the module's
+    ``working_state``): not copied again (``Resolution`` copies the state it is given: here a placeholder whose
+    copy is itself, then ``state`` is put in)."""
     r = Resolution(_EMPTY, answers)
     r.state = state
     r._start_phase = state.phase

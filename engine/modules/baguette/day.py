@@ -14,16 +14,17 @@ from .common import (
     ABSENCE,
     BLANK,
     QUESTIONS,
+    VOTE_POWERS,
     Ctx,
     active_power,
     bag,
-    first_receiver,
     give_wand,
     holder,
     public_deaths,
     receivers,
     resume,
     unused_answers,
+    working_state,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -101,13 +102,31 @@ def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
 
 def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     kept = []
+    alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
+    for player in reversed(r.state.players):
+        alive[player.name] = player.alive
     for action in actions:
-        why = validate(ctx, r.state, action)
+        why = _vote_refusal(alive, action) if action.power in VOTE_POWERS else validate(ctx, r.state, action)
         if why:
             r.tell(action.player, "action_refused", power=action.power, reason=why)
         else:
             kept.append(action)
     return kept
+
+
+def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
+    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``), from the players'
+    names and lives read once for the whole day (the same checks, in the same order, the same words)."""
+    if action.player not in alive:
+        return "Tu ne fais pas partie de la partie."
+    if not alive[action.player]:
+        return "Les morts ne peuvent plus agir."
+    for target in action.targets:
+        if target not in alive:
+            return f"{target} ne joue pas dans cette partie."
+        if not alive[target]:
+            return f"{target} est mort·e."
+    return None
 
 
 # The Magicien's night choices: sent by day, they are kept for the coming night (the wand may pass first).
@@ -123,6 +142,10 @@ def _anticipated(
     and the base's night powers it refuses now only because it is day — are kept for the coming night
     (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
     s = r.state
+    if not base_actions and not any(action.power in _NIGHT_CHOICES for action in own):  # most days: votes only
+        if not bag(s).get("anticipees"):
+            bag(s).pop("anticipees", None)
+        return list(own), []
     night = next_phase(s.phase)
     kept = bag(s).setdefault("anticipees", [])
     now_own: list[Action] = []
@@ -278,11 +301,11 @@ def handover(r: Resolution, at_pyre: bool) -> None:
     if dead and memory.get("testament"):
         names = list(memory["testament"]) + names
         how = "testament"
-    chosen = first_receiver(s, names, current)
+    pool = receivers(s, current)  # who may receive it (closes the round when it is done)
+    chosen = next((name for name in names if name in pool), None)
     if names:
         r.tell_mj("successor_chosen", holder=current, names=names, chosen=chosen)
     if chosen is None:
-        pool = receivers(s, current)
         if not pool:
             if dead:
                 give_wand(r, None, "personne")
@@ -301,7 +324,7 @@ def close_day(
     actions: Sequence[Action] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = Resolution(state, answers)
+    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
     s = r.state
     day = s.phase
     own, base_actions = split(actions)

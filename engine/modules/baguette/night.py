@@ -10,6 +10,7 @@ from dataclasses import replace
 from ...model import Action, Decree, Event, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from .common import (
+    DEFAULT_POWER,
     ONE_TIME,
     REVEAL_MIN,
     REVEALS,
@@ -23,6 +24,7 @@ from .common import (
     resume,
     role_matches,
     unused_answers,
+    working_state,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -114,6 +116,9 @@ def _egalite_bucher(n: _Night) -> None:
     n.kills.append((choice, "bucher"))
 
 
+_POWER_ORDERS = frozenset(f"baguette.{p}" for p in (DEFAULT_POWER, *ONE_TIME))  # the wand's powers of a night
+
+
 def _pouvoir(n: _Night) -> None:
     r, s = n.r, n.r.state
     memory = bag(s)
@@ -121,7 +126,7 @@ def _pouvoir(n: _Night) -> None:
     memory.pop("pouvoir", None)
     if magicien is None:
         return
-    chosen = [a for a in n.own if a.player == magicien and a.power.split(".")[1] in ("double_voix", *ONE_TIME)]
+    chosen = [a for a in n.own if a.player == magicien and a.power in _POWER_ORDERS]
     used = memory.setdefault("pouvoirs_utilises", [])
     if chosen:
         action = chosen[-1]
@@ -256,6 +261,10 @@ def _copie(n: _Night) -> None:
 
 def _mj_roles(n: _Night) -> None:
     r, s = n.r, n.r.state
+    if not bag(s).get("mj_roles"):  # no role the MJ resolves (most games): only the protected to spare
+        for name in sorted(n.protected):
+            n.drop_victim(name, "mj")
+        return
     living = s.living()
     for player in s.players:
         if not player.alive or mj_role(s, player) is None:
@@ -373,7 +382,7 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = Resolution(state, answers)
+    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
     night_phase = r.state.phase
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
@@ -383,7 +392,11 @@ def resolve_night(
     den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
     own, others = [], []
     for action in actions:
-        if action.source.startswith("den:") and action.power != VICTIM:
+        power = action.power
+        if action.source.startswith("den:") and power != VICTIM:
+            continue
+        if power != VICTIM and not power.startswith("baguette."):
+            others.append(action)  # the base refuses its own, with its own words
             continue
         why = validate(ctx, r.state, action)
         if why and action.power == VICTIM and _first_night_victim(ctx, r.state, action):

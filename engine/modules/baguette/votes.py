@@ -93,14 +93,14 @@ def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
     """The pyre's count: every living voter's vote (or self-vote, or none when absent), the base's own limits
     (lovers, who may vote, a spell) and weights, the Magicien's double vote; ``blanc`` a row."""
     counted, self_votes, away = counted_votes(ctx, state, votes)
-    standing = dict(counted)
     players = {v: t for v, t in counted.items() if t != BLANK}
     base_count = None
     if ctx.base.day_tally is not None:
-        base_count, kept = ctx.base.day_tally(state, players)
+        base_count, players = ctx.base.day_tally(state, players)  # the votes that stand (a new dict)
         standing = {v: t for v, t in counted.items() if t == BLANK}
-        standing.update(kept)
-        players = dict(kept)
+        standing.update(players)
+    else:
+        standing = counted
     weights = _weights(ctx, state, players, base_count, standing)
     return Count(tally(standing, state.living(), weights), standing, weights, self_votes, away)
 
