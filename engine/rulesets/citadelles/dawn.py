@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...model import Action, Decree, GameState, Outcome
+from ...model import Action, Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY
 from .common import (
     CitadelResolution,
@@ -27,6 +27,7 @@ from .common import (
     resolution,
     shielded,
 )
+from .effects import EFFECTS, fortress, wrecked
 from .projects import OWN_CITADEL, PROJECTS
 from .roles import CB, CITADELS, CM, CS, FIGHTERS, GM, LOUPS, SF, powers_for
 from .validation import project_targets, sf_order, validate
@@ -175,8 +176,6 @@ def _loups(n: Night) -> None:
 
 
 def _projets(n: Night) -> None:
-    from .effects import EFFECTS, fortress, wrecked
-
     r, s = n.r, n.s
     uses: list[tuple[str, str, str, Action, str | None]] = []
     for citadel in CITADELS:
@@ -272,11 +271,11 @@ def _deplacements(n: Night) -> None:
                 _move(n, who.name, post)
             continue
         for vacant, first in ((SF, CS), (GM, CM)):
-            if holder(s, citadel, vacant) is not None or _died_tonight(s, citadel, vacant):
+            if _holding(inside, vacant) is not None or _died_tonight(s, citadel, vacant):
                 continue
             order = [first, CM if first == CS else CS] if big else [CB]
             for role in order:
-                found = holder(s, citadel, role)
+                found = _holding(inside, role)
                 if found is not None:
                     _move(n, found, vacant)
                     break
@@ -302,6 +301,15 @@ def _deplacements(n: Night) -> None:
         if choice != NOBODY:
             s.player(keeper).markers["pouvoirs"] = (choice,)
             n.r.tell(keeper, "power_changed", powers=[choice])
+
+
+def _holding(inside: Sequence[PlayerState], role: str) -> str | None:
+    """``holder`` of a citadel, from its inhabitants' records (in the same order): the first living one with
+    ``role``. The records are the state's own, so a move made meanwhile is seen."""
+    for player in inside:
+        if player.alive and player.role == role:
+            return player.name
+    return None
 
 
 def _died_tonight(s: GameState, citadel: str, role: str | None = None) -> bool:

@@ -12,6 +12,7 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import Resolution
 from .common import (
+    _roles,
     boosted,
     can_act,
     canon,
@@ -219,7 +220,7 @@ def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
             r.tell_mj("liche_survived", player=name, cause=cause)
             killer_known(r, name, by, cause)
             continue
-        if copies(victim, "sympathisant_loup") and victim.camp != "loup" and not salbatarised(s, victim):
+        if "sympathisant_loup" in _roles(victim.role) and victim.camp != "loup" and not salbatarised(s, victim):
             prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
             if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
                 _turn_wolf(r, name)

@@ -10,7 +10,7 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from .common import absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
+from .common import _roles, absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
 from .houses import day_swaps, swap_refusal
 from .mayor import POST_POWERS, apply_post_action, breaches_at_j0, close_election
 from .mayor import notes as mayor_notes
@@ -98,7 +98,7 @@ def _undertakers(r: Resolution, since: int) -> None:
         return
     seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
     for player in r.state.players:
-        if player.alive and copies(player, "croque_mort") and not salbatarised(r.state, player):
+        if player.alive and "croque_mort" in _roles(player.role) and not salbatarised(r.state, player):
             if boosted(r.state, player, "croque_mort"):  # « la manière de chacune des morts »
                 causes = [{**row, "cause": r.state.player(str(row["player"])).death_cause} for row in seen]
                 r.tell(player.name, "dead_roles", dead=causes)
@@ -130,16 +130,19 @@ def vote_refusal(state: GameState, voter: str, target: str) -> str | None:
 def _weights(state: GameState) -> dict[str, int]:
     """The Meneur's +1 per copy, unless salbatarised. (The mayor's double vote is secret: close_day only.)"""
     weights = {}
+    today = number(state.phase)
     for p in state.players:
-        if not p.alive or salbatarised(state, p):
+        if not p.alive or p.markers.get("salbatarise") == today:  # ``salbatarised``, inline
             continue
-        extra = copies(p, "meneur")
-        if extra and boosted(state, p, "meneur"):  # « sa voix aura +2 ce jour-ci » (R31)
+        held = _roles(p.role)
+        extra = held.count("meneur")
+        if not extra:  # only a Meneur weighs more (the Institutrice's +2 is a Meneur's too)
+            continue
+        if boosted(state, p, "meneur"):  # « sa voix aura +2 ce jour-ci » (R31)
             extra += 1
-        if copies(p, "institutrice") and boosted(state, p, "institutrice") and copies(p, "meneur"):
+        if "institutrice" in held and boosted(state, p, "institutrice"):
             extra = 2  # « si elle est meneur, elle a voix +2, ce jour-ci »
-        if extra:
-            weights[p.name] = 1 + extra
+        weights[p.name] = 1 + extra
     return weights
 
 
@@ -155,9 +158,13 @@ def _voiceless(state: GameState) -> set[str]:
     herself (« son vote ne compte jamais ») unless she is also Meneur (« Cas particuliers »: « cumul ! Sa voix
     compte pour deux »)."""
     out = set(state.memory.get("jour", {}).get("prives", [])) | set(_avenged(state))
+    today = number(state.phase)
     for player in state.players:
-        teacher = copies(player, "institutrice") and not copies(player, "meneur")
-        if absent(state, player) or (teacher and not boosted(state, player, "institutrice")):
+        if player.markers.get("absent") == today:  # ``absent``, inline
+            out.add(player.name)
+            continue
+        held = _roles(player.role)
+        if "institutrice" in held and "meneur" not in held and not boosted(state, player, "institutrice"):
             out.add(player.name)
     return out
 
@@ -165,22 +172,28 @@ def _voiceless(state: GameState) -> set[str]:
 def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
     """The living vote against another living player; the Meneur weighs more; the Corbeaux' and the Vengeur's
     votes are added and the voiceless' ballots dropped (from J1). J0 elects the mayor: one vote each."""
-    living = [n for n in state.living() if not absent(state, state.player(n))]
+    result, counted, _ = _day_tally(state, votes)
+    return result, counted
+
+
+def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str], set[str]]:
+    """``day_tally``, and the day's voiceless (``_voiceless``) it found, for ``close_day`` (none at J0)."""
+    today = number(state.phase)
+    living = [p.name for p in state.players if p.alive and p.markers.get("absent") != today]  # ``absent``, inline
     standing = {v: t for v, t in votes.items() if v in living and t in living and v != t}
     if state.phase == "J0":
         candidates = state.memory.get("jour", {}).get("candidats")
         if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R37)
             standing = {v: t for v, t in standing.items() if t in candidates}
-        return tally(standing, living), standing
+        return tally(standing, living), standing, set()
     voiceless = _voiceless(state)
     counted = {v: t for v, t in standing.items() if v not in voiceless}
     crows = state.memory.get("corbeau", {})
     modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in living]
     modifiers += [Modifier(t, 3, "vengeur") for t in _avenged(state) if t in living]
-    today = number(state.phase)
     plus = [row["plus"] for row in state.memory.get("vengeance", []) if row["jour"] == today and "plus" in row]
     modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in living]
-    return tally(counted, living, _weights(state) or None, modifiers), counted
+    return tally(counted, living, _weights(state) or None, modifiers), counted, voiceless
 
 
 def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
@@ -263,8 +276,7 @@ def close_day(
         return r.outcome()
     since = len(r.events)
     apply_day_actions(r, actions)  # J0 too: a Sympathique may boost then; the day powers are refused there
-    result, standing = day_tally(s, votes)
-    voiceless = _voiceless(s)
+    result, standing, voiceless = _day_tally(s, votes)  # the voiceless: none at J0, which elects no one else
     s.memory.pop("corbeau", None)
     day = s.memory.pop("jour", {})
     r.tell_mj(  # "Les résultats exacts du décompte des voix [...] ne sont pas publics"

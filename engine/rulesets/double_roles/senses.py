@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...model import Action
 from ...resolution import Resolution
-from .common import can_act, canon, copies, dying, goes_out, log_use, salbatarised
+from .common import _roles, can_act, canon, dying, goes_out, log_use, salbatarised
 from .houses import hidden_with
 
 Queue = list[tuple[str, Action]]
@@ -21,7 +21,7 @@ def noticed(r: Resolution, actor: str, role: str, names: Sequence[str]) -> None:
     hidden = canon(s.player(actor))
     for name in names:
         who = s.player(name)
-        if name == actor or not copies(who, "paranoiaque") or not who.alive or salbatarised(s, who):
+        if name == actor or "paranoiaque" not in _roles(who.role) or not who.alive or salbatarised(s, who):
             continue
         r.tell(name, "paranoid_alert", by=None if hidden else actor, role=role)
 
@@ -30,7 +30,7 @@ def killer_known(r: Resolution, victim: str, by: str, cause: str) -> None:
     """« S'il meurt, au moment de sa mort il est mis au courant de son tueur [...] sauf si c'est par plusieurs
     Loups » (then ``by`` is ``loups``); told too when a Vieux Chiant resists or a Planqué is revived."""
     who = r.state.player(victim)
-    if copies(who, "paranoiaque") and not salbatarised(r.state, who):
+    if "paranoiaque" in _roles(who.role) and not salbatarised(r.state, who):
         hidden = by != "loups" and canon(r.state.player(by))
         r.tell(victim, "paranoid_killer", by=None if hidden else by, cause=cause)
 
@@ -70,7 +70,7 @@ def watch(r: Resolution, since: int) -> None:
     s = r.state
     dead = [e.data["player"] for e in r.events[since:] if e.type == "death"]
     for voyeur in s.players:
-        if not voyeur.alive or not copies(voyeur, "voyeur") or salbatarised(s, voyeur):
+        if not voyeur.alive or "voyeur" not in _roles(voyeur.role) or salbatarised(s, voyeur):  # ``copies``, inline
             continue
         if dead:
             r.tell(voyeur.name, "dead_natures", dead=[{"player": n, "nature": s.player(n).camp} for n in dead])
