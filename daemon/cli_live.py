@@ -455,7 +455,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
         "--modules",
         nargs="+",
         default=[],
-        help=_("modules on top of the rule set (baguette): their fixed times become the deadlines"),
+        help=_("modules on top of the rule set (baguette): their fixed times become the deadlines; default: none"),
     )
     init.add_argument(
         "--timezone", default="Europe/Paris", help=_("the zone the forum shows its dates in (default: Europe/Paris)")
