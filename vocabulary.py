@@ -7,6 +7,7 @@ this module imports nothing of meneur's. (``meneur.parsers.records``, ``meneur.p
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
@@ -199,3 +200,20 @@ def fold_with_origin(text: str) -> tuple[str, list[int]]:
 def fold(text: str) -> str:
     """Lower case, accents off, apostrophes and spaces normalised (the form phrases are matched in)."""
     return " ".join(fold_with_origin(text)[0].split())
+
+
+_QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
+_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
+
+
+def post_lines(text: str) -> list[str]:
+    """A post's own lines (BBCode), folded, without quotes (someone else's words) or tags: what a rule set reads
+    orders from (``RuleSet.read_post``)."""
+    while True:
+        stripped = _QUOTE.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    text = re.sub(r"\[quote[^\]]*\].*", " ", text, flags=re.S | re.I)  # an unclosed quote runs to the end
+    lines = [_TAG.sub("", line) for line in text.splitlines() if not line.lstrip().startswith(">")]
+    return [fold(line) for line in lines if line.strip()]

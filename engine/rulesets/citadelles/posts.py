@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ....vocabulary import fold
+from ....vocabulary import fold, post_lines
 from ...model import Action, GameState
 
 CHOOSE = "citadelle.choisir"
@@ -29,8 +29,6 @@ _LABELLED = re.compile(
 )
 _KEYS = {"nord": "nord", "orchnoung": "nord", "sud": "sud", "bibiloune": "sud", "est": "est", "sakoura": "est"}
 _KEYS.update(ouest="ouest", tribudouduna="ouest")
-_QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
-_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
 _ARROW = r"\s*(?:→|->|=>|:|=|en|dans|vers|au|a l'|a)\s*"  # the longest first: "au" before "a"
 
 
@@ -40,24 +38,13 @@ def citadel_word(text: str) -> str | None:
     return _KEYS.get(word)
 
 
-def plain_lines(text: str) -> list[str]:
-    """The post's own lines, folded, without quotes or BBCode tags."""
-    while True:
-        stripped = _QUOTE.sub(" ", text)
-        if stripped == text:
-            break
-        text = stripped
-    text = re.sub(r"\[quote[^\]]*\].*", " ", text, flags=re.S | re.I)  # an unclosed quote runs to the end
-    lines = [_TAG.sub("", line) for line in text.splitlines() if not line.lstrip().startswith(">")]
-    return [fold(line) for line in lines if line.strip()]
-
 
 def read_post(state: GameState, author: str, text: str) -> list[Action]:
     """The J0 orders in a post: the author's citadel (the last one he names), and, from the mayor at the
     zenith, his distribution. Nothing at any other phase."""
     if state.phase not in ("J0-matin", "J0-zenith"):
         return []
-    lines = plain_lines(text)
+    lines = post_lines(text)
     actions: list[Action] = []
     chosen: str | None = None
     for line in lines:
@@ -103,10 +90,10 @@ def mayor_announcement(text: str, state: GameState) -> str:
     that word (« Je tranche : Alice est brûlée. Désolée Alice, ton vote contre Bruno… » → Alice); else
     ``aucun``. At J0's zenith, his distribution (``Alice=est, Bruno=sud``)."""
     if state.phase == "J0-zenith":  # his announcement is the distribution (SPEC: J0-zenith:annonce_maire)
-        placed = _distribution(state, plain_lines(text))
+        placed = _distribution(state, post_lines(text))
         return ", ".join(placed) if placed else "aucun"
     names = sorted(((fold(p.name), p.name) for p in state.players if p.alive), key=lambda pair: -len(pair[0]))
-    for line in plain_lines(text):
+    for line in post_lines(text):
         for sentence in re.split(r"[.!?;]", line):
             cues = [m.start() for m in _CUE.finditer(sentence)]
             if not cues:

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from ....vocabulary import fold
+from ....vocabulary import fold, post_lines
 from ...model import Action, GameState
 from ...resolution import NOBODY, Resolution
 from .common import absent, number
@@ -29,25 +29,12 @@ POST_POWERS = frozenset({DESTITUTE, CANDIDATE, BALLOT})
 BLANK = "blanc"
 FIRST_DAY = 3  # « à partir du Jour 3 »
 
-_QUOTE = re.compile(r"\[quote[^\]]*\](?:(?!\[quote).)*?\[/quote\]", re.S | re.I)
-_TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", re.I)
 _END = r"\s*[.!]*\s*$"
 _DESTITUTION = re.compile(r"^destitution\s*:\s*(oui|non)" + _END)
 _CANDIDATE = re.compile(r"^(?:je suis candidat|je suis candidate|candidat|candidate|je me presente)" + _END)
 _WORDS = ("destitution", "candidat", "maire", "presente", "présente")  # a post with none of them says nothing here
 _BALLOT = re.compile(r"^(?:nouveau maire|maire)\s*:\s*(.+?)" + _END)
 
-
-def _lines(text: str) -> list[str]:
-    """The post's own lines, folded, without quotes (someone else's words) or BBCode tags."""
-    while True:
-        stripped = _QUOTE.sub(" ", text)
-        if stripped == text:
-            break
-        text = stripped
-    text = re.sub(r"\[quote[^\]]*\].*", " ", text, flags=re.S | re.I)  # an unclosed quote runs to the end
-    lines = [_TAG.sub("", line) for line in text.splitlines() if not line.lstrip().startswith(">")]
-    return [fold(line) for line in lines if line.strip()]
 
 
 def read_post(state: GameState, author: str, text: str) -> list[Action]:
@@ -57,7 +44,7 @@ def read_post(state: GameState, author: str, text: str) -> list[Action]:
     if not state.phase.startswith("J") or not any(word in lowered for word in _WORDS):
         return []
     found: list[Action] = []
-    for line in _lines(text):
+    for line in post_lines(text):
         if match := _DESTITUTION.match(line):
             found.append(Action(author, DESTITUTE, (match.group(1),)))
         elif _CANDIDATE.match(line):
