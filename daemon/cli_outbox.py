@@ -9,6 +9,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+from .adapters import post_limit
 from .cli_common import _adapter, _config, _now, _reaching, _store
 from .config import require_secrets
 from .i18n import _
@@ -26,10 +27,13 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         drafts = outbox.drafts(args.state)
         states = max((len(label(d.state)) for d in drafts), default=0)
         kinds = max((len(label(d.kind)) for d in drafts), default=0)
+        limit = post_limit(config)
         for draft in drafts:
+            total, sent = outbox.planned_parts(draft, limit)
             print(
                 f"{label(draft.state):{states}} {label(draft.kind):{kinds}} {draft.key}"
                 + (f" → {draft.recipient}" if draft.recipient else "")
+                + (" " + _("({total} parts, {sent} sent)").format(total=total, sent=sent) if total > 1 else "")
             )
         return 0
     if not args.key and args.action != "send":
@@ -43,6 +47,13 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         )
         if draft.error:
             print(_("last error: {error}").format(error=draft.error))
+        total, sent = outbox.planned_parts(draft, post_limit(config))
+        if total > 1:
+            print(
+                _("too long for the forum ({limit} characters): sent in {total} parts ({sent} on the forum)").format(
+                    limit=post_limit(config), total=total, sent=sent
+                )
+            )
         print(draft.body)
     elif args.action == "approve":
         print(_("{key}: approved").format(key=outbox.approve(args.key).key))

@@ -65,6 +65,10 @@ class DeadlineConfig:
     phase: str | None = None  # the rule set's phase that ends ("J1", "N2"), for the rules engine
 
 
+# The smallest [forum] max_post_chars taken: a part must hold its reference, its tags and some text.
+MIN_POST_CHARS = 200
+
+
 @dataclass(frozen=True)
 class LiveConfig:
     """What the daemon needs beyond counting: where the forum is and how to behave on it."""
@@ -89,6 +93,7 @@ class LiveConfig:
     retries: int = 4  # retries of a request that timed out, failed to connect or got a 5xx
     backoff: float = 1.0  # the first wait before a retry (doubles each time, with jitter)
     posts_per_page: int | None = None
+    max_post_chars: int | None = None  # the longest post or MP the forum takes (None: the engine's default)
     auto: tuple[str, ...] = ("vote_count",)  # draft kinds sent without the MJ's approval
     count_every_votes: int = 0  # auto-post a live count every N new votes (0: never)
     settle: float = 60.0  # a post whose fate is unknown is looked for only this long after it was sent
@@ -169,6 +174,7 @@ _KNOWN = {
         "selectors",
         "url",
         "posts_per_page",
+        "max_post_chars",
         "pages",
         "fields",
         "markers",
@@ -413,8 +419,18 @@ def parse_config(text: str, path: Path | None = None) -> Config:
 
 _MAX_SECONDS = 7 * 24 * 3600
 _DRAFT_KINDS = (
-    "vote_count", "evening", "morning", "receipt", "result", "alert", "opening", "role_card", "help", "reminder",
-    "replacement", "activity",
+    "vote_count",
+    "evening",
+    "morning",
+    "receipt",
+    "result",
+    "alert",
+    "opening",
+    "role_card",
+    "help",
+    "reminder",
+    "replacement",
+    "activity",
 )
 
 
@@ -544,6 +560,16 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
             raise reader.error(
                 "forum.posts_per_page", _("1 or more, not {value}").format(value=per_page), "forum", "posts_per_page"
             )
+    max_chars = forum.get("max_post_chars")
+    if max_chars is not None:
+        _expect(reader, max_chars, int, "forum.max_post_chars", "forum", "max_post_chars")
+        if max_chars < MIN_POST_CHARS:
+            raise reader.error(
+                "forum.max_post_chars",
+                _("{minimum} or more, not {value}").format(minimum=MIN_POST_CHARS, value=max_chars),
+                "forum",
+                "max_post_chars",
+            )
     topic = game.get("topic", "")
     _expect(reader, topic, (str, int), "game.topic", "game", "topic")
     if (isinstance(topic, int) and topic < 1) or ("topic" in game and not str(topic).strip()):
@@ -605,6 +631,7 @@ def _live(reader: _Reader, data: dict[str, Any], timezone: str, path: Path | Non
         database=database,
         deadlines=tuple(deadlines),
         posts_per_page=per_page,
+        max_post_chars=max_chars,
         auto=tuple(auto),
         count_every_votes=every,
         settle=float(settle),

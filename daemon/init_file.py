@@ -190,6 +190,13 @@ def init_text(
         out.append(
             "# posts_per_page = 10              # réglage du forum phpBB, si meneur ne sait pas le lire sur ses pages"
         )
+    default_chars = 3000 if forum == "spirit" else 60000
+    out.append(
+        f"# max_post_chars = {default_chars}"
+        + " " * max(1, 35 - len(f"# max_post_chars = {default_chars}"))
+        + "# le plus long message que le forum accepte (par défaut : 3000 sur django-spirit, 60000 ailleurs) ;"
+        " meneur envoie un message plus long en plusieurs parties numérotées"
+    )
     if forum == "spirit":
         out.append("# Sur django-spirit, les dates sont dans le fuseau du profil du compte MJ : mettez le même ici.")
     out += [

@@ -192,7 +192,7 @@ class MpAnswering:
             {"prompt": question.prompt, "choice": choice, "when": moment},
             self.config.templates_dir,
         )
-        subject = f"{window.label} — ta réponse de {moment}"
+        subject = f"{window.label} — {sender}, ta réponse de {moment}"
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/answer/{row['msg_id']}")
         alert = _("MP from {player} ({time}) taken as the answer to {question}: {choice}.").format(
             player=sender, time=moment, question=question.id, choice=choice

@@ -124,6 +124,7 @@ def draw(game: LiveGame) -> dict[str, Any]:
                 "forum_id": d.forum_id,
                 "link": _draft_link(game, d.recipient, d.forum_id) if d.state == "sent" else None,
                 "updated_at": d.updated_at,
+                "parts": game.outbox.planned_parts(d, game.adapter.max_post_chars()),
             }
             for d in drafts
         ],

@@ -9,6 +9,19 @@ from ..http import PoliteClient
 from .base import ForumAdapter, ForumSettings
 
 
+def post_limit(config: Config) -> int:
+    """The longest post or MP the configured forum takes: ``[forum] max_post_chars``, else its engine's default."""
+    from .generic import GenericAdapter
+    from .phpbb2 import Phpbb2Adapter
+    from .phpbb3 import Phpbb3Adapter
+    from .spirit import SpiritAdapter
+
+    if config.live.max_post_chars:
+        return config.live.max_post_chars
+    classes: dict[str, type[ForumAdapter]] = {"phpbb3": Phpbb3Adapter, "phpbb2": Phpbb2Adapter, "spirit": SpiritAdapter}
+    return classes.get(config.engine, GenericAdapter).default_max_post_chars
+
+
 def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAdapter:
     """The adapter for the configured engine, over ``client`` (a real one unless a test gives one)."""
     require_live(config)
@@ -39,6 +52,7 @@ def make_adapter(config: Config, client: httpx.Client | None = None) -> ForumAda
         layout=config.layout,
         timezone=config.timezone,
         posts_per_page=live.posts_per_page,
+        max_post_chars=live.max_post_chars,
     )
     if config.engine == "generic":
         from .generic import GenericAdapter

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,23 @@ class LoginFailed(ForumError):
     pass
 
 
+class TooLong(ForumError):
+    """The forum answered that the message is longer than it takes: it saved nothing."""
+
+
+_LENGTH_WORDS = re.compile(r"caract[eè]res?|characters?", re.I)
+_LIMIT_WORDS = re.compile(r"maxim|au plus|at most|trop long|too long|pas plus|no more than", re.I)
+
+
+def refused_for_length(why: str, body: str) -> bool:
+    """Does the forum's error text say the message is too long? Its words (French or English), or the
+    message's own length quoted in it ("… au plus 3000 caractères (actuellement 3130)")."""
+    numbers = {int(n) for n in re.findall(r"\d+", why.replace("\u202f", "").replace("\xa0", ""))}
+    if numbers & {len(body), len(body.strip())}:
+        return True
+    return bool(_LENGTH_WORDS.search(why) and _LIMIT_WORDS.search(why))
+
+
 @dataclass(frozen=True)
 class ForumSettings:
     base_url: str  # ends with "/"
@@ -43,6 +61,7 @@ class ForumSettings:
     layout: Layout
     timezone: str = "Europe/Paris"
     posts_per_page: int | None = None  # phpBB's board setting; learned from pagination when None
+    max_post_chars: int | None = None  # the longest post or MP the forum takes; the engine's default when None
 
 
 @dataclass(frozen=True)
@@ -56,6 +75,9 @@ class FetchedPage:
 class ForumAdapter(ABC):
     engine: str = ""
     markup: str = "bbcode"
+    # The longest post or MP (its text, in characters) the engine takes out of the box; ``[forum]
+    # max_post_chars`` says it for a forum set otherwise. meneur sends a longer draft in parts.
+    default_max_post_chars: int = 60000
 
     def __init__(self, http: PoliteClient, settings: ForumSettings) -> None:
         self.http = http
@@ -105,6 +127,20 @@ class ForumAdapter(ABC):
         if now != self._saved_session:
             self._save_session(now)
             self._saved_session = now
+
+    def max_post_chars(self) -> int:
+        """The longest text this forum takes in one post or MP."""
+        return self.settings.max_post_chars or self.default_max_post_chars
+
+    def too_long(self, why: str, body: str) -> TooLong:
+        """The French report of a post the forum refused for its length, for the MJ."""
+        return TooLong(
+            _(
+                "the forum refused a message of {length} characters as too long ({why}): set [forum] "
+                "max_post_chars to the forum's limit (now {limit}), then approve the draft again; meneur then "
+                "sends it in parts"
+            ).format(length=len(body), why=why[:200], limit=self.max_post_chars())
+        )
 
     # -- helpers -------------------------------------------------------------------------------
     def url(self, path: str) -> str:

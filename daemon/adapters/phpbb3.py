@@ -23,7 +23,7 @@ from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, select_all, text_of
 from ...parsers.records import Form, InboxEntry, ParseError, PrivateMessage
 from ..i18n import _
-from .base import ForumError, LoginFailed, OffsetPaged, message_from
+from .base import ForumError, LoginFailed, OffsetPaged, message_from, refused_for_length
 
 _POST_LINK = re.compile(r"viewtopic\.php\?(?:[^\"'#]*&(?:amp;)?)?p=(\d+)")
 _MSG_LINK = re.compile(r"[?&;]p=(\d+)")
@@ -157,6 +157,9 @@ class Phpbb3Adapter(OffsetPaged):
             if _saved(response):
                 return None
             if find_form(response.content, having="message") is None or not _new_posts(response):
+                why = _message_box(response.content)
+                if why and refused_for_length(why, body):
+                    raise self.too_long(why, body)
                 raise ForumError(
                     _("the forum did not save the reply: {why}").format(
                         why=_message_box(response.content) or _("no reason given")
@@ -185,6 +188,9 @@ class Phpbb3Adapter(OffsetPaged):
         data = {"subject": subject, "message": body, f"address_list[u][{user_id}]": "to"}
         response = self._submit(page, form, data)
         if not _saved(response):
+            why = _message_box(response.content)
+            if why and refused_for_length(why, body):
+                raise self.too_long(why, body)
             raise ForumError(
                 _("the forum did not send the MP to {user}: {why}").format(
                     user=username, why=_message_box(response.content) or _("no reason given")

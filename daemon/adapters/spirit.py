@@ -9,6 +9,7 @@ topics with their comment counts.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -20,15 +21,34 @@ from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
 from ..i18n import _
-from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed
+from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed, refused_for_length
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
 _COMMENT_ID = re.compile(r"/comment/(\d+)/")
 
 
+def _post_hash(*texts: str) -> str:
+    """What spirit's double-post check compares for this post (32 characters, its field's size)."""
+    return hashlib.md5("\x00".join(texts).encode(), usedforsecurity=False).hexdigest()
+
+
+def _form_errors(response: httpx.Response) -> str:
+    """The form errors of a page spirit answered with instead of a redirect (it re-shows the form)."""
+    doc = parse_document(response.content, response.charset_encoding, whole=True)
+    return " | ".join(" ".join(text_of(e).split()) for e in select_all(doc, ".errorlist"))
+
+
 class SpiritAdapter(ForumAdapter):
+    """Spirit's double-post check (``UserProfile.update_post_hash``) compares one hash per member with the
+    hash of his last post, within ``ST_DOUBLE_POST_THRESHOLD_MINUTES`` (30): for a private topic the hash
+    of its title alone, for a comment that of its text and topic. Two MPs in a row with the same title (two
+    players' "ta réponse" of the same minute, the same reminder) would see the second silently dropped. The
+    forms take that hash from the client when it gives one (``topic_hash``, ``comment_hash``): meneur gives
+    the hash of the whole message, whose reference makes each draft its own."""
+
     engine = "spirit"
     markup = "markdown"
+    default_max_post_chars = 3000  # ST_COMMENT_MAX_LEN
     _topic_path: str | None = None  # the canonical /topic/<pk>/<slug>/ once seen
 
     def is_login_page(self, response: httpx.Response) -> bool:
@@ -202,22 +222,38 @@ class SpiritAdapter(ForumAdapter):
 
     def reply(self, body: str) -> str | None:
         referer = self.url(self._topic_path or f"topic/{self.settings.topic}/")
-        response = self._post(f"comment/{self.settings.topic}/publish/", {"comment": body}, referer)
+        data = {"comment": body, "comment_hash": _post_hash("comment", self.settings.topic, body)}
+        response = self._post(f"comment/{self.settings.topic}/publish/", data, referer)
         if response.status_code not in (302, 303):
-            raise ForumError(f"spirit did not accept the reply (HTTP {response.status_code})")
+            why = _form_errors(response) if response.status_code == 200 else ""
+            if why and refused_for_length(why, body):
+                raise self.too_long(why, body)
+            raise ForumError(f"spirit did not accept the reply (HTTP {response.status_code}) {why}".rstrip())
         found = _COMMENT_ID.search(response.headers.get("location", ""))
         return found.group(1) if found else None
 
     def send_mp(self, username: str, user_id: str | None, subject: str, body: str) -> str | None:
-        data = {"title": subject[:255], "comment": body, "users": username}
+        title = subject[:255]
+        data = {
+            "title": title,
+            "comment": body,
+            "users": username,
+            "topic_hash": _post_hash("private", username, title, body),
+        }
         response = self._post("topic/private/publish/", data, self.url("topic/private/publish/"))
         if response.status_code not in (302, 303):
-            raise ForumError(f"spirit did not accept the private message to {username} (HTTP {response.status_code})")
+            why = _form_errors(response) if response.status_code == 200 else ""
+            if why and refused_for_length(why, body):
+                raise self.too_long(why, body)
+            raise ForumError(
+                f"spirit did not accept the private message to {username} (HTTP {response.status_code}) {why}".rstrip()
+            )
         found = _TOPIC_ID.search(response.headers.get("location", ""))
         if not found:
-            # spirit silently drops a private topic whose title repeats the MJ's previous one
-            # (within ST_DOUBLE_POST_THRESHOLD_MINUTES): nothing was created.
-            raise ForumError(f"spirit dropped the MP to {username} as a double post (same title {subject!r} as before)")
+            # Spirit drops, silently, a private topic whose hash is that of the MJ's previous post (within
+            # ST_DOUBLE_POST_THRESHOLD_MINUTES): the very same message, sent a moment ago. The outbox looks
+            # for it before trying again.
+            raise ForumError(f"spirit dropped the MP to {username} as a double post (title {subject!r})")
         return found.group(1)
 
     def find_own_mp(self, username: str, subject: str, reference: str) -> str | None:
