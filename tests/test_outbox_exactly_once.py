@@ -345,6 +345,9 @@ class Recorder:
         self.looked.append(reference)
         return None
 
+    def max_post_chars(self) -> int:
+        return 60000
+
 
 def test_a_sender_stuck_holding_the_lock_delays_the_daemon_without_freezing_it(tmp_path: Path) -> None:
     store = Store(tmp_path / "partie.sqlite")

@@ -57,7 +57,7 @@ PARAGRAPHS = [
     "Le Seigneur des loups se réveille. " * 12,
     "[color=#8B4513]" + "Une longue phrase sans fin qui parle des loups. " * 20 + "[/color]",
     "Ligne courte.\nUne autre ligne.\n" + "Encore une ligne assez longue pour compter. " * 8,
-    "[quote=\"Le MJ\"][b]Rappel :[/b] " + "les votes se font en marron et en gras. " * 15 + "[/quote]",
+    '[quote="Le MJ"][b]Rappel :[/b] ' + "les votes se font en marron et en gras. " * 15 + "[/quote]",
     "Fin.",
 ]
 TEXT = "\n\n".join(PARAGRAPHS)
@@ -183,7 +183,9 @@ def test_a_crash_between_two_parts_sends_only_the_missing_one(
     topic = seeded["topic_id"]
     transport, clock = Unreliable(), Clock()
     game = game_on(write_config(forum, tmp_path, topic), transport, clock)
-    body = "\n\n".join(f"[b]Mort n°{n}[/b] : un villageois a été retrouvé. " + "Le village pleure. " * 25 for n in range(12))
+    body = "\n\n".join(
+        f"[b]Mort n°{n}[/b] : un villageois a été retrouvé. " + "Le village pleure. " * 25 for n in range(12)
+    )
     game.outbox.draft("Jour 2/morning", "morning", body, approved=True)
     original = game.adapter.reply
     calls: list[str] = []
@@ -253,7 +255,9 @@ def test_a_forum_refusing_a_part_for_its_length_is_reported_in_french_and_not_re
     transport, clock = Unreliable(), Clock()
     config = write_config(forum, tmp_path, seeded["topic_id"])
     path = config.path
-    path.write_text(path.read_text(encoding="utf-8").replace('engine = "spirit"\n', 'engine = "spirit"\nmax_post_chars = 4000\n'))
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('engine = "spirit"\n', 'engine = "spirit"\nmax_post_chars = 4000\n')
+    )
     game = game_on(load_config(path), transport, clock)
     body = "\n\n".join("Le village débat. " * 40 for _ in range(6))  # ~4300 characters: two parts of ≤ 4000
     game.outbox.draft("Jour 1/evening", "evening", body, approved=True)
@@ -319,3 +323,65 @@ def test_the_outbox_shows_a_long_draft_as_one_with_its_parts(tmp_path: Path) -> 
     assert outbox.planned_parts(draft, 3000) == (2, 0)
     assert outbox.planned_parts(draft, 60000) == (1, 0)
     assert outbox.parts(draft.key) == []  # cut only when it is sent, for the forum it is sent to
+
+
+def test_the_mjs_page_and_the_outbox_command_show_a_long_draft_as_one_with_its_parts(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import httpx
+    from meneur.daemon.cli import main
+    from meneur.daemon.web import serve
+
+    seeded = forum.seed(SENDER, ["Lucas", "Lucie", "Zoé"], topic_title="Partie affichée")
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    transport, clock = Unreliable(), Clock()
+    config = write_config(forum, tmp_path, seeded["topic_id"])
+    game = game_on(config, transport, clock)
+    body = "\n\n".join(f"Paragraphe {n} du matin. " + "Le village se réveille. " * 25 for n in range(8))
+    game.outbox.draft("Jour 1/morning", "morning", body)  # ~4900 characters: two parts on spirit
+    game.outbox.draft("Jour 1/evening", "evening", "Court.")
+    server, address = serve(game, port=0, token="s3cret-token")
+    try:
+        with httpx.Client(follow_redirects=True) as browser:
+            home = browser.get(address).text
+            assert home.count("trop long pour le forum : envoyé en 2 parties (0 déjà sur le forum)") == 1
+            drafts = browser.get(address.split("?")[0] + "api/state").json()["drafts"]
+            assert {d["key"]: d["parts"] for d in drafts} == {"Jour 1/morning": [2, 0], "Jour 1/evening": [1, 0]}
+            daemon = game_on(config, transport, clock)  # `meneur run`'s own connection to the database
+            daemon.outbox.approve("Jour 1/morning")
+            assert daemon.outbox.send("Jour 1/morning", daemon.adapter).state == "sent"
+            home = browser.get(address).text
+            assert "envoyé en 2 parties (2 déjà sur le forum)" in home
+    finally:
+        server.shutdown()
+    capsys.readouterr()
+    assert main(["outbox", "list", "--config", str(config.path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert next(line for line in listed if "Jour 1/morning" in line).endswith("(2 parties, 2 envoyée(s))")
+    assert not next(line for line in listed if "Jour 1/evening" in line).endswith(")")
+    assert main(["outbox", "show", "Jour 1/morning", "--config", str(config.path)]) == 0
+    assert "trop long pour le forum (3000 caractères) : envoyé en 2 parties (2 déjà sur le forum)" in (
+        capsys.readouterr().out
+    )
+
+
+def test_the_forums_words_for_a_message_too_long_are_understood() -> None:
+    from meneur.daemon.adapters.base import refused_for_length
+
+    body = "x" * 3130
+    # django-spirit (Django's max_length), in French and in English
+    assert refused_for_length(
+        "Assurez-vous que cette valeur comporte au plus 3000 caractères (actuellement 3130).", body
+    )
+    assert refused_for_length("Ensure this value has at most 3000 characters (it has 3130).", body)
+    # phpBB 3 (TOO_MANY_CHARS_POST), which counts without the BBCode tags: not the message's own length
+    assert refused_for_length(
+        "Votre message contient 61234 caractères. Le nombre maximal de caractères autorisés est de 60000.", body
+    )
+    assert refused_for_length(
+        "Your message contains 61234 characters. The maximum number of allowed characters is 60000.", body
+    )
+    # other refusals are not taken for it
+    assert not refused_for_length("Ce champ est obligatoire.", body)
+    assert not refused_for_length("Vous ne pouvez pas envoyer de message si rapidement après le précédent.", body)
+    assert not refused_for_length("Le sujet doit contenir au moins 3 caractères.", body)
