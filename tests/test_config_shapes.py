@@ -28,6 +28,7 @@ BASE: dict[str, Any] = {
         "url": "http://127.0.0.1:9/",
         "timezone": "Europe/Paris",
         "posts_per_page": 20,
+        "max_post_chars": 3000,
         "max_page_kb": 4096,
     },
     "account": {"username": "MJ", "password_env": "MENEUR_PASSWORD"},
@@ -62,7 +63,7 @@ BASE: dict[str, Any] = {
 STRING, INTEGER, NUMBER, BOOL, STRINGS, WHEN, STR_OR_INT = "s", "i", "n", "b", "ss", "w", "si"
 TYPES = {
     "forum.engine": STRING, "forum.url": STRING, "forum.timezone": STRING, "forum.posts_per_page": INTEGER,
-    "forum.max_page_kb": INTEGER,
+    "forum.max_page_kb": INTEGER, "forum.max_post_chars": INTEGER,
     "account.username": STRING, "account.password_env": STRING, "account.keyring": STRING,
     "game.topic": STR_OR_INT, "game.database": STRING, "game.ruleset": STRING, "game.seed": INTEGER,
     "game.deadline": WHEN, "deadlines.label": STRING, "deadlines.at": WHEN, "deadlines.kind": STRING,

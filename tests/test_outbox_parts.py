@@ -385,3 +385,32 @@ def test_the_forums_words_for_a_message_too_long_are_understood() -> None:
     assert not refused_for_length("Ce champ est obligatoire.", body)
     assert not refused_for_length("Vous ne pouvez pas envoyer de message si rapidement après le précédent.", body)
     assert not refused_for_length("Le sujet doit contenir au moins 3 caractères.", body)
+
+
+def test_the_forums_limit_is_the_engines_unless_the_configuration_says_it(tmp_path: Path) -> None:
+    import httpx
+    from meneur.daemon.adapters import make_adapter, post_limit
+    from meneur.daemon.config import ConfigError, parse_config
+    from meneur.daemon.init_file import init_text
+
+    def config(engine: str, extra: str = "") -> str:
+        return (
+            f'[forum]\nengine = "{engine}"\nurl = "http://127.0.0.1:9/"\n{extra}[account]\nusername = "MJ"\n'
+            f'[game]\ntopic = "3"\ndatabase = "{tmp_path / "g.sqlite"}"\n[[players]]\nname = "Lucie"\n'
+        )
+
+    offline = httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(404)))
+    for engine, default in (("spirit", 3000), ("phpbb3", 60000), ("phpbb2", 60000)):
+        assert make_adapter(parse_config(config(engine)), offline).max_post_chars() == default
+        assert post_limit(parse_config(config(engine))) == default
+        set_here = parse_config(config(engine, "max_post_chars = 20000\n"))
+        assert make_adapter(set_here, offline).max_post_chars() == post_limit(set_here) == 20000
+    with pytest.raises(ConfigError, match=r"max_post_chars.*200 ou plus, pas 50"):
+        parse_config(config("spirit", "max_post_chars = 50\n"))
+    from datetime import UTC, datetime
+
+    for engine, default in (("spirit", "3000"), ("phpbb3", "60000")):
+        line = next(
+            line for line in init_text(engine, None, datetime.now(UTC)).splitlines() if "max_post_chars" in line
+        )
+        assert line.startswith(f"# max_post_chars = {default} ") and "par défaut" in line
