@@ -400,6 +400,8 @@ class Outbox:
         if any(part.state in ("sent", "sending") for part in parts):
             return parts
         limit = adapter.max_post_chars()
+        if not parts and len(draft.body) <= limit:
+            return []  # the common case: sent whole, nothing to write
         with self.store.transaction():
             self.store.db.execute("delete from draft_parts where key = ?", [draft.key])
             if len(draft.body) <= limit:

@@ -414,3 +414,34 @@ def test_the_forums_limit_is_the_engines_unless_the_configuration_says_it(tmp_pa
             line for line in init_text(engine, None, datetime.now(UTC)).splitlines() if "max_post_chars" in line
         )
         assert line.startswith(f"# max_post_chars = {default} ") and "par défaut" in line
+
+
+def test_phpbb3_refusing_a_post_for_its_length_fails_the_draft_in_french_without_looking(tmp_path: Path) -> None:
+    """A board set below meneur's default (max_post_chars 5000 in its ACP): phpBB shows the form again with
+    its error; the draft fails with what to do, and meneur does not read the topic looking for it."""
+    import httpx
+    from meneur.tests.test_phpbb_adapters import P3, Board3, adapter3
+
+    page = (P3 / "reply-invalid-form.html").read_text(encoding="utf-8")
+    refusal = "Votre message contient 6012 caractères. Le nombre maximal de caractères autorisés est de 5000."
+    assert "Le formulaire envoyé est invalide. Veuillez réessayer." in page
+
+    class TooSmallBoard(Board3):
+        def __call__(self, request: httpx.Request) -> httpx.Response:
+            if request.method == "POST" and request.url.path.endswith("posting.php"):
+                self.posted.append({})
+                text = page.replace("Le formulaire envoyé est invalide. Veuillez réessayer.", refusal)
+                return httpx.Response(200, text=text, headers={"content-type": "text/html; charset=utf-8"})
+            return super().__call__(request)
+
+    board = TooSmallBoard()
+    adapter, _ = adapter3(board)
+    outbox = Outbox(Store(tmp_path / "p.sqlite"), Clock(), "bbcode")
+    outbox.draft("Jour 3/morning", "morning", "[b]Le village se réveille.[/b]\n\n" + "Un mort. " * 650, approved=True)
+    with pytest.raises(TooLong):
+        outbox.send("Jour 3/morning", adapter)
+    draft = outbox.get("Jour 3/morning")
+    assert draft.state == "failed" and len(board.posted) == 1
+    assert draft.error is not None and "trop long" in draft.error and "max_post_chars" in draft.error
+    assert refusal in draft.error
+    assert not [line for line in board.log if line.startswith("GET viewtopic.php")]  # not looked for: not saved
