@@ -94,8 +94,6 @@ class Part:
     error: str | None
 
 
-PART_STATES = ("waiting", "sending", "sent", "failed")
-
 _PARTS_TABLE = (
     "create table if not exists draft_parts (key text not null, number integer not null, total integer not null, "
     "subject text, body text not null, token text not null, state text not null, forum_id text, sending_at text, "
