@@ -116,6 +116,32 @@ def test_a_word_longer_than_a_part_is_cut_but_never_inside_a_tag() -> None:
     assert _TAGS.sub("", "".join(parts)) == _TAGS.sub("", word)
 
 
+def test_many_drafts_cut_at_many_limits_keep_every_word_and_every_span_whole() -> None:
+    """Drafts made up from a fixed seed (paragraphs, lines, long words, nested and attributed spans)."""
+    import random
+
+    draw = random.Random(20261201)
+    words = ["loup", "village", "Thiercelieux", "bûcher", "[b]vote[/b]", "x" * 90, "[i]nuit[/i]", "MJ"]
+    for _ in range(40):
+        paragraphs = []
+        for _ in range(draw.randint(1, 12)):
+            line = " ".join(draw.choice(words) for _ in range(draw.randint(1, 80)))
+            if draw.random() < 0.4:
+                line = f"[color=#{draw.randint(0, 0xFFFFFF):06X}][b]{line}[/b][/color]"
+            if draw.random() < 0.2:
+                line = f'[quote="Joueur {draw.randint(1, 9)}"]{line}\n{line}[/quote]'
+            paragraphs.append(line)
+        text = "\n\n".join(paragraphs)
+        for limit in (200, 380, 1000):
+            parts = split_text(text, limit)
+            assert all(len(part) <= limit for part in parts)
+            assert _TAGS.sub(" ", " ".join(parts)).split() == _TAGS.sub(" ", text).split()
+            for part in parts:
+                for name in ("b", "i", "color", "quote"):
+                    assert len(re.findall(rf"\[{name}(?:=[^\]]*)?\]", part)) == part.count(f"[/{name}]"), part
+                assert re.search(r"\[[^\]]*$", part) is None
+
+
 def test_markdown_is_cut_without_tags() -> None:
     text = "\n\n".join(["**Titre**"] + ["Un paragraphe de texte simple. " * 10] * 6)
     parts = split_text(text, 700, markup="markdown")
