@@ -99,12 +99,23 @@ def draft_reminder(game: LiveGame, deadline_id: str, kind: str) -> list[Draft]:
 def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     count = game.live_count(deadline)
     posts = {p.post_id: p for p in game.store.posts(TOPIC)}
+    by_mp = game.engine is not None and game.engine.rules.votes_by_mp
+    not_voted = list(count.tally.not_voted)
+    if by_mp:
+        # Votes sent by MP (baguette): the rules give a vote to whoever sent none (his own, for want of one), so
+        # the tally's "not voted" leaves him out; the reminder names every voter whose vote MP has not come.
+        counted = [voter for row in count.tally.counts for voter in row.voters]
+        not_voted = [v for v in counted if v not in count.standing] + not_voted
+        order = [p.name for p in game.config.players]
+        not_voted = sorted(dict.fromkeys(not_voted), key=lambda n: order.index(n) if n in order else len(order))
     context = {
         "day": deadline.label,
         "left": _left(deadline.at, now),
         "secret": game.counts_secret(),  # who has not voted, but no numbers (double-roles)
         "counts": () if game.counts_secret() else count.tally.counts,
-        "not_voted": count.tally.not_voted,
+        "not_voted": not_voted,
+        "by_mp": by_mp,  # the votes are MPs to the MJ, not posts
+        "mj": game.config.live.username,
         "deadline": deadline.at,
         "tz": game.config.timezone,
         "last_post": posts.get(count.last_post_id or ""),
