@@ -17,8 +17,6 @@ from typing import Any
 from ..engine.contract import TopicPost
 from ..engine.daycount import CountedVote, DayCount
 from ..engine.model import Action, GameState
-from ..engine.modules.baguette.common import ABSENCE
-from ..engine.modules.baguette.votes import with_absences
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -185,8 +183,8 @@ class LiveGame:
         for vote in history:
             if votes.get(vote.voter) == vote.target:
                 standing[vote.voter] = vote
-        if rules.absence_power == ABSENCE:  # the stored absences' non-votes, as the deadline will count them
-            state = with_absences(state, self.absence_actions(day))
+        if rules.note_absences is not None:  # the stored absences' non-votes, as the deadline will count them
+            state = rules.note_absences(state, self.absence_actions(day))
         tally = rules.day_tally(state, votes)[0] if rules.day_tally is not None else posted.tally
         told = {str(r["kind"]) for r in self.store.db.query("select kind from alerts where kind like 'post-vote:%'")}
         for vote in posted.standing.values():
