@@ -6,9 +6,9 @@ Each reminder is drafted once per deadline: a mark in ``kv`` (``reminder/<deadli
 the transaction that drafts it, so neither a second job nor a restart drafts it again (a draft the MJ
 discarded stays discarded). A reminder that could not be drafted at its time (the count stopped by a layout
 alert, the night's phase not reached yet because the deadline before it is still being retried) is drafted
-by the next poll that can, while its deadline is ahead (:func:`draft_due_reminders`). The drafts go through the outbox like any other (``[outbox] auto`` may list
-``reminder``). The scheduler sets one job per pending deadline at start, from the database, as it does for
-the deadlines themselves (:func:`due_reminders`)."""
+by the next poll that can, while its deadline is ahead (:func:`draft_due_reminders`). The drafts go through
+the outbox like any other (``[outbox] auto`` may list ``reminder``). The scheduler sets one job per pending
+deadline at start, from the database, as it does for the deadlines themselves (:func:`due_reminders`)."""
 
 from __future__ import annotations
 
