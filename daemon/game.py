@@ -23,7 +23,7 @@ from .counting import count_from_store, count_post_text, resolver_of
 from .engine_live import EngineDriver
 from .i18n import _
 from .mp_answers import ANSWERED, MpWindow, _said
-from .outbox import Draft, Outbox
+from .outbox import Draft, Outbox, OutboxError
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
 from .render import render
 from .store import Store, kv_get, kv_set
@@ -506,8 +506,12 @@ class LiveGame:
         for entry in told:
             key = str(entry["key"])
             if states.get(key) in ("drafted", "failed") and _said(entry["event"]) in said:
+                try:
+                    self.outbox.discard(key)
+                except OutboxError as exc:  # sent meanwhile (the MJ's page): nothing left to set aside
+                    log.warning("%s: not set aside (%s)", key, exc)
+                    continue
                 log.info("%s: its event is told again by the phase's texts: set aside", key)
-                self.outbox.discard(key)
                 states[key] = "discarded"
 
     def _skip_passed_over(self, phase: str, reached: str | None) -> None:
