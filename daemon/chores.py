@@ -16,7 +16,7 @@ from ..engine.modules import rules_for
 from ..engine.names import Account
 from ..parsers.records import VoteFormat
 from ..vocabulary import word_key
-from .drafts import DraftText, powers_of
+from .drafts import DraftText, powers_of, role_cards
 from .i18n import _
 from .render import french_datetime, render
 
@@ -143,7 +143,12 @@ def record_replacement(game: LiveGame, player: str, new: str, at: datetime) -> l
     approved = "replacement" in config.live.auto
     made = [game.outbox.draft(f"replace/{number}/post", "replacement", post, None, None, approved)]
     if game.engine is not None:
-        card = next(c for c in game.engine.role_cards() if c.recipient == player)
+        # The seat as it is now (an object spent, a role taken, what the rules track), not as it was dealt.
+        engine = game.engine
+        phase = next((d.phase for d in game.deadlines("pending") if d.phase), None)
+        state = engine.day_state(phase, engine.state_before(phase)) if phase else engine.latest_state()
+        card = next(c for c in role_cards(state, config.live.username, config.templates_dir, config.markup,
+                                          config.vote_format) if c.recipient == player)  # fmt: skip
         intro = render("replacement_card", config.markup, context, config.templates_dir, config.vote_format)
         subject = f"Ton rôle : tu remplaces {player}"
         body = intro.rstrip() + "\n\n" + card.body

@@ -18,7 +18,7 @@ from ..parsers.votes import styled_lines
 from .config import Config
 from .i18n import translated
 from .render import render
-from .replace import apply_to_posts, replacements
+from .replace import apply_to_posts, replacements, with_newcomers
 from .store import Store
 
 
@@ -111,7 +111,9 @@ def count_from_store(
     everything = store.posts(topic, deleted=True)
     gone = store.deleted_posts(topic)
     accounts = account_binding(store, topic, resolver_of(config))
-    read, replaced = apply_to_posts(everything, replacements(store))  # `meneur replace`: whose posts are whose
+    reps = replacements(store)
+    read, replaced = apply_to_posts(everything, reps)  # `meneur replace`: whose posts are whose
+    config = with_newcomers(config, reps)  # and a vote may name the seat by its newcomer's name
     count = count_posts(read, config, since, store.corrections(topic), refusal, gone, accounts, replaced)
     return count, [p for p in everything if p.post_id not in gone]
 

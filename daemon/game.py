@@ -17,15 +17,13 @@ from typing import Any
 from ..engine.contract import TopicPost
 from ..engine.daycount import CountedVote, DayCount
 from ..engine.model import Action, GameState
-from ..engine.modules.baguette.common import ABSENCE
-from ..engine.modules.baguette.votes import with_absences
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
 from .engine_live import EngineDriver
 from .i18n import _
-from .mp_answers import ANSWERED, MpWindow
-from .outbox import Draft, Outbox
+from .mp_answers import ANSWERED, MpWindow, _said
+from .outbox import Draft, Outbox, OutboxError
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
 from .render import render
 from .store import Store, kv_get, kv_set
@@ -185,8 +183,8 @@ class LiveGame:
         for vote in history:
             if votes.get(vote.voter) == vote.target:
                 standing[vote.voter] = vote
-        if rules.absence_power == ABSENCE:  # the stored absences' non-votes, as the deadline will count them
-            state = with_absences(state, self.absence_actions(day))
+        if rules.note_absences is not None:  # the stored absences' non-votes, as the deadline will count them
+            state = rules.note_absences(state, self.absence_actions(day))
         tally = rules.day_tally(state, votes)[0] if rules.day_tally is not None else posted.tally
         told = {str(r["kind"]) for r in self.store.db.query("select kind from alerts where kind like 'post-vote:%'")}
         for vote in posted.standing.values():
@@ -491,8 +489,30 @@ class LiveGame:
         den = self.den_posts(deadline) if deadline.kind == "night" and self.reads_den() else []
         away = self.absence_actions(deadline)
         outcome, drafts = self.engine.resolve(deadline.phase, votes, since, self.mp_edge(deadline), den, away)
+        self._set_aside_said_again(deadline.phase, [e.as_json() for e in outcome.events])
         self._skip_passed_over(deadline.phase, outcome.state.phase if not outcome.state.winner else None)
         return self._draft_engine_texts(deadline.id, outcome.questions, drafts)
+
+    def _set_aside_said_again(self, phase: str, events: list[dict[str, Any]]) -> None:
+        """The drafts a day power made at once (an announcement, a private result) that the MJ had not let go
+        when the phase was resolved, and whose event the resolution tells again: set aside. The phase's own
+        texts say it now (they leave out only what had gone out), or an earlier copy went out already; sent
+        as well, the players would read it twice."""
+        assert self.engine is not None
+        said = {_said(e) for e in events}
+        told = [t for o in self.engine.mp_outcomes(phase).values() for t in o["detail"].get("announced", [])]
+        told += self.engine._post_orders_told(phase)  # double-roles: what the day's post orders told at once
+        states = {d.key: d.state for d in self.outbox.drafts()}
+        for entry in told:
+            key = str(entry["key"])
+            if states.get(key) in ("drafted", "failed") and _said(entry["event"]) in said:
+                try:
+                    self.outbox.discard(key)
+                except OutboxError as exc:  # sent meanwhile (the MJ's page): nothing left to set aside
+                    log.warning("%s: not set aside (%s)", key, exc)
+                    continue
+                log.info("%s: its event is told again by the phase's texts: set aside", key)
+                states[key] = "discarded"
 
     def _skip_passed_over(self, phase: str, reached: str | None) -> None:
         """The pending deadlines of phases the game went past (J0-zenith when the citadels are balanced) are

@@ -4,9 +4,11 @@ living player who holds a night power and has sent the MJ nothing that night.
 
 Each reminder is drafted once per deadline: a mark in ``kv`` (``reminder/<deadline>/<day|night>``) is set in
 the transaction that drafts it, so neither a second job nor a restart drafts it again (a draft the MJ
-discarded stays discarded). The drafts go through the outbox like any other (``[outbox] auto`` may list
-``reminder``). The scheduler sets one job per pending deadline at start, from the database, as it does for
-the deadlines themselves (:func:`due_reminders`)."""
+discarded stays discarded). A reminder that could not be drafted at its time (the count stopped by a layout
+alert, the night's phase not reached yet because the deadline before it is still being retried) is drafted
+by the next poll that can, while its deadline is ahead (:func:`draft_due_reminders`). The drafts go through
+the outbox like any other (``[outbox] auto`` may list ``reminder``). The scheduler sets one job per pending
+deadline at start, from the database, as it does for the deadlines themselves (:func:`due_reminders`)."""
 
 from __future__ import annotations
 
@@ -84,6 +86,8 @@ def draft_reminder(game: LiveGame, deadline_id: str, kind: str) -> list[Draft]:
     if not deadline.at - timedelta(hours=_hours(game, kind)) <= now < deadline.at:
         return []
     texts = _day_post(game, deadline, now) if kind == DAY else _night_mps(game, deadline, now)
+    if texts is None:  # not yet known who to remind: a later poll tries again (no mark)
+        return []
     approved = "reminder" in game.config.live.auto
     made = []
     with game.store.transaction():
@@ -99,12 +103,23 @@ def draft_reminder(game: LiveGame, deadline_id: str, kind: str) -> list[Draft]:
 def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     count = game.live_count(deadline)
     posts = {p.post_id: p for p in game.store.posts(TOPIC)}
+    by_mp = game.engine is not None and game.engine.rules.votes_by_mp
+    not_voted = list(count.tally.not_voted)
+    if by_mp:
+        # Votes sent by MP (baguette): the rules give a vote to whoever sent none (his own, for want of one), so
+        # the tally's "not voted" leaves him out; the reminder names every voter whose vote MP has not come.
+        counted = [voter for row in count.tally.counts for voter in row.voters]
+        not_voted = [v for v in counted if v not in count.standing] + not_voted
+        order = [p.name for p in game.config.players]
+        not_voted = sorted(dict.fromkeys(not_voted), key=lambda n: order.index(n) if n in order else len(order))
     context = {
         "day": deadline.label,
         "left": _left(deadline.at, now),
         "secret": game.counts_secret(),  # who has not voted, but no numbers (double-roles)
         "counts": () if game.counts_secret() else count.tally.counts,
-        "not_voted": count.tally.not_voted,
+        "not_voted": not_voted,
+        "by_mp": by_mp,  # the votes are MPs to the MJ, not posts
+        "mj": game.config.live.username,
         "deadline": deadline.at,
         "tz": game.config.timezone,
         "last_post": posts.get(count.last_post_id or ""),
@@ -113,14 +128,28 @@ def _day_post(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
     return [(f"{deadline.id}/reminder/day", None, None, body)]
 
 
-def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text]:
+def draft_due_reminders(game: LiveGame) -> list[Draft]:
+    """Draft every reminder whose time has come and whose deadline is still ahead, once each: what each poll
+    does, so a reminder whose own job failed (the count stopped by a layout alert, the phase before not
+    resolved yet because the forum was down at its deadline, meneur stopping) is drafted by the next poll."""
+    now = game.clock()
+    made: list[Draft] = []
+    for reminder in due_reminders(game):
+        if reminder.at <= now:
+            made += draft_reminder(game, reminder.deadline, reminder.kind)
+    return made
+
+
+def _night_mps(game: LiveGame, deadline: Deadline, now: datetime) -> list[_Text] | None:
     engine = game.engine
     assert engine is not None and deadline.phase is not None
     view = engine.night_view(deadline.phase, game.window(deadline), deadline.at)
     wrote = {str(mp["player"]) for mp in view["mps"]}
     state = engine.state_before(deadline.phase)
-    if state.phase != deadline.phase or state.winner:
-        return []  # the phase before is not resolved (or the game is over): nobody to remind yet
+    if state.winner:
+        return []  # the game is over: nobody to remind
+    if state.phase != deadline.phase:
+        return None  # the phase before is not resolved yet (its deadline is being retried): not known yet
     texts: list[_Text] = []
     for player in view["not_acted"]:
         if player in wrote:

@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, Message
 from ..engine.names import Account
 from ..vocabulary import Post
 from .store import Store
+
+if TYPE_CHECKING:
+    from .config import Config
 
 
 @dataclass(frozen=True)
@@ -101,3 +105,18 @@ def account_of(store: Store, recipient: str) -> str:
     """The forum account an MP to ``recipient`` (a player's name) goes to: his last replacement's newcomer."""
     last = [r for r in replacements(store) if r.player == recipient]
     return last[-1].new.name if last else recipient
+
+
+def with_newcomers(config: Config, reps: Sequence[Replacement]) -> Config:
+    """``config`` whose players also answer to their newcomers' names (an alias each): « Je vote contre
+    Bertrand » names the seat Bertrand plays for now, as « Je vote contre Basile » does."""
+    if not reps:
+        return config
+    added: dict[str, list[str]] = {}
+    for rep in reps:
+        added.setdefault(rep.player, []).append(rep.new.name)
+    players = tuple(
+        replace(p, aliases=(*p.aliases, *(n for n in added.get(p.name, []) if n not in p.aliases and n != p.name)))
+        for p in config.players
+    )
+    return replace(config, players=players)

@@ -35,7 +35,7 @@ from .game import LiveGame
 from .http import ForumUnavailable
 from .i18n import _
 from .poller import CountingStopped, add_alert, open_alerts, resolve_alerts
-from .reminders import draft_reminder, due_reminders
+from .reminders import draft_due_reminders, draft_reminder, due_reminders
 from .store import Store
 
 log = logging.getLogger("meneur.run")
@@ -170,6 +170,7 @@ class GameScheduler:
         report = self._guard("topic poll", lambda: self.game.cycle(inbox=False))
         if report is not None:
             self.on_report("cycle", report)
+            self._remind_due()
         self._schedule_topic()
         self._rearm_due_deadlines()
         self._maybe_stop()
@@ -271,13 +272,21 @@ class GameScheduler:
                           coalesce=True)  # fmt: skip
 
     def _remind(self, deadline_id: str, kind: str) -> None:
+        self._draft_reminders(f"reminder {deadline_id}", lambda: draft_reminder(self.game, deadline_id, kind))
+
+    def _remind_due(self) -> None:
+        """After a poll that worked: the reminders whose time came and that are not drafted yet (their job
+        failed, or found the phase not reached yet), while their deadline is ahead."""
+        self._draft_reminders("due reminders", lambda: draft_due_reminders(self.game))
+
+    def _draft_reminders(self, name: str, draft: Callable[[], list[Any]]) -> None:
         def work() -> list[Any]:
-            made = draft_reminder(self.game, deadline_id, kind)
+            made = draft()
             if made:
                 self.game.outbox.send_ready(self.game.adapter)  # `[outbox] auto` may list "reminder"
             return made
 
-        made = self._guard(f"reminder {deadline_id}", work)
+        made = self._guard(name, work)
         if made:
             self.on_report("reminder", made)
 

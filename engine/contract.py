@@ -146,6 +146,10 @@ class RuleSet:
     # The power a declared absence becomes for ``close_day`` (targets: the day phases it covers, none when
     # vague): the daemon's stored absences (daemon/absences.py) are passed as such actions. None: not used.
     absence_power: str | None = None
+    # The day's state with the declared absences among the actions (``absence_power``) noted as ``close_day``
+    # notes them, for the live count before the deadline (baguette: the absent player's non-vote, not his own
+    # vote against himself). None: the absences count at the deadline only.
+    note_absences: Callable[[GameState, Sequence[Action]], GameState] | None = None
     # Decree kinds the rule set takes besides the core's kill, revive, mayor, event (baguette: foudroiement).
     decree_kinds: tuple[str, ...] = ()
     # Fixed times the rules set, for the live schedule preset: {"day_end": "22:00", "actions_end": "21:00",

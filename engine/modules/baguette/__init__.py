@@ -22,7 +22,7 @@ from .night import NIGHT_ORDER, resolve_night
 from .setup import setup
 from .validation import validate
 from .vocabulary import EXAMPLES, HELP, verbs
-from .votes import day_tally, mp_votes, vote_refusal
+from .votes import day_tally, mp_votes, vote_refusal, with_absences
 
 SCHEDULE: dict[str, Any] = {"day_end": "22:00", "actions_end": "21:00", "day_hours": 48, "night_hours": 24}
 TITLE = "Baguette magique"
@@ -122,6 +122,7 @@ def apply(base: RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
         mp_votes=_mp_votes,
         read_den=_read_den,
         absence_power=ABSENCE,
+        note_absences=with_absences,
         decree_kinds=(*base.decree_kinds, *DECREES),
         schedule=SCHEDULE,
     )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ...contract import RuleSet
 from ...model import Action, GameState, Outcome, next_phase
 from . import rules
-from .day import _day_powers
+from .day import _day_powers, note_excuses
 from .deaths import resolution
 from .help import EXAMPLES, HELP
 from .objects import RAVAGE_STOPS, STYLE_NAMES, style, word
@@ -38,7 +38,7 @@ def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
     day's own step, so the axe, shield or sceptre is destroyed at once and the bold announcement (or PACTE's
     count) is told at once; ``close_day`` takes the same actions at the deadline."""
     r, m = resolution(state, {}, ())
-    _day_powers(m, actions)
+    note_excuses(r.state, _day_powers(m, actions))  # told at dusk, shown to the MJ now
     return r.outcome()
 
 

@@ -4,6 +4,7 @@ CHAUDRON, OUIJA), the mayor's election, the pyre, and the mayor's swap of one st
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
@@ -143,7 +144,7 @@ def day_powers(state: GameState, actions: Sequence[Action]) -> Outcome:
     validated against the state the earlier ones left. ``close_day`` applies the same actions the same way
     at the deadline; EXCUSE's chat opens with the night (``close_day``)."""
     r, m = resolution(state, {}, ())
-    _day_powers(m, actions)
+    note_excuses(r.state, _day_powers(m, actions))  # told at dusk, shown to the MJ now
     return r.outcome()
 
 
@@ -184,17 +185,23 @@ def _day_powers(m: _Moment, actions: Sequence[Action]) -> list[Action]:
 
 def _excuse(r: Resolution, excuses: Sequence[Action]) -> None:
     """ "Durant le prochain crépuscule, vous pourrez parler en privé entre vous." """
-    s = r.state
-    chats = []
+    for chat in note_excuses(r.state, excuses):
+        for member in chat["players"]:
+            r.tell(member, "excuse", players=chat["players"], by=chat["by"])
+
+
+def note_excuses(s: GameState, excuses: Sequence[Action]) -> list[dict[str, Any]]:
+    """The coming night's EXCUSE chats (the user and his living targets), noted in ``s``'s memory: by
+    ``close_day``, and by ``day_powers`` as soon as the MP is read, so the MJ's page shows them then."""
+    chats: list[dict[str, Any]] = []
     for action in excuses:
         members = [action.player, *[t for t in action.targets if s.player(t).alive]]
         if not s.player(action.player).alive or len(members) < 2:
             continue
         chats.append({"by": action.player, "players": members})
-        for member in members:
-            r.tell(member, "excuse", players=members, by=action.player)
     if chats:
         s.memory["excuse"] = {"night": next_phase(s.phase), "chats": chats}
+    return chats
 
 
 # -- the mayor's swap ---------------------------------------------------------------------------------------------
