@@ -108,3 +108,14 @@ def mj_page(game: LiveGame) -> str:
             return browser.get(address).text
     finally:
         server.shutdown()
+
+
+def spirit_config(forum: SpiritForum, mj: str, topic: int, deadline: str, players: list[str], poll: str = "") -> str:
+    """A configuration's text (TOML) for a game that counts votes only on the test forum's ``topic``: one day
+    deadline (Jour 1, ``deadline`` in ISO 8601), the players without roles; ``poll``: more of the [poll] table."""
+    return (
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "{mj}"\n'
+        f'[game]\ntopic = "{topic}"\ndatabase = "partie.sqlite"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n[poll]\nmin_request_interval = 0.01\n{poll}'
+        + "".join(f'[[players]]\nname = "{n}"\n' for n in players)
+    )
