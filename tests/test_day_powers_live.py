@@ -23,14 +23,9 @@ from meneur.daemon.web import MJPage
 from meneur.engine.model import Action, Event, GameState, Outcome
 from meneur.tests.livegame import Clock, live_game, mj_page, send, vote
 from meneur.tests.spiritforum import SpiritForum
+from meneur.tests.test_trinite_meuporg_live import ROLES
 
-# Listed group by group; the wolves carry their camp in the role ("+loup"). Ines (barde) and Fanny (druide)
-# each hold a potion de télépathie.
-ROLES = {
-    "Anna": "voyant", "Basile": "paladin", "Coline": "pretre",
-    "Denis": "sorcier", "Emile": "rogue", "Fanny": "druide",
-    "Gilles": "voleur+loup", "Hector": "chasseur+loup", "Ines": "barde",
-}  # fmt: skip
+# ROLES are the trinite-meuporg live game's: Ines (barde) and Fanny (druide) each hold a potion de télépathie.
 TELEPATHY = "potion_de_telepathie.utiliser"
 
 
