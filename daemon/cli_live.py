@@ -11,6 +11,7 @@ import os
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -464,6 +465,13 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     init.set_defaults(handler=cmd_init)
 
     verbose = _("log what happens on standard error (default: warnings only)")
+
+    def on_a_game(sub: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int]) -> None:
+        """A command on a game: its configuration (--config), -v, and the function that runs it."""
+        sub.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
+        sub.add_argument("-v", "--verbose", action="store_true", help=verbose)
+        sub.set_defaults(handler=handler)
+
     for name, handler, text, more in (
         ("check", cmd_check, _("validate the configuration, log in and show what meneur sees"),
          _("; warns in French about what would spoil a day (a vote format the forum cannot write, a past deadline, "
@@ -476,8 +484,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
          _(": a page meneur could not read, a question of the rules waiting for the MJ, the forum unreachable.")),
     ):  # fmt: skip
         sub = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + more)
-        sub.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-        sub.add_argument("-v", "--verbose", action="store_true", help=verbose)
+        on_a_game(sub, handler)
         if name == "run":
             sub.add_argument(
                 "--stop-when-done",
@@ -490,7 +497,6 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
                 default=8765,
                 help=_("the MJ's page on 127.0.0.1 ([web] host): 0 any free port, -1 none (default: 8765)"),
             )
-        sub.set_defaults(handler=handler)
 
     roles = commands.add_parser(
         "roles",
@@ -520,18 +526,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     answer.add_argument("question", help=_("its id, e.g. J2:chasseur:Hugo (see `meneur alerts`)"))
     answer.add_argument("choice", help=_("a player's name, names separated by commas, or aucun"))
-    answer.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-    answer.add_argument("-v", "--verbose", action="store_true", help=verbose)
-    answer.set_defaults(handler=cmd_answer)
+    on_a_game(answer, cmd_answer)
 
     deal = command(
         "deal",
         N_("draft the opening post and every role card"),
         N_(" into the outbox (meneur run does it once, at the start of a new game); nothing is sent."),
     )
-    deal.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-    deal.add_argument("-v", "--verbose", action="store_true", help=verbose)
-    deal.set_defaults(handler=cmd_deal)
+    on_a_game(deal, cmd_deal)
 
     correct = command(
         "correct",
@@ -544,9 +546,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
         "--ignore", action="store_true", help=_("the post holds no vote (default: a vote against TARGET)")
     )
     correct.add_argument("--undo", action="store_true", help=_("forget the correction (default: record one)"))
-    correct.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-    correct.add_argument("-v", "--verbose", action="store_true", help=verbose)
-    correct.set_defaults(handler=cmd_correct)
+    on_a_game(correct, cmd_correct)
 
     decree = command(
         "decree",
@@ -556,9 +556,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     decree.add_argument("kind", choices=["kill", "revive", "mayor", "event"], help=_("what the MJ decides"))
     decree.add_argument("what", help=_("the player (kill, revive, mayor) or the event's text, told in the next post"))
     decree.add_argument("--cause", default="mj", help=_("with kill: the cause shown (default: mj)"))
-    decree.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-    decree.add_argument("-v", "--verbose", action="store_true", help=verbose)
-    decree.set_defaults(handler=cmd_decree)
+    on_a_game(decree, cmd_decree)
 
     replacing = command(
         "replace",
@@ -569,9 +567,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     replacing.add_argument("old", help=_("the player replaced (his name in the game)"))
     replacing.add_argument("new", help=_("the forum account that plays for him from now on"))
     replacing.add_argument("--at", help=_("when, ISO 8601 (default: now); without an offset, in the forum's time zone"))
-    replacing.add_argument("--config", required=True, help=_("the game's configuration (TOML)"))
-    replacing.add_argument("-v", "--verbose", action="store_true", help=verbose)
-    replacing.set_defaults(handler=cmd_replace)
+    on_a_game(replacing, cmd_replace)
 
     replay_cmd = command(
         "replay",

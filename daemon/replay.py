@@ -224,23 +224,9 @@ def load_scenario(path: Path) -> Scenario:
                 fields.table(item, at, known)
                 at += "."
                 if kind == "posts":
-                    post = {
-                        "author": fields.text(item, "author", at).strip(),
-                        "text": fields.text(item, "text", at, empty=True),
-                    }
-                    when = _post_time(fields, item, at)
-                    if when is not None:
-                        post["time"] = when
-                    spec.posts.append(post)
+                    spec.posts.append(_written(fields, item, at, "author"))
                 elif kind == "mps":
-                    mp = {
-                        "from": fields.text(item, "from", at).strip(),
-                        "text": fields.text(item, "text", at, empty=True),
-                    }
-                    when = _post_time(fields, item, at)
-                    if when is not None:
-                        mp["time"] = when
-                    spec.mps.append(mp)
+                    spec.mps.append(_written(fields, item, at, "from"))
                 elif kind in ("den", "absences"):
                     if not rules.modules:
                         raise fields.error(
@@ -306,6 +292,16 @@ def load_scenario(path: Path) -> Scenario:
         key = "options" if options and "option" in str(exc) else "players"
         raise fields.error(key, f"the {name} rules refuse this game: {str(exc).strip(chr(34))}") from exc
     return scenario
+
+
+def _written(fields: _Fields, item: dict[str, Any], at: str, who: str) -> dict[str, str]:
+    """A post's or an MP's row: its writer (under ``who``: a post's author, an MP's from), its text, and its
+    time when the scenario gives one."""
+    row = {who: fields.text(item, who, at).strip(), "text": fields.text(item, "text", at, empty=True)}
+    when = _post_time(fields, item, at)
+    if when is not None:
+        row["time"] = when
+    return row
 
 
 def _post_time(fields: _Fields, item: dict[str, Any], at: str) -> str | None:

@@ -304,7 +304,10 @@ def test_b6_on_a_tie_the_magiciens_vote_decides() -> None:
     assert found(out, "death", player="Bob", cause="bucher")
 
 
-def test_b6_a_tie_the_magicien_did_not_vote_in_is_his_choice_at_night_and_cancels_that_players_actions() -> None:
+@pytest.fixture
+def alice_and_eve_tied() -> Outcome:
+    """J1 closed on a tie the Magicien did not vote in: Fred (who immunised Gus at N1) votes against Hugo, Alice
+    and Carole against Eve, Dan and Bob against Alice; Eve, Gus and Hugo against Carole, Dan and Fred."""
     state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
     actions = [
         vote("Fred", "Hugo"),
@@ -314,7 +317,13 @@ def test_b6_a_tie_the_magicien_did_not_vote_in_is_his_choice_at_night_and_cancel
         vote("Bob", "Alice"),
     ]
     actions += [vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
-    day = RULES.close_day(state, {}, actions=actions)
+    return RULES.close_day(state, {}, actions=actions)
+
+
+def test_b6_a_tie_the_magicien_did_not_vote_in_is_his_choice_at_night_and_cancels_that_players_actions(
+    alice_and_eve_tied: Outcome,
+) -> None:
+    day = alice_and_eve_tied
     assert found(day, "pyre_pending", candidates=["Alice", "Eve"], magicien="Fred") and not found(day, "death")
     night = RULES.resolve_night(
         day.state, [Action("Alice", "voyante.sonder", ("Bob",)), power("Fred", "egalite", "Alice")]
@@ -324,18 +333,8 @@ def test_b6_a_tie_the_magicien_did_not_vote_in_is_his_choice_at_night_and_cancel
     assert not found(night, "seer_result")  # « verra ses actions nocturnes annulées »
 
 
-def test_b6_without_the_magiciens_choice_the_question_is_his() -> None:
-    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
-    actions = [
-        vote("Fred", "Hugo"),
-        vote("Alice", "Eve"),
-        vote("Carole", "Eve"),
-        vote("Dan", "Alice"),
-        vote("Bob", "Alice"),
-    ]
-    day = RULES.close_day(
-        state, {}, actions=[*actions, vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
-    )
+def test_b6_without_the_magiciens_choice_the_question_is_his(alice_and_eve_tied: Outcome) -> None:
+    day = alice_and_eve_tied
     night = RULES.resolve_night(day.state, [])
     assert any(q.id == "N2:egalite_bucher" and q.to == "Fred" for q in night.questions)
     answered = RULES.resolve_night(day.state, [], {"N2:egalite_bucher": "Eve"})
@@ -571,19 +570,27 @@ def test_a_game_knows_its_modules_and_rules_for_composes_them() -> None:
     assert rules_for(plain) is ruleset("classique")
 
 
+def alice_ties_with(other: str, immune: str) -> Outcome:
+    """J1 closed on a tie, Fred (the Magicien) voting for neither: after Fred immunised ``immune`` at N1, Carole
+    and Gus vote against ``other``, Dan and the last of Bob and Eve against Alice; Alice, ``other`` and Hugo vote
+    against Carole, Dan and Fred."""
+    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", immune)]).state
+    third = ({"Bob", "Eve"} - {other}).pop()
+    actions = [
+        vote("Fred", "Hugo"),
+        vote("Carole", other),
+        vote("Gus", other),
+        vote("Dan", "Alice"),
+        vote(third, "Alice"),
+    ]
+    actions += [vote("Alice", "Carole"), vote(other, "Dan"), vote("Hugo", "Fred")]
+    return RULES.close_day(state, {}, actions=actions)
+
+
 def test_b6_the_immunity_of_the_day_holds_for_the_victim_chosen_at_night() -> None:
     # Fred immunised Alice for J1's pyre; Alice and Eve tie and Fred did not vote for either: he names Alice
     # at night — she was immune at « le bûcher du jour »: saved, revealed.
-    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Alice")]).state
-    actions = [
-        vote("Fred", "Hugo"),
-        vote("Carole", "Eve"),
-        vote("Gus", "Eve"),
-        vote("Dan", "Alice"),
-        vote("Bob", "Alice"),
-    ]
-    actions += [vote("Alice", "Carole"), vote("Eve", "Dan"), vote("Hugo", "Fred")]
-    day = RULES.close_day(state, {}, actions=actions)
+    day = alice_ties_with("Eve", immune="Alice")
     assert found(day, "pyre_pending", candidates=["Alice", "Eve"])
     night = RULES.resolve_night(day.state, [power("Fred", "egalite", "Alice")])
     assert found(night, "pyre_immune", player="Alice") and alive(night, "Alice")
@@ -591,16 +598,7 @@ def test_b6_the_immunity_of_the_day_holds_for_the_victim_chosen_at_night() -> No
 
 def test_b6_a_wolf_burnt_at_night_leaves_the_packs_choice_standing() -> None:
     # Bob and Alice tie, Fred names Bob at night; Bob had posted the den's victim: the pack's choice stands.
-    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
-    actions = [
-        vote("Fred", "Hugo"),
-        vote("Carole", "Bob"),
-        vote("Gus", "Bob"),
-        vote("Dan", "Alice"),
-        vote("Eve", "Alice"),
-    ]
-    actions += [vote("Alice", "Carole"), vote("Bob", "Dan"), vote("Hugo", "Fred")]
-    day = RULES.close_day(state, {}, actions=actions)
+    day = alice_ties_with("Bob", immune="Gus")
     night = RULES.resolve_night(
         day.state, [power("Fred", "egalite", "Bob"), *read(day.state, den("Bob", "[color=red]Carole[/color]"))]
     )
@@ -636,17 +634,10 @@ def test_config_wants_a_rule_set_under_a_module(tmp_path: Any) -> None:
     assert parse_config(good, tmp_path / "partie.toml").live.modules == ("baguette",)
 
 
-def test_b6_a_tie_left_to_a_magicien_who_is_dead_by_night_follows_the_no_magicien_option() -> None:
-    state = RULES.resolve_night(elected(game()), [power("Fred", "immunite", "Gus")]).state
-    actions = [
-        vote("Fred", "Hugo"),
-        vote("Alice", "Eve"),
-        vote("Carole", "Eve"),
-        vote("Dan", "Alice"),
-        vote("Bob", "Alice"),
-    ]
-    actions += [vote("Eve", "Carole"), vote("Gus", "Dan"), vote("Hugo", "Fred")]
-    day = RULES.close_day(state, {}, actions=actions)
+def test_b6_a_tie_left_to_a_magicien_who_is_dead_by_night_follows_the_no_magicien_option(
+    alice_and_eve_tied: Outcome,
+) -> None:
+    day = alice_and_eve_tied
     assert found(day, "pyre_pending", magicien="Fred")
     struck = RULES.resolve_night(day.state, [], decrees=[Decree("foudroiement", "Fred")])
     assert not any(q.to == "Fred" for q in struck.questions)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -20,7 +20,7 @@ from meneur.daemon.config import load_config
 from meneur.daemon.game import LiveGame
 from meneur.daemon.poller import open_alerts
 from meneur.daemon.store import Store
-from meneur.tests.livegame import Clock, live_game
+from meneur.tests.livegame import Clock, live_game, send
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Baguette"
@@ -256,29 +256,52 @@ def test_a_deleted_victim_post_means_no_victim(
     assert ("Anna", "baguette.sans_victime", ["deleted"]) in night_inputs(game, "N2")
 
 
-def test_absences_are_non_votes(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """« En cas d'absence justifiée, il y aura non-vote (0 voix) »: Denis's absence, declared in the absence topic
-    for the day J1 ends, leaves him without a vote instead of his own vote against himself; Emile's absence
-    without its days asks the MJ which days it covers."""
-    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absences baguette", "MJ_Bag_Absents")
-    away = forum.seed(
-        game.config.live.username, list(ROLES), topic_title="Absences baguette", opening="Vos absences ici."
-    )["topic_id"]
+@dataclass
+class DayOne:
+    """A baguette game whose absence topic is configured, at J1's start (J1 ends an hour after ``day``)."""
+
+    forum: SpiritForum
+    game: LiveGame
+    clock: Clock
+    away: int  # the absence topic
+    day: datetime  # when J1 began
+    ends: date  # the date J1 ends on, in the forum's time zone
+
+    def mp(self, who: str, text: str, when: datetime) -> None:
+        """``who``'s MP to the MJ, stamped ``when``."""
+        send(self.forum, self.game.config.live.username, who, text, when)
+
+
+def day_one_with_an_absence_topic(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, titles: tuple[str, str], mj: str
+) -> DayOne:
+    """``baguette_game`` and its absence topic (``titles``: the game topic's, the absence topic's), J0 (Coline,
+    Denis, Emile and Fanny elect Basile Magicien by MP) and a quiet N1 resolved: J1 has begun."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, titles[0], mj)
+    away = forum.seed(mj, list(ROLES), topic_title=titles[1], opening="Vos absences ici.")["topic_id"]
     game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
     start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
-
-    def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
-        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
-
+    j1 = DayOne(
+        forum, game, clock, away, start + 2 * hour, (start + 3 * hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    )
     for who in ("Coline", "Denis", "Emile", "Fanny"):
-        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+        j1.mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
     clock.now = start + hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")
-    day = start + 2 * hour
-    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    return j1
+
+
+def test_absences_are_non_votes(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """« En cas d'absence justifiée, il y aura non-vote (0 voix) »: Denis's absence, declared in the absence topic
+    for the day J1 ends, leaves him without a vote instead of his own vote against himself; Emile's absence
+    without its days asks the MJ which days it covers."""
+    j1 = day_one_with_an_absence_topic(
+        forum, tmp_path, monkeypatch, ("Partie absences baguette", "Absences baguette"), "MJ_Bag_Absents"
+    )
+    game, clock, away, day, ends, mp = j1.game, j1.clock, j1.away, j1.day, j1.ends, j1.mp
+    hour = timedelta(hours=1)
     said = day + timedelta(minutes=3)
     following = ends + timedelta(days=1)
     forum.set_comment_date(forum.client("Denis").post_comment(away, f"Absent du {ends.day} au {following.day}."), said)

@@ -45,7 +45,7 @@ from meneur.daemon.game import LiveGame
 from meneur.daemon.store import Store
 from meneur.daemon.web_state import draw
 from meneur.tests import test_baguette_live
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import events, live_game, send_everything
 from meneur.tests.spiritforum import SpiritForum
 from meneur.tests.test_baguette_live import forum
 
@@ -64,22 +64,9 @@ ROLES = {
 }
 
 
-def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
-    rows = list(game.store.db.query("select events from engine_phases where phase = ?", [phase]))
-    return list(json.loads(rows[0]["events"])) if rows else []
-
-
 def vote_result(game: LiveGame, phase: str) -> tuple[Any, ...]:
     found = next(e for e in events(game, phase) if e["type"] == "vote_result")
     return found["counts"], found["blank"], found["absent"], found["self_votes"]
-
-
-def send_everything(game: LiveGame) -> None:
-    """The MJ approves every draft on his page, and meneur sends them."""
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    assert [d.key for d in game.outbox.drafts() if d.state not in ("sent", "discarded")] == []
 
 
 def test_a_game_of_baguette_played_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

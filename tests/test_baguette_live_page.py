@@ -6,8 +6,7 @@ and the MJ's page shows the den's posts of the night and the wand."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -15,7 +14,7 @@ import pytest
 from meneur.daemon.web_state import draw
 from meneur.tests import test_baguette_live
 from meneur.tests.spiritforum import SpiritForum
-from meneur.tests.test_baguette_live import ROLES, baguette_game, den_game, forum
+from meneur.tests.test_baguette_live import day_one_with_an_absence_topic, den_game, forum
 
 __all__ = ["forum"]  # the module's forum fixture, shared
 
@@ -26,25 +25,11 @@ def test_the_live_count_applies_a_declared_absence(
     """Denis declares in the absence topic that he is away on the day J1 ends; he sends no vote. Before the
     deadline the live count already gives him no vote (not his own vote against himself): Denis has no row and is
     the one without a vote, and the count is the one the deadline then makes."""
-    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Compte absences baguette", "MJ_Bag_Compte")
-    away = forum.seed(
-        game.config.live.username, list(ROLES), topic_title="Absences compte", opening="Vos absences ici."
-    )["topic_id"]
-    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
-    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
-
-    def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [game.config.live.username], text)
-        forum.set_comment_date(forum.client(game.config.live.username).comments(private)[0]["pk"], when)
-
-    for who in ("Coline", "Denis", "Emile", "Fanny"):
-        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
-    clock.now = start + hour + timedelta(seconds=1)
-    game.fire_deadline("Jour 0")
-    clock.now = start + 2 * hour + timedelta(seconds=1)
-    game.fire_deadline("Nuit 1")
-    day = start + 2 * hour
-    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    j1 = day_one_with_an_absence_topic(
+        forum, tmp_path, monkeypatch, ("Compte absences baguette", "Absences compte"), "MJ_Bag_Compte"
+    )
+    game, clock, away, day, ends, mp = j1.game, j1.clock, j1.away, j1.day, j1.ends, j1.mp
+    hour = timedelta(hours=1)
     following = ends + timedelta(days=1)
     said = forum.client("Denis").post_comment(away, f"Absent du {ends.day} au {following.day}.")
     forum.set_comment_date(said, day + timedelta(minutes=3))

@@ -42,6 +42,20 @@ mps = [ { from = "Alice", text = "Je vote pour Fred comme magicien" } ]
 """
 
 
+# A quiet first night, then a day on which six players (all but Gus and Hugo) vote blank by MP; the text ends
+# in J1's table, so a test may add to that day.
+BLANK_DAY = """[[phases]]
+phase = "N1"
+[[phases]]
+phase = "J1"
+mps = [
+  { from = "Alice", text = "Je vote blanc" }, { from = "Bob", text = "Je vote blanc" },
+  { from = "Carole", text = "Je vote blanc" }, { from = "Dan", text = "Je vote blanc" },
+  { from = "Eve", text = "Je vote blanc" }, { from = "Fred", text = "Je vote blanc" },
+]
+"""
+
+
 def test_an_unknown_module_is_refused_naming_the_known_ones(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match=r"modules: Module inconnu : « baguettes » \(modules connus : baguette\)"):
         load_scenario(write(tmp_path, 'modules = ["baguettes"]', J0))
@@ -104,16 +118,9 @@ mps = [
 
 
 def test_den_posts_after_the_actions_deadline_are_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    nights = """[[phases]]
-phase = "N1"
-[[phases]]
-phase = "J1"
-mps = [
-  { from = "Alice", text = "Je vote blanc" }, { from = "Bob", text = "Je vote blanc" },
-  { from = "Carole", text = "Je vote blanc" }, { from = "Dan", text = "Je vote blanc" },
-  { from = "Eve", text = "Je vote blanc" }, { from = "Fred", text = "Je vote blanc" },
-]
-[[phases]]
+    nights = (
+        BLANK_DAY
+        + """[[phases]]
 phase = "N2"
 actions_deadline = "2026-03-17T21:00:00+01:00"
 den = [
@@ -121,6 +128,7 @@ den = [
   { author = "Eve", text = "Non : [color=red]Hugo[/color]", time = "2026-03-17T21:01:00+01:00" },
 ]
 """
+    )
     found = events(write(tmp_path, 'modules = ["baguette"]', J0 + nights), capsys)
     assert any(e["type"] == "late_den_post" and e["author"] == "Eve" for e in found)
     deaths = [(e["player"], e["cause"]) for e in found if e["type"] == "death"]
@@ -129,19 +137,13 @@ den = [
 
 def test_den_posts_of_a_day_count_for_the_coming_night(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # « Seul le dernier post avant 21h00 sera pris en compte »: a choice posted by day stands for the night.
-    nights = """[[phases]]
-phase = "N1"
-[[phases]]
-phase = "J1"
-mps = [
-  { from = "Alice", text = "Je vote blanc" }, { from = "Bob", text = "Je vote blanc" },
-  { from = "Carole", text = "Je vote blanc" }, { from = "Dan", text = "Je vote blanc" },
-  { from = "Eve", text = "Je vote blanc" }, { from = "Fred", text = "Je vote blanc" },
-]
-den = [ { author = "Bob", text = "Demain soir : [color=red]Carole[/color]" } ]
+    nights = (
+        BLANK_DAY
+        + """den = [ { author = "Bob", text = "Demain soir : [color=red]Carole[/color]" } ]
 [[phases]]
 phase = "N2"
 """
+    )
     found = events(write(tmp_path, 'modules = ["baguette"]', J0 + nights), capsys)
     assert [(e["player"], e["cause"]) for e in found if e["type"] == "death"] == [("Carole", "loups")]
     assert not any(e["type"] == "action_refused" for e in found)

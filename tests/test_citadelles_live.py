@@ -41,27 +41,24 @@ set's readings (SPEC.md, RULINGS.md) before it was run. Wolves: Chloé, Hugo, L�
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.config import load_config
 from meneur.daemon.game import LiveGame
 from meneur.daemon.store import Store
-from meneur.daemon.web import MJPage, serve
-from meneur.tests.livegame import Clock
+from meneur.daemon.web import MJPage
+from meneur.tests.livegame import VOTE, Clock, events, mj_page, post, send, send_everything
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Citadelles"
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Félix", "Gaëlle", "Hugo", "Inès", "Julien", "Karine", "Léo"]
 WOLVES = ("Chloé", "Hugo", "Léo")
 LABELS = ["J0-matin", "J0-zenith", "J0-soir", "Nuit 1", "Jour 1", "Nuit 2", "Jour 2", "Nuit 3", "Jour 3"]
-VOTE = "**Je vote contre {}**"
 HOUR = timedelta(hours=1)
 
 
@@ -97,31 +94,8 @@ def citadelles_game(
     return game, clock, seeded["topic_id"], start
 
 
-def post(forum: SpiritForum, topic: int, author: str, text: str, when: datetime) -> None:
-    forum.set_comment_date(forum.client(author).post_comment(topic, text), when)
-
-
-def send(forum: SpiritForum, player: str, text: str, when: datetime) -> None:
-    """A player's MP to the MJ, stamped ``when`` on the forum."""
-    private = forum.client(player).send_private(f"{player} {when:%d %H:%M:%S}", [MJ], text)
-    forum.set_comment_date(forum.client(MJ).comments(private)[0]["pk"], when)
-
-
-def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
-    rows = list(game.store.db.query("select events from engine_phases where phase = ?", [phase]))
-    return list(json.loads(rows[0]["events"])) if rows else []
-
-
 def of_type(game: LiveGame, phase: str, kind: str) -> list[dict[str, Any]]:
     return [e for e in events(game, phase) if e["type"] == kind]
-
-
-def send_everything(game: LiveGame) -> None:
-    """The MJ approves every draft on his page, and meneur sends them."""
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    assert [d.key for d in game.outbox.drafts() if d.state not in ("sent", "discarded")] == []
 
 
 def fire(game: LiveGame, clock: Clock, label: str, at: datetime) -> None:
@@ -220,7 +194,7 @@ def test_a_game_of_citadelles_played_live(forum: SpiritForum, tmp_path: Path, mo
         ("Léo", "Combattant, pouvoirs supervision et annulation"),
     ]  # fmt: skip
     for minute, (player, text) in enumerate(requests, start=1):
-        send(forum, player, text, evening + timedelta(minutes=minute))
+        send(forum, MJ, player, text, evening + timedelta(minutes=minute))
     clock.now = evening + timedelta(minutes=30)
     game.cycle()
     understood = {o["player"]: o["outcome"] for o in game.engine.mp_outcomes("J0-soir").values()}
@@ -244,9 +218,9 @@ def test_a_game_of_citadelles_played_live(forum: SpiritForum, tmp_path: Path, mo
 
     # N1: the wolves, two projects launched.
     night = start + 3 * HOUR
-    send(forum, "Hugo", "On attaque David, tueur Hugo", night + timedelta(minutes=5))
-    send(forum, "Julien", "Je lance le projet explosif", night + timedelta(minutes=6))
-    send(forum, "Gaëlle", "Je lance le projet vérité", night + timedelta(minutes=7))
+    send(forum, MJ, "Hugo", "On attaque David, tueur Hugo", night + timedelta(minutes=5))
+    send(forum, MJ, "Julien", "Je lance le projet explosif", night + timedelta(minutes=6))
+    send(forum, MJ, "Gaëlle", "Je lance le projet vérité", night + timedelta(minutes=7))
     fire(game, clock, "Nuit 1", start + 4 * HOUR)
     deaths = [(e["player"], e["cause"], e["role"], e["camp"], e["citadel"]) for e in of_type(game, "N1", "death")]
     assert deaths == [("David", "loups", "sf", "village", "est")]
@@ -272,8 +246,8 @@ def test_a_game_of_citadelles_played_live(forum: SpiritForum, tmp_path: Path, mo
 
     # N2: Gaëlle eaten; Inès destroys the South's project.
     night = start + 5 * HOUR
-    send(forum, "Léo", "On attaque Gaëlle, tueur Léo", night + timedelta(minutes=5))
-    send(forum, "Inès", "J'utilise ANNULATION sur notre projet", night + timedelta(minutes=6))
+    send(forum, MJ, "Léo", "On attaque Gaëlle, tueur Léo", night + timedelta(minutes=5))
+    send(forum, MJ, "Inès", "J'utilise ANNULATION sur notre projet", night + timedelta(minutes=6))
     fire(game, clock, "Nuit 2", start + 6 * HOUR)
     assert [(e["player"], e["cause"]) for e in of_type(game, "N2", "death")] == [("Gaëlle", "loups")]
     assert [e["project"] for e in of_type(game, "N2", "annulation")] == ["verite"]
@@ -296,8 +270,8 @@ def test_a_game_of_citadelles_played_live(forum: SpiritForum, tmp_path: Path, mo
 
     # N3: the last wolf eats Élodie; EXPLOSIF on Léo. The village wins at the morning.
     night = start + 7 * HOUR
-    send(forum, "Léo", "On attaque Élodie, tueur Léo", night + timedelta(minutes=5))
-    send(forum, "Julien", "Explosif sur Léo !", night + timedelta(minutes=6))
+    send(forum, MJ, "Léo", "On attaque Élodie, tueur Léo", night + timedelta(minutes=5))
+    send(forum, MJ, "Julien", "Explosif sur Léo !", night + timedelta(minutes=6))
     fire(game, clock, "Nuit 3", start + 8 * HOUR)
     deaths = sorted((e["player"], e["cause"]) for e in of_type(game, "N3", "death"))
     assert deaths == [("Léo", "explosif"), ("Élodie", "loups")]
@@ -327,13 +301,3 @@ def test_a_game_of_citadelles_played_live(forum: SpiritForum, tmp_path: Path, mo
     html = mj_page(game)
     assert "Örchnoung (citadelle du Nord)" in html and "Mur de pierre : debout (gardien Bruno)" in html
     assert "Projet en cours : EXPLOSIF [1/1] (chargé)" in html
-
-
-def mj_page(game: LiveGame) -> str:
-    """The MJ's page as his browser gets it."""
-    server, address = serve(game, port=0, token="jeton")
-    try:
-        with httpx.Client(follow_redirects=True) as browser:
-            return browser.get(address).text
-    finally:
-        server.shutdown()

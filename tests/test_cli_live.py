@@ -11,6 +11,7 @@ import pytest
 from meneur.daemon.cli import main
 from meneur.daemon.config import ConfigError, load_config, parse_config
 from meneur.daemon.store import Store
+from meneur.tests.livegame import spirit_config
 from meneur.tests.spiritforum import SpiritForum
 
 
@@ -74,12 +75,9 @@ def test_check_poll_and_outbox_against_a_real_forum(
     monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
     deadline = (datetime.now(UTC) - timedelta(minutes=5)).isoformat(timespec="seconds")  # already over
     config = tmp_path / "partie.toml"
+    players = ["Anna", "Basile", "Coline"]
     config.write_text(
-        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Cli"\n'
-        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
-        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n[poll]\nmin_request_interval = 0.01\ngrace = 0\n'
-        + "".join(f'[[players]]\nname = "{n}"\n' for n in ("Anna", "Basile", "Coline")),
-        encoding="utf-8",
+        spirit_config(forum, "MJ_Cli", seeded["topic_id"], deadline, players, "grace = 0\n"), encoding="utf-8"
     )
     assert main(["check", "--config", str(config)]) == 0
     out = capsys.readouterr().out

@@ -15,38 +15,24 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
 from meneur.daemon.store import Store
-from meneur.daemon.web import MJPage, serve
+from meneur.daemon.web import MJPage
 from meneur.engine.model import Action, Event, GameState, Outcome
-from meneur.tests.livegame import Clock, live_game
+from meneur.tests.livegame import Clock, live_game, mj_page, send, vote
 from meneur.tests.spiritforum import SpiritForum
+from meneur.tests.test_trinite_meuporg_live import ROLES
 
-# Listed group by group; the wolves carry their camp in the role ("+loup"). Ines (barde) and Fanny (druide)
-# each hold a potion de télépathie.
-ROLES = {
-    "Anna": "voyant", "Basile": "paladin", "Coline": "pretre",
-    "Denis": "sorcier", "Emile": "rogue", "Fanny": "druide",
-    "Gilles": "voleur+loup", "Hector": "chasseur+loup", "Ines": "barde",
-}  # fmt: skip
+# ROLES are the trinite-meuporg live game's: Ines (barde) and Fanny (druide) each hold a potion de télépathie.
 TELEPATHY = "potion_de_telepathie.utiliser"
-VOTE = "**Je vote contre {}**"
 
 
 @pytest.fixture(scope="module")
 def forum() -> Iterator[SpiritForum]:
     with SpiritForum.start() as server:
         yield server
-
-
-def send(forum: SpiritForum, game: LiveGame, player: str, title: str, text: str, when: datetime) -> None:
-    """A player's MP to the game's MJ, stamped ``when`` on the forum."""
-    mj = game.config.live.username
-    topic = forum.client(player).send_private(title, [mj], text)
-    forum.set_comment_date(forum.client(mj).comments(topic)[0]["pk"], when)
 
 
 def to_day_one(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, title: str) -> tuple[
@@ -59,25 +45,13 @@ def to_day_one(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPat
                                    ruleset="trinite-meuporg")  # fmt: skip
     start, hour = clock.now, timedelta(hours=1)
     for voter in ("Basile", "Coline", "Denis"):
-        forum.set_comment_date(
-            forum.client(voter).post_comment(topic, VOTE.format("Anna")), start + timedelta(minutes=5)
-        )
+        vote(forum, topic, voter, "Anna", start + timedelta(minutes=5))
     game.cycle()
     clock.now = start + hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")
     return game, clock, topic, start + 2 * hour
-
-
-def mj_page(game: LiveGame) -> str:
-    """The MJ's page as his browser gets it."""
-    server, address = serve(game, port=0, token="jeton")
-    try:
-        with httpx.Client(follow_redirects=True) as browser:
-            return browser.get(address).text
-    finally:
-        server.shutdown()
 
 
 def outcomes(game: LiveGame, player: str) -> list[dict[str, object]]:
@@ -93,9 +67,10 @@ def test_a_day_power_is_answered_spent_and_shown_as_soon_as_it_is_read(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game, clock, _topic, day = to_day_one(forum, tmp_path, monkeypatch, "Télépathie de jour")
+    mj = game.config.live.username
     assert game.engine is not None and game.engine.setup().player("Ines").role == "barde"
 
-    send(forum, game, "Ines", "Potion", "J'utilise ma potion de télépathie", day + timedelta(minutes=10))
+    send(forum, mj, "Ines", "J'utilise ma potion de télépathie", day + timedelta(minutes=10), "Potion")
     clock.now = day + timedelta(minutes=12)
     game.cycle()  # a poll in the middle of the day, long before its deadline
     assert [o["outcome"] for o in outcomes(game, "Ines")] == ["understood"]
@@ -123,7 +98,7 @@ def test_a_day_power_is_answered_spent_and_shown_as_soon_as_it_is_read(
     assert order.count("<li>") == 17
 
     # A second use the same day is read against the day as it is now: the potion is gone.
-    send(forum, game, "Ines", "Encore", "J'utilise ma potion de télépathie", day + timedelta(minutes=20))
+    send(forum, mj, "Ines", "J'utilise ma potion de télépathie", day + timedelta(minutes=20), "Encore")
     clock.now = day + timedelta(minutes=22)
     game.cycle()
     assert [o["outcome"] for o in outcomes(game, "Ines")] == ["understood", "refused"]
@@ -142,13 +117,13 @@ def test_a_day_power_read_after_everyone_voted_is_refused_in_french(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game, clock, topic, day = to_day_one(forum, tmp_path, monkeypatch, "Trop tard pour la potion")
+    mj = game.config.live.username
     # Ines's order comes while Hector has not voted yet; Fanny's once every living player has.
-    send(forum, game, "Ines", "Potion", "J'utilise ma potion de télépathie", day + timedelta(minutes=8))
+    send(forum, mj, "Ines", "J'utilise ma potion de télépathie", day + timedelta(minutes=8), "Potion")
     votes = {v: "Gilles" for v in ROLES if v != "Gilles"} | {"Gilles": "Anna"}
     for minute, (voter, target) in enumerate(votes.items(), start=1):
-        pk = forum.client(voter).post_comment(topic, VOTE.format(target))
-        forum.set_comment_date(pk, day + timedelta(minutes=minute + (10 if voter == "Ines" else 0)))
-    send(forum, game, "Fanny", "Potion", "J'utilise ma potion de télépathie", day + timedelta(minutes=30))
+        vote(forum, topic, voter, target, day + timedelta(minutes=minute + (10 if voter == "Ines" else 0)))
+    send(forum, mj, "Fanny", "J'utilise ma potion de télépathie", day + timedelta(minutes=30), "Potion")
     clock.now = day + timedelta(minutes=35)
     count = game.cycle().count
     assert count is not None and count.tally.not_voted == ()
@@ -181,6 +156,7 @@ def test_the_announcement_a_day_power_implies_is_drafted_once_as_soon_as_it_is_r
     """A rule set whose day power the MJ announces in bold (trinite's MURS) gives ``day_powers``; here a test
     rule set, trinite-meuporg with the potion announced as MURS is, stands for it."""
     game, clock, _topic, day = to_day_one(forum, tmp_path, monkeypatch, "Annonce de jour")
+    mj = game.config.live.username
     assert game.engine is not None
     rules = game.engine.rules
     assert rules.day_powers is not None
@@ -191,7 +167,7 @@ def test_the_announcement_a_day_power_implies_is_drafted_once_as_soon_as_it_is_r
         return replace(spent, events=[*spent.events, *extra])
 
     game.engine.rules = replace(rules, day_powers=announced)
-    send(forum, game, "Ines", "Potion", "J'utilise ma potion de télépathie", day + timedelta(minutes=10))
+    send(forum, mj, "Ines", "J'utilise ma potion de télépathie", day + timedelta(minutes=10), "Potion")
     clock.now = day + timedelta(minutes=12)
     game.cycle()
     posts = [d for d in game.outbox.drafts() if d.recipient is None and d.key.startswith("Jour 1/day/")]

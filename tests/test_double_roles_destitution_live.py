@@ -20,18 +20,16 @@ vote pour la journée », 2 at 8 alive or fewer); the others are Croque-Morts tw
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from meneur.daemon.adapters import make_adapter
 from meneur.daemon.game import LiveGame
 from meneur.daemon.store import Store
 from meneur.daemon.web import MJPage
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import events, live_game, post, send, send_everything
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Destitution"
@@ -50,29 +48,8 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-def post(forum: SpiritForum, topic: int, author: str, text: str, when: datetime) -> None:
-    forum.set_comment_date(forum.client(author).post_comment(topic, text), when)
-
-
-def send(forum: SpiritForum, player: str, text: str, when: datetime) -> None:
-    """A player's MP to the MJ, stamped ``when`` on the forum (a title of its own: spirit drops a repeated one)."""
-    topic = forum.client(player).send_private(f"{player} {when:%d%H%M}", [MJ], text)
-    forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], when)
-
-
-def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
-    rows = list(game.store.db.query("select events from engine_phases where phase = ?", [phase]))
-    return list(json.loads(rows[0]["events"])) if rows else []
-
-
 def announcements(game: LiveGame, day: str) -> list[str]:
     return [d.key for d in game.outbox.drafts() if d.key.startswith(f"{day}/day/posts")]
-
-
-def send_everything(game: LiveGame) -> None:
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
 
 
 def oui(day: int) -> str:
@@ -102,7 +79,7 @@ def test_the_destitution_live_in_time_order_and_told_at_once(
     day = start + 6 * hour
     for minute, author in enumerate(("Carole", "David", "Eve", "Fanny"), start=1):
         post(forum, topic, author, oui(3), day + timedelta(minutes=minute))
-    send(forum, "Alice", "!institutrice.priver Gaston, Hugo", day + timedelta(minutes=10))
+    send(forum, MJ, "Alice", "!institutrice.priver Gaston, Hugo", day + timedelta(minutes=10))
     for minute, author in enumerate(("Gaston", "Hugo", "Alice"), start=11):
         post(forum, topic, author, oui(3), day + timedelta(minutes=minute))
     clock.now = day + timedelta(minutes=20)
@@ -138,7 +115,7 @@ def test_the_destitution_live_in_time_order_and_told_at_once(
     notes = MJPage(game, "jeton").state()["rules"]["notes"]
     assert notes["Destitution du maire"][0] == "Maire destitué : Bob"
     post(forum, topic, "Bob", oui(4), day + timedelta(minutes=9))
-    send(forum, "Alice", "!institutrice.priver Gaston, Hugo", day + timedelta(minutes=10))
+    send(forum, MJ, "Alice", "!institutrice.priver Gaston, Hugo", day + timedelta(minutes=10))
     clock.now = day + timedelta(minutes=12)
     game.cycle()
     game.cycle()

@@ -36,17 +36,14 @@ Fanny, Emile, Denis, Hugo, Alice and Gaston; the two Voyantes' secret numbers, A
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from meneur.daemon.game import LiveGame
-from meneur.daemon.web import MJPage, serve
-from meneur.tests.livegame import live_game
+from meneur.daemon.web import MJPage
+from meneur.tests.livegame import events, live_game, mj_page, send, send_everything, vote
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Double"
@@ -66,38 +63,6 @@ WORDS = "je sais ce que tu es, et je ne suis pas seul à le savoir"
 def forum() -> Iterator[SpiritForum]:
     with SpiritForum.start() as server:
         yield server
-
-
-def send(forum: SpiritForum, player: str, text: str, when: datetime) -> None:
-    """A player's MP to the MJ, stamped ``when`` on the forum (a title of its own: spirit drops a repeated one)."""
-    topic = forum.client(player).send_private(f"{player} {when:%H%M}", [MJ], text)
-    forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], when)
-
-
-def vote(forum: SpiritForum, topic: int, voter: str, target: str, when: datetime) -> None:
-    forum.set_comment_date(forum.client(voter).post_comment(topic, f"**Je vote contre {target}**"), when)
-
-
-def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
-    rows = list(game.store.db.query("select events from engine_phases where phase = ?", [phase]))
-    return list(json.loads(rows[0]["events"])) if rows else []
-
-
-def send_everything(game: LiveGame) -> None:
-    """The MJ approves every draft on his page, and meneur sends them."""
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    assert [d.key for d in game.outbox.drafts() if d.state not in ("sent", "discarded")] == []
-
-
-def mj_page(game: LiveGame) -> str:
-    server, address = serve(game, port=0, token="jeton")
-    try:
-        with httpx.Client(follow_redirects=True) as browser:
-            return browser.get(address).text
-    finally:
-        server.shutdown()
 
 
 def outcomes(game: LiveGame, phase: str) -> dict[str, list[str]]:
@@ -136,12 +101,12 @@ def test_a_game_of_double_roles_played_live(
 
     # N1: lovers, a protection, a seer, a ritual, the pack's two MPs; a Chasseur's question.
     night = start + hour
-    send(forum, "Chloe", "Je rends Bruno et moi amoureux", night + timedelta(minutes=2))
-    send(forum, "Chloe", "Je lance mon rituel de mort sur Emile.", night + timedelta(minutes=3))
-    send(forum, "Bruno", "Je protège la maison d'Alice cette nuit", night + timedelta(minutes=4))
-    send(forum, "Alice", "Je regarde la maison de Gaston, les rôles", night + timedelta(minutes=5))
-    send(forum, "Fanny", "On attaque la maison de Denis", night + timedelta(minutes=6))
-    send(forum, "Gaston", "Je suis d'accord, on attaque la maison de Denis", night + timedelta(minutes=7))
+    send(forum, MJ, "Chloe", "Je rends Bruno et moi amoureux", night + timedelta(minutes=2))
+    send(forum, MJ, "Chloe", "Je lance mon rituel de mort sur Emile.", night + timedelta(minutes=3))
+    send(forum, MJ, "Bruno", "Je protège la maison d'Alice cette nuit", night + timedelta(minutes=4))
+    send(forum, MJ, "Alice", "Je regarde la maison de Gaston, les rôles", night + timedelta(minutes=5))
+    send(forum, MJ, "Fanny", "On attaque la maison de Denis", night + timedelta(minutes=6))
+    send(forum, MJ, "Gaston", "Je suis d'accord, on attaque la maison de Denis", night + timedelta(minutes=7))
     clock.now = night + timedelta(minutes=10)
     game.cycle()
     assert outcomes(game, "N1") == {
@@ -167,8 +132,8 @@ def test_a_game_of_double_roles_played_live(
     # J1: the Lâche's MP relayed; a swap agreed by two MPs, the second once everyone has voted (a day's MP
     # counts « tant que c'est avant la deadline »); Gaston burns.
     day = start + 2 * hour
-    send(forum, "Alice", f"dis à Gaston : {WORDS}", day + timedelta(minutes=2))
-    send(forum, "Irene", "Je veux échanger ma maison avec Bruno ce soir", day + timedelta(minutes=3))
+    send(forum, MJ, "Alice", f"dis à Gaston : {WORDS}", day + timedelta(minutes=2))
+    send(forum, MJ, "Irene", "Je veux échanger ma maison avec Bruno ce soir", day + timedelta(minutes=3))
     clock.now = day + timedelta(minutes=6)
     game.cycle()
     assert outcomes(game, "J1") == {"Alice": ["understood"], "Irene": ["understood"]}
@@ -182,7 +147,7 @@ def test_a_game_of_double_roles_played_live(
         start=10,
     ):
         vote(forum, topic, voter, target, day + timedelta(minutes=minute))
-    send(forum, "Bruno", "ok pour l'échange de maison avec Irène", day + timedelta(minutes=30))
+    send(forum, MJ, "Bruno", "ok pour l'échange de maison avec Irène", day + timedelta(minutes=30))
     clock.now = day + timedelta(minutes=35)
     count = game.cycle().count
     assert count is not None and count.tally.as_dict() == {"Gaston": 4, "Chloe": 3}  # the MJ's whole count
@@ -219,9 +184,9 @@ def test_a_game_of_double_roles_played_live(
 
     # N2: Hugo attacks Bruno's house, where Irène sleeps tonight: a Liche whose phylactère lives.
     night = start + 3 * hour
-    send(forum, "Hugo", "J'attaque la maison de Bruno", night + timedelta(minutes=3))
-    send(forum, "Bruno", "Je protège la maison de Chloé", night + timedelta(minutes=4))
-    send(forum, "Alice", "je sonde la maison de Hugo : natures", night + timedelta(minutes=5))
+    send(forum, MJ, "Hugo", "J'attaque la maison de Bruno", night + timedelta(minutes=3))
+    send(forum, MJ, "Bruno", "Je protège la maison de Chloé", night + timedelta(minutes=4))
+    send(forum, MJ, "Alice", "je sonde la maison de Hugo : natures", night + timedelta(minutes=5))
     clock.now = night + timedelta(minutes=8)
     game.cycle()
     assert outcomes(game, "N2") == {"Hugo": ["understood"], "Bruno": ["understood"], "Alice": ["understood"]}

@@ -15,9 +15,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from meneur.daemon.game import LiveGame
 from meneur.daemon.relay import relay_alert, relayed_message
 from meneur.daemon.web import MJPage
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import Clock, live_game, send, send_everything
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Lache"
@@ -40,9 +41,21 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-def send(forum: SpiritForum, mj: str, player: str, title: str, text: str, when: datetime) -> None:
-    topic = forum.client(player).send_private(title, [mj], text)
-    forum.set_comment_date(forum.client(mj).comments(topic)[0]["pk"], when)
+def to_day_one(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mj: str, title: str
+) -> tuple[LiveGame, Clock, int, datetime]:
+    """A game of double-roles dealt (the drafts sent), J0 and a quiet N1 resolved: the game, its clock, the topic
+    and when J1 began (it ends an hour later)."""
+    game, clock, topic = live_game(forum, tmp_path, monkeypatch, mj, ROLES, 4, seed=18, title=title,
+                                   ruleset="double-roles", camps=NATURES)  # fmt: skip
+    start, hour = clock.now, timedelta(hours=1)
+    game.deal()
+    send_everything(game)
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    return game, clock, topic, start + 2 * hour
 
 
 def test_the_extracted_message_is_the_words_after_the_order() -> None:
@@ -69,32 +82,10 @@ def test_the_mj_is_warned_when_the_words_are_missing_or_name_their_sender() -> N
 def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game, clock, topic = live_game(
-        forum,
-        tmp_path,
-        monkeypatch,
-        MJ,
-        ROLES,
-        4,
-        seed=18,
-        title="Double-rôles",
-        ruleset="double-roles",
-        camps=NATURES,
-    )
+    game, clock, topic, day = to_day_one(forum, tmp_path, monkeypatch, MJ, "Double-rôles")
     assert game.engine is not None
-    start, hour = clock.now, timedelta(hours=1)
-    game.deal()
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    clock.now = start + hour + timedelta(seconds=1)
-    game.fire_deadline("Jour 0")
-    clock.now = start + 2 * hour + timedelta(seconds=1)
-    game.fire_deadline("Nuit 1")  # no wolf wrote: nobody is attacked
-    assert game.engine.state_before("J1").living() == list(ROLES)
-
-    day = start + 2 * hour
-    send(forum, MJ, "Alice", "Pour Emile", f"dis à Emile : {WORDS}", day + timedelta(minutes=3))
+    assert game.engine.state_before("J1").living() == list(ROLES)  # no wolf wrote: nobody is attacked
+    send(forum, MJ, "Alice", f"dis à Emile : {WORDS}", day + timedelta(minutes=3), "Pour Emile")
     clock.now = day + timedelta(minutes=5)
     game.cycle()
     (outcome,) = game.engine.mp_outcomes("J1").values()
@@ -128,7 +119,7 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     # She signs it with her name: the MJ is warned, and edits the draft before approving it.
     second = "Chloe et Denis vont échanger de maison avec toi, je protège ta maison"
     signed = f"Message anonyme pour Bruno : {second}\n\nAlice"
-    send(forum, MJ, "Alice", "Pour Bruno", signed, day + timedelta(minutes=20))
+    send(forum, MJ, "Alice", signed, day + timedelta(minutes=20), "Pour Bruno")
     clock.now = day + timedelta(minutes=25)
     game.cycle()
     (later,) = [o for o in game.engine.mp_outcomes("J1").values() if o["msg_id"] != outcome["msg_id"]]
@@ -153,7 +144,7 @@ def test_the_lache_s_mp_reaches_its_recipient_without_his_name(
     assert mp["author"] == MJ and second in mp["text"] and "Alice" not in mp["text"]
 
     # At the deadline, the relay is not drafted a second time.
-    clock.now = start + 3 * hour + timedelta(seconds=1)
+    clock.now = day + timedelta(hours=1, seconds=1)
     game.fire_deadline("Jour 1")
     to_emile = [d.key for d in game.outbox.drafts() if d.recipient == "Emile" and d.key.startswith("Jour 1/")]
     assert to_emile == [relay.key]
@@ -185,25 +176,11 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     third MP of the day is relayed, not refused, and the discarded one is not drafted again at the deadline
     (RULINGS R32). « ne pourra pas effectuer un autre échange après (pour ce jour-ci) »: Bruno's receipt for his
     swap offer does not invite him to change his mind, and his second offer is refused at once."""
-    game, clock, _topic = live_game(
-        forum, tmp_path, monkeypatch, MJ2, ROLES, 4, seed=18, title="Double-rôles bis", ruleset="double-roles",
-        camps=NATURES,
-    )  # fmt: skip
+    game, clock, _topic, day = to_day_one(forum, tmp_path, monkeypatch, MJ2, "Double-rôles bis")
     assert game.engine is not None
-    start, hour = clock.now, timedelta(hours=1)
-    game.deal()
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    clock.now = start + hour + timedelta(seconds=1)
-    game.fire_deadline("Jour 0")
-    clock.now = start + 2 * hour + timedelta(seconds=1)
-    game.fire_deadline("Nuit 1")
-
-    day = start + 2 * hour
-    send(forum, MJ2, "Alice", "Un", "dis à Emile : premier message", day + timedelta(minutes=3))
-    send(forum, MJ2, "Alice", "Deux", "dis à Fanny : deuxième message", day + timedelta(minutes=4))
-    send(forum, MJ2, "Bruno", "Maison", "Je veux échanger ma maison avec Chloe", day + timedelta(minutes=5))
+    send(forum, MJ2, "Alice", "dis à Emile : premier message", day + timedelta(minutes=3), "Un")
+    send(forum, MJ2, "Alice", "dis à Fanny : deuxième message", day + timedelta(minutes=4), "Deux")
+    send(forum, MJ2, "Bruno", "Je veux échanger ma maison avec Chloe", day + timedelta(minutes=5), "Maison")
     clock.now = day + timedelta(minutes=6)
     game.cycle()
     outcomes = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["player"] == "Bruno"}
@@ -213,8 +190,8 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     (to_emile,) = [d for d in game.outbox.drafts() if d.recipient == "Emile" and d.key.startswith("Jour 1/day/")]
     game.outbox.discard(to_emile.key)  # the MJ sets the first relay aside
 
-    send(forum, MJ2, "Alice", "Trois", "dis à Gaston : troisième message", day + timedelta(minutes=10))
-    send(forum, MJ2, "Bruno", "Maison bis", "Je veux échanger ma maison avec Denis", day + timedelta(minutes=11))
+    send(forum, MJ2, "Alice", "dis à Gaston : troisième message", day + timedelta(minutes=10), "Trois")
+    send(forum, MJ2, "Bruno", "Je veux échanger ma maison avec Denis", day + timedelta(minutes=11), "Maison bis")
     clock.now = day + timedelta(minutes=12)
     game.cycle()
     later = {o["player"]: o for o in game.engine.mp_outcomes("J1").values() if o["read_at"] == clock.now.isoformat()}
@@ -227,7 +204,7 @@ def test_a_discarded_relay_does_not_count_and_a_swap_offer_stands(
     page = MJPage(game, "jeton").state()
     assert page["rules"]["notes"]["Offres d'échange de maison sans réponse"] == ["Bruno → Chloe"]
 
-    clock.now = start + 3 * hour + timedelta(seconds=1)
+    clock.now = day + timedelta(hours=1, seconds=1)
     game.fire_deadline("Jour 1")
     relays = sorted((d.recipient, d.state) for d in game.outbox.drafts() if "anonyme" in (d.subject or ""))
     assert relays == [("Emile", "discarded"), ("Fanny", "drafted"), ("Gaston", "drafted")]

@@ -17,6 +17,7 @@ import pytest
 from meneur.daemon import i18n
 from meneur.daemon.cli import build_parser, main
 from meneur.engine.messages import Message
+from meneur.tests.livegame import spirit_config
 from meneur.tests.spiritforum import SpiritForum
 
 # Words an English help line cannot do without and a French one never has.
@@ -138,12 +139,7 @@ def test_check_reports_in_the_mj_language(
     monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
     deadline = (datetime.now(UTC) + timedelta(days=1)).isoformat(timespec="seconds")
     config = tmp_path / "partie.toml"
-    text = (
-        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Langue"\n'
-        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\n'
-        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{deadline}"\n[poll]\nmin_request_interval = 0.01\n'
-        + "".join(f'[[players]]\nname = "{n}"\n' for n in ("Anna", "Basile", "Coline"))
-    )
+    text = spirit_config(forum, "MJ_Langue", seeded["topic_id"], deadline, ["Anna", "Basile", "Coline"])
     config.write_text(text, encoding="utf-8")
     assert main(["check", "--config", str(config)]) == 0
     out = capsys.readouterr().out

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import sys
-import threading
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from meneur.tests.rundaemon import Daemon
 from meneur.tests.spiritforum import PlayerSession, SpiritForum
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,46 +37,6 @@ FLAGS = [
 if CHROMIUM is None and os.environ.get("CI"):
     raise RuntimeError("CI needs Debian's chromium for the browser tests: scripts/browser installs it")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (scripts/browser)")
-
-
-class Daemon:
-    """`meneur run` in its own process; its output is collected line by line."""
-
-    def __init__(self, config: Path, env: dict[str, str]) -> None:
-        meneur = Path(sys.executable).parent / "meneur"
-        self.proc = subprocess.Popen(
-            [str(meneur), "run", "--config", str(config), "--web-port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-            cwd=config.parent,
-        )
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def address(self, timeout: float = 30.0) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for line in self.lines:
-                if line.startswith("la page du MJ : "):
-                    return line.removeprefix("la page du MJ : ")
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise AssertionError("meneur run printed no address:\n" + "\n".join(self.lines))
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 from meneur.daemon import engine_live
 from meneur.daemon.adapters import make_adapter
@@ -19,8 +18,7 @@ from meneur.daemon.mp_actions import MpReading
 from meneur.daemon.poller import open_alerts
 from meneur.daemon.replay import load_scenario, replay
 from meneur.daemon.store import Store
-from meneur.daemon.web import serve
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import live_game, mj_page, send
 from meneur.tests.spiritforum import SpiritForum
 
 MJ = "MJ_Recus"
@@ -38,22 +36,6 @@ ROLES = {
 def forum() -> Iterator[SpiritForum]:
     with SpiritForum.start() as server:
         yield server
-
-
-def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime, mj: str = MJ) -> None:
-    """A player's MP to the MJ, stamped ``when`` on the forum."""
-    topic = forum.client(player).send_private(title, [mj], text)
-    forum.set_comment_date(forum.client(mj).comments(topic)[0]["pk"], when)
-
-
-def mj_page(game: LiveGame) -> str:
-    """The MJ's page as his browser gets it."""
-    server, address = serve(game, port=0, token="jeton")
-    try:
-        with httpx.Client(follow_redirects=True) as browser:
-            return browser.get(address).text
-    finally:
-        server.shutdown()
 
 
 def replies(game: LiveGame) -> dict[str, list[str]]:
@@ -77,18 +59,19 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     assert game.engine is not None and game.engine.state_before("N2").phase == "N2"
 
     night = start + 3 * hour  # N2 runs from the J1 deadline to start + 4 h
-    send(forum, "Coline", "Ma protection", "Je protège Basile", night + timedelta(minutes=5))
+    send(forum, MJ, "Coline", "Je protège Basile", night + timedelta(minutes=5), "Ma protection")
     send(
         forum,
+        MJ,
         "Basile",
-        "Boule",
         "cette nuit la boule sur le grand blond du fond, tu vois qui",
         night + timedelta(minutes=6),
+        "Boule",
     )
-    send(forum, "Emile", "Question", "Salut MJ, la nuit finit à quelle heure ?", night + timedelta(minutes=7))
-    send(forum, "Anna", "Festin", "Nous dévorons Denis", night + timedelta(minutes=8))
-    send(forum, "Fanny", "Vision", "Je sonde Anna", night + timedelta(minutes=9))
-    send(forum, "Denis", "Poison", "Potion d'empoisonnement sur Zorglub", night + timedelta(minutes=10))
+    send(forum, MJ, "Emile", "Salut MJ, la nuit finit à quelle heure ?", night + timedelta(minutes=7), "Question")
+    send(forum, MJ, "Anna", "Nous dévorons Denis", night + timedelta(minutes=8), "Festin")
+    send(forum, MJ, "Fanny", "Je sonde Anna", night + timedelta(minutes=9), "Vision")
+    send(forum, MJ, "Denis", "Potion d'empoisonnement sur Zorglub", night + timedelta(minutes=10), "Poison")
     clock.now = night + timedelta(minutes=20)
     report = game.cycle()
     assert report.new_mps == 6
@@ -139,7 +122,7 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     assert game.cycle().drafted == [] and len(game.outbox.drafts()) == sent_before
 
     # Anna changes her mind: the new MP is confirmed too, saying what it replaces.
-    send(forum, "Anna", "Festin (bis)", "Finalement nous dévorons Emile", night + timedelta(minutes=30))
+    send(forum, MJ, "Anna", "Finalement nous dévorons Emile", night + timedelta(minutes=30), "Festin (bis)")
     clock.now = night + timedelta(minutes=40)
     game.cycle()
     anna = replies(game)["Anna"]
@@ -148,7 +131,7 @@ def test_every_mp_gets_one_outcome_and_one_reply_once(
     assert "tu désignes **Emile**" in later and "Cela remplace ton choix précédent (tu désignes **Denis**" in later
 
     # Basile rewrites his garbled MP: understood now, the MJ need no longer look at the first one.
-    send(forum, "Basile", "Boule (bis)", "Je sonde Anna", night + timedelta(minutes=31))
+    send(forum, MJ, "Basile", "Je sonde Anna", night + timedelta(minutes=31), "Boule (bis)")
     game.cycle()
     alerts = " ".join(str(a["message"]) for a in open_alerts(game.store) if str(a["kind"]).startswith("mp:"))
     assert "MP de Basile" not in alerts and "MP de Denis" in alerts
@@ -183,7 +166,7 @@ def test_an_mp_read_after_its_phase_was_resolved_is_shown_as_late(
     clock.now = start + 2 * hour + timedelta(seconds=1)
     game.fire_deadline("Nuit 1")  # resolved before the MP below was read
     clock.now = start + 2 * hour + timedelta(minutes=1)
-    send(forum, "Coline", "Trop tard", "Je protège Basile", start + hour + timedelta(minutes=50), "MJ_Retard")
+    send(forum, "MJ_Retard", "Coline", "Je protège Basile", start + hour + timedelta(minutes=50), "Trop tard")
     game.cycle()
     assert game.engine is not None
     assert [o["outcome"] for o in game.engine.mp_outcomes().values()] == ["late"]
@@ -212,8 +195,8 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
         clock.now = start + n * hour + timedelta(seconds=1)
         game.fire_deadline(label)
     night = start + 3 * hour
-    send(forum, "Basile", "Vision", "Je sonde Anna, peut-être", night + timedelta(minutes=5), "MJ_Doutes")
-    send(forum, "Emile", "Coucou", "Bonjour MJ, belle partie !", night + timedelta(minutes=6), "MJ_Doutes")
+    send(forum, "MJ_Doutes", "Basile", "Je sonde Anna, peut-être", night + timedelta(minutes=5), "Vision")
+    send(forum, "MJ_Doutes", "Emile", "Bonjour MJ, belle partie !", night + timedelta(minutes=6), "Coucou")
     clock.now = night + timedelta(minutes=10)
     game.cycle()
     assert game.engine is not None
@@ -228,7 +211,7 @@ def test_a_doubt_reaches_the_mj_and_the_player_and_chatter_gets_no_reply(
     html = mj_page(game)
     assert "avec un doute" in html and "pas un ordre (bavardage, question au MJ)" in html
     # He confirms it, plainly: the same choice is no replacement.
-    send(forum, "Basile", "Vision (bis)", "Je sonde Anna", night + timedelta(minutes=12), "MJ_Doutes")
+    send(forum, "MJ_Doutes", "Basile", "Je sonde Anna", night + timedelta(minutes=12), "Vision (bis)")
     clock.now = night + timedelta(minutes=15)
     game.cycle()
     again = replies(game)["Basile"][1]
@@ -271,7 +254,7 @@ def test_a_failure_in_answering_mps_never_stops_the_count(
     assert game.engine is not None
     monkeypatch.setattr(game.engine, "answer_new_mps", broken)
     forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
-    send(forum, "Coline", "Coucou", "Je protège Basile", clock.now, "MJ_Panne")
+    send(forum, "MJ_Panne", "Coline", "Je protège Basile", clock.now, "Coucou")
     report = game.cycle()
     assert report.count is not None and report.count.current == {"Anna": "Basile"}
     assert any("n'arrive plus à répondre aux MP" in str(a["message"]) for a in open_alerts(game.store))

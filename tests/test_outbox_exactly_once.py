@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 import pytest
@@ -113,12 +114,32 @@ def seeded(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     return seeded
 
 
-def test_a_post_that_timed_out_but_reached_the_forum_later_is_found_not_sent_again(
-    forum: SpiritForum, seeded: dict, tmp_path: Path
-) -> None:
+class OnUnreliable(NamedTuple):
+    game: LiveGame
+    transport: Unreliable
+    clock: Clock
+    topic: int
+
+
+@pytest.fixture
+def unreliable(forum: SpiritForum, seeded: dict, tmp_path: Path) -> OnUnreliable:
+    """A game on the seeded topic whose every request goes through an ``Unreliable`` transport, on a clock the
+    test moves: the game, the transport, the clock and the topic's id."""
     topic = seeded["topic_id"]
     transport, clock = Unreliable(), Clock()
-    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    return OnUnreliable(game_on(write_config(forum, tmp_path, topic), transport, clock), transport, clock, topic)
+
+
+def assert_posted_once(forum: SpiritForum, transport: Unreliable, topic: int, text: str) -> None:
+    """One post request reached the forum, and the topic shows ``text`` once."""
+    assert transport.posts_to(f"/comment/{topic}/publish/") == 1
+    assert forum.client("Lucas").read_topic_text(topic).count(text) == 1
+
+
+def test_a_post_that_timed_out_but_reached_the_forum_later_is_found_not_sent_again(
+    forum: SpiritForum, unreliable: OnUnreliable
+) -> None:
+    game, transport, clock, topic = unreliable
     game.outbox.draft("Jour 1/annonce", "morning", "Le village se réveille : personne n'est mort.", approved=True)
     transport.next_post = "late"
     with pytest.raises(ForumUnavailable, match="may have been saved"):
@@ -142,13 +163,11 @@ def test_a_post_that_timed_out_but_reached_the_forum_later_is_found_not_sent_aga
 
 
 def test_a_post_that_reached_the_forum_long_ago_is_found_pages_back_not_sent_again(
-    forum: SpiritForum, seeded: dict, tmp_path: Path
+    forum: SpiritForum, unreliable: OnUnreliable
 ) -> None:
     """Found by the fault harness: the forum saved the live count, meneur never learnt it, and by the time it
     looked the topic had grown by more than two pages — the look missed it and a second copy went out."""
-    topic = seeded["topic_id"]
-    transport, clock = Unreliable(), Clock()
-    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    game, transport, clock, topic = unreliable
     game.outbox.draft("Jour 1/vote_count/3", "vote_count", "Décompte des votes : Lucas 2, Zoé 1.", approved=True)
     transport.next_post = "late"
     with pytest.raises(ForumUnavailable, match="may have been saved"):
@@ -161,32 +180,26 @@ def test_a_post_that_reached_the_forum_long_ago_is_found_pages_back_not_sent_aga
     game.poller.poll_topic()  # the cycle reads the topic before it sends
     sent = game.outbox.send_ready(game.adapter)
     assert [(d.key, d.state) for d in sent] == [("Jour 1/vote_count/3", "sent")]
-    assert transport.posts_to(f"/comment/{topic}/publish/") == 1
-    assert forum.client("Lucas").read_topic_text(topic).count("Décompte des votes : Lucas 2, Zoé 1.") == 1
+    assert_posted_once(forum, transport, topic, "Décompte des votes : Lucas 2, Zoé 1.")
 
 
 def test_a_post_lost_on_the_way_is_sent_again_once_it_is_sure_not_to_be_there(
-    forum: SpiritForum, seeded: dict, tmp_path: Path
+    forum: SpiritForum, unreliable: OnUnreliable
 ) -> None:
-    topic = seeded["topic_id"]
-    transport, clock = Unreliable(), Clock()
-    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    game, transport, clock, topic = unreliable
     game.outbox.draft("Jour 1/annonce", "morning", "Le village se réveille sous la pluie.", approved=True)
     transport.next_post = "lost"
     with pytest.raises(ForumUnavailable):
         game.outbox.send_ready(game.adapter)
     clock.now += SETTLE + timedelta(seconds=1)
     assert [d.state for d in game.outbox.send_ready(game.adapter)] == ["sent"]
-    assert transport.posts_to(f"/comment/{topic}/publish/") == 1
-    assert forum.client("Lucas").read_topic_text(topic).count("Le village se réveille sous la pluie.") == 1
+    assert_posted_once(forum, transport, topic, "Le village se réveille sous la pluie.")
 
 
 def test_an_error_after_the_forum_saved_the_post_is_not_a_failure_and_never_resent(
-    forum: SpiritForum, seeded: dict, tmp_path: Path
+    forum: SpiritForum, unreliable: OnUnreliable
 ) -> None:
-    topic = seeded["topic_id"]
-    transport, clock = Unreliable(), Clock()
-    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    game, transport, clock, topic = unreliable
     game.outbox.draft("Jour 1/evening", "evening", "Le village a brûlé Zoé.", approved=True)
     transport.next_post = "garbled"
     draft = game.outbox.send("Jour 1/evening", game.adapter)  # the forum answered an error page…
@@ -212,13 +225,11 @@ def test_an_error_after_the_forum_saved_the_post_is_not_a_failure_and_never_rese
 
 
 def test_a_failed_draft_approved_again_is_looked_for_before_it_is_sent(
-    forum: SpiritForum, seeded: dict, tmp_path: Path
+    forum: SpiritForum, unreliable: OnUnreliable
 ) -> None:
     """The forum saved the post and answered an error page, and meneur could not look right then (the forum
     went down): the draft is "failed". The MJ approves it again: meneur finds it instead of posting a copy."""
-    topic = seeded["topic_id"]
-    transport, clock = Unreliable(), Clock()
-    game = game_on(write_config(forum, tmp_path, topic), transport, clock)
+    game, transport, _clock, topic = unreliable
     game.adapter.http.retries = 0
     game.outbox.draft("Jour 1/evening", "evening", "Le village a brûlé Lucie.", approved=True)
     transport.next_post = "garbled, then down"
@@ -229,8 +240,7 @@ def test_a_failed_draft_approved_again_is_looked_for_before_it_is_sent(
     game.outbox.approve("Jour 1/evening")
     again = game.outbox.send("Jour 1/evening", game.adapter)
     assert again.state == "sent" and again.forum_id is not None
-    assert transport.posts_to(f"/comment/{topic}/publish/") == 1
-    assert forum.client("Lucas").read_topic_text(topic).count("Le village a brûlé Lucie.") == 1
+    assert_posted_once(forum, transport, topic, "Le village a brûlé Lucie.")
 
 
 RACER = """

@@ -16,6 +16,7 @@ from meneur.daemon.render import environment, render
 from meneur.engine import rulesets
 from meneur.engine.contract import RuleSet
 from meneur.engine.rulesets import citadelles, classique, convivialite, double_roles, trinite_meuporg
+from meneur.engine.rulesets.registration import ruleset_from
 
 MAISON = """
 from dataclasses import replace
@@ -128,3 +129,29 @@ def _card_context() -> dict[str, object]:
         "mj": "MJ",
         "extra": {},
     }
+
+
+def test_ruleset_from_takes_each_field_by_its_conventional_name_and_a_keyword_wins() -> None:
+    def setup(*args: object, **kwargs: object) -> None: ...
+    def validate(*args: object) -> None: ...
+    def close_day(*args: object) -> None: ...
+    def resolve_night(*args: object) -> None: ...
+    def is_wolf(*args: object) -> bool: ...
+    def night_actors(*args: object) -> list[str]: ...
+    def other_actors(*args: object) -> list[str]: ...
+
+    names = {"setup": setup, "validate": validate, "close_day": close_day, "resolve_night": resolve_night,
+             "is_wolf": is_wolf, "VERBS": (), "NAMES": {"loup": "Loup"}, "NIGHT_ORDER": ("loups",),
+             "night_actors": night_actors, "HELP": {"loups.devorer": "dévorer"}, "check_winner": print}  # fmt: skip
+    built = ruleset_from(names, id="essai", title="Essai", night_actors=other_actors, secret_counts=True)
+    assert (built.id, built.title, built.setup, built.validate, built.close_day, built.resolve_night) == (
+        "essai", "Essai", setup, validate, close_day, resolve_night,
+    )  # fmt: skip
+    assert (built.is_wolf, built.role_names, built.night_order, built.help) == (
+        is_wolf, {"loup": "Loup"}, ("loups",), {"loups.devorer": "dévorer"},
+    )  # fmt: skip
+    assert built.night_actors is other_actors and built.secret_counts  # the keyword wins
+    assert built.day_tally is None and built.examples == {} and built.options == {}  # absent: RuleSet's default
+    del names["validate"]
+    with pytest.raises(TypeError, match="validate"):  # a required part missing is RuleSet's own error
+        ruleset_from(names, id="essai", title="Essai")

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import sqlite3
 import stat
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from meneur.daemon.store import Store, StoreError, kv_get, kv_set
+from meneur.tests.rundaemon import MENEUR, Daemon
 from meneur.tests.spiritforum import SpiritForum
 
-MENEUR = Path(sys.executable).parent / "meneur"
 OPEN_AND_CLOSE = (
     "import sys\nfrom meneur.daemon.store import Store, kv_get\nprint(kv_get(Store(sys.argv[1]), sys.argv[2]))"
 )
@@ -82,46 +79,6 @@ def forum() -> Iterator[SpiritForum]:
         yield server
 
 
-class Daemon:
-    """`meneur run` with the MJ's page on, in its own process; its output is collected."""
-
-    def __init__(self, config: Path, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen(
-            [str(MENEUR), "run", "--config", str(config), "--web-port", "0", "-v"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-            cwd=config.parent,
-        )
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for(self, text: str, timeout: float = 60.0) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if any(text in line for line in self.lines):
-                return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise AssertionError(f"meneur run never said {text!r}:\n" + "\n".join(self.lines))
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            raise AssertionError("meneur run did not stop on SIGTERM:\n" + "\n".join(self.lines)) from None
-
-
 def game_config(forum: SpiritForum, tmp_path: Path) -> tuple[Path, dict[str, str], int]:
     players = ["Anna", "Basile", "Chloé", "Denis"]
     seeded = forum.seed("MJ_Store", players, topic_title=f"Partie {tmp_path.name[-10:]}")
@@ -154,7 +111,7 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
 ) -> None:
     config, env, topic = game_config(forum, tmp_path)
     db = tmp_path / "data" / "partie.sqlite"
-    daemon = Daemon(config, env)
+    daemon = Daemon(config, env, verbose=True)
     try:
         daemon.wait_for("la page du MJ : ")
         anna = forum.client("Anna").post_comment(topic, "**Je vote contre Basile**")
@@ -199,7 +156,7 @@ def test_commands_beside_the_daemon_lose_nothing_and_a_restart_posts_nothing_twi
 
 def test_a_second_daemon_on_the_same_database_refuses_to_start(forum: SpiritForum, tmp_path: Path) -> None:
     config, env, _topic = game_config(forum, tmp_path)
-    daemon = Daemon(config, env)
+    daemon = Daemon(config, env, verbose=True)
     try:
         daemon.wait_for("la page du MJ : ")
         second = meneur(env, "run", "--config", str(config), "--web-port", "-1", timeout=60)
@@ -214,7 +171,7 @@ def test_a_second_daemon_on_the_same_database_refuses_to_start(forum: SpiritForu
     again = meneur(env, "poll", "--config", str(config))  # the lock went with the daemon
     assert again.returncode == 0, again.stderr
 
-    crashed = Daemon(config, env)  # a daemon killed outright leaves no stale lock behind either
+    crashed = Daemon(config, env, verbose=True)  # a daemon killed outright leaves no stale lock behind either
     crashed.wait_for("la page du MJ : ")
     crashed.proc.kill()
     crashed.proc.wait()

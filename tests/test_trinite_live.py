@@ -28,18 +28,14 @@ was run. Groups of three, one object of each style; the wolves are Denis and Gil
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from meneur.daemon.game import LiveGame
-from meneur.daemon.web import MJPage, serve
+from meneur.daemon.web import MJPage
 from meneur.engine.rulesets import installed
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import events, live_game, mj_page, send, send_everything, vote
 from meneur.tests.spiritforum import SpiritForum
 
 pytestmark = pytest.mark.skipif("trinite" not in installed(), reason="the trinite rule set is not installed yet")
@@ -50,46 +46,12 @@ ROLES = {
     "Denis": "hache+loup", "Emile": "bouclier", "Fanny": "sceptre",
     "Gilles": "potion+loup", "Hector": "orbe", "Ines": "baton",
 }  # fmt: skip
-VOTE = "**Je vote contre {}**"
 
 
 @pytest.fixture(scope="module")
 def forum() -> Iterator[SpiritForum]:
     with SpiritForum.start() as server:
         yield server
-
-
-def send(forum: SpiritForum, player: str, title: str, text: str, when: datetime) -> None:
-    """A player's MP to the MJ, stamped ``when`` on the forum."""
-    topic = forum.client(player).send_private(title, [MJ], text)
-    forum.set_comment_date(forum.client(MJ).comments(topic)[0]["pk"], when)
-
-
-def vote(forum: SpiritForum, topic: int, voter: str, target: str, when: datetime) -> None:
-    forum.set_comment_date(forum.client(voter).post_comment(topic, VOTE.format(target)), when)
-
-
-def mj_page(game: LiveGame) -> str:
-    """The MJ's page as his browser gets it."""
-    server, address = serve(game, port=0, token="jeton")
-    try:
-        with httpx.Client(follow_redirects=True) as browser:
-            return browser.get(address).text
-    finally:
-        server.shutdown()
-
-
-def events(game: LiveGame, phase: str) -> list[dict[str, Any]]:
-    rows = list(game.store.db.query("select events from engine_phases where phase = ?", [phase]))
-    return list(json.loads(rows[0]["events"])) if rows else []
-
-
-def send_everything(game: LiveGame) -> None:
-    """The MJ approves every draft on his page, and meneur sends them."""
-    for draft in game.outbox.drafts("drafted"):
-        game.outbox.approve(draft.key)
-    game.outbox.send_ready(game.adapter)
-    assert [d.key for d in game.outbox.drafts() if d.state not in ("sent", "discarded")] == []
 
 
 def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,9 +76,9 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
 
     # N1: the wolves attack Emile; Ines asks her staff about Denis.
     night = start + hour
-    send(forum, "Denis", "Cible", "On attaque Emile", night + timedelta(minutes=5))
-    send(forum, "Gilles", "Cible", "on attaque emile aussi", night + timedelta(minutes=6))
-    send(forum, "Ines", "Bâton", "Élémentariste sur Denis : offensif", night + timedelta(minutes=7))
+    send(forum, MJ, "Denis", "On attaque Emile", night + timedelta(minutes=5), "Cible")
+    send(forum, MJ, "Gilles", "on attaque emile aussi", night + timedelta(minutes=6), "Cible")
+    send(forum, MJ, "Ines", "Élémentariste sur Denis : offensif", night + timedelta(minutes=7), "Bâton")
     clock.now = night + timedelta(minutes=10)
     game.cycle()
     understood = {o["player"]: o["outcome"] for o in game.engine.mp_outcomes("N1").values()}
@@ -139,7 +101,7 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
 
     # J1: Denis activates RAVAGE by MP early in the day: a receipt and the bold announcement, at once.
     day = start + 2 * hour
-    send(forum, "Denis", "Hache", "J'active RAVAGE", day + timedelta(minutes=3))
+    send(forum, MJ, "Denis", "J'active RAVAGE", day + timedelta(minutes=3), "Hache")
     clock.now = day + timedelta(minutes=5)
     game.cycle()
     (ravage,) = game.engine.mp_outcomes("J1").values()
@@ -172,7 +134,7 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
         start=10,
     ):
         vote(forum, topic, voter, target, day + timedelta(minutes=minute))
-    send(forum, "Fanny", "Sceptre", "J'active le PACTE", day + timedelta(minutes=30))
+    send(forum, MJ, "Fanny", "J'active le PACTE", day + timedelta(minutes=30), "Sceptre")
     clock.now = day + timedelta(minutes=35)
     count = game.cycle().count
     assert count is not None and count.tally.not_voted == () and count.tally.leaders == ("Gilles",)
@@ -189,8 +151,8 @@ def test_a_game_of_trinite_played_live(forum: SpiritForum, tmp_path: Path, monke
 
     # N2, RAVAGE's night: Basile's PROTECTION is refused; Denis attacks Anna, whose BAROUD takes Denis.
     night = start + 3 * hour
-    send(forum, "Basile", "Chapelet", "Je protège Anna", night + timedelta(minutes=4))
-    send(forum, "Denis", "Cible", "On attaque Anna", night + timedelta(minutes=5))
+    send(forum, MJ, "Basile", "Je protège Anna", night + timedelta(minutes=4), "Chapelet")
+    send(forum, MJ, "Denis", "On attaque Anna", night + timedelta(minutes=5), "Cible")
     clock.now = night + timedelta(minutes=8)
     game.cycle()
     basile = [o for o in game.engine.mp_outcomes("N2").values() if o["player"] == "Basile"]

@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import live_game, post, vote
 from meneur.tests.spiritforum import SpiritForum
 
 # Listed group by group; the wolves carry their camp in the role ("+loup").
@@ -17,7 +17,6 @@ ROLES = {
     "Denis": "sorcier", "Emile": "rogue", "Fanny": "druide",
     "Gilles": "voleur+loup", "Hector": "chasseur+loup", "Ines": "barde",
 }  # fmt: skip
-VOTE = "**Je vote contre {}**"
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +37,7 @@ def test_the_mayor_speaks_after_the_deadline(
 
     # J0: Anna is elected mayor. N1: nothing.
     for voter in ("Basile", "Coline", "Denis"):
-        pk = forum.client(voter).post_comment(topic, VOTE.format("Anna"))
-        forum.set_comment_date(pk, start + timedelta(minutes=5))
+        vote(forum, topic, voter, "Anna", start + timedelta(minutes=5))
     game.cycle()
     clock.now = start + 1 * hour + timedelta(seconds=1)
     game.fire_deadline("Jour 0")
@@ -48,24 +46,20 @@ def test_the_mayor_speaks_after_the_deadline(
 
     # J1: a tie between Gilles and Ines; the mayor must choose.
     for voter, target in (("Anna", "Gilles"), ("Basile", "Gilles"), ("Hector", "Ines"), ("Gilles", "Ines")):
-        pk = forum.client(voter).post_comment(topic, VOTE.format(target))
-        forum.set_comment_date(pk, start + 2 * hour + timedelta(minutes=5))
+        vote(forum, topic, voter, target, start + 2 * hour + timedelta(minutes=5))
     game.cycle()
     clock.now = start + 3 * hour + timedelta(seconds=1)
     evening = game.fire_deadline("Jour 1")
     assert evening is not None and "Égalité" in evening.body and "brûle" not in evening.body
 
     # A player's post does not count; the mayor's does. Then her announcement.
-    pk = forum.client("Basile").post_comment(topic, "Ines, évidemment !")
-    forum.set_comment_date(pk, clock.now + timedelta(minutes=1))
-    pk = forum.client("Anna").post_comment(topic, "En tant que maire je tranche : Gilles.")
-    forum.set_comment_date(pk, clock.now + timedelta(minutes=2))
+    post(forum, topic, "Basile", "Ines, évidemment !", clock.now + timedelta(minutes=1))
+    post(forum, topic, "Anna", "En tant que maire je tranche : Gilles.", clock.now + timedelta(minutes=2))
     clock.now += timedelta(minutes=3)
     game.cycle()
     state = game.engine.state_before("N2")
     assert not state.player("Gilles").alive and state.player("Ines").alive
-    pk = forum.client("Anna").post_comment(topic, "J'échange le groupe 1 et le groupe 3 : le Voyant.")
-    forum.set_comment_date(pk, clock.now + timedelta(minutes=1))
+    post(forum, topic, "Anna", "J'échange le groupe 1 et le groupe 3 : le Voyant.", clock.now + timedelta(minutes=1))
     clock.now += timedelta(minutes=2)
     game.cycle()
     state = game.engine.state_before("N2")

@@ -1,6 +1,7 @@
 """What the two Trinité rule sets (`trinite`, `trinite-meuporg`) share word for word: the win check, a
-question answered by one option, the pyre's mayor on a tie, a dealt table's « role+camp » and the deal of
-groups of three. Each package keeps its own objects (or roles), styles and powers; both call these."""
+question answered by one option, J0's election and the pyre's mayor on a tie, the mayor's successor, a dealt
+table's « role+camp » and the deal of groups of three. Each package keeps its own objects (or roles), styles
+and powers; both call these."""
 
 from __future__ import annotations
 
@@ -39,6 +40,30 @@ def one(
     """A question answered by one option (or ``aucun``): an answer naming two players is refused, not
     taken for a player's name."""
     return r.ask(kind, to, prompt, options, about=about, default=default, single=True)
+
+
+def elect_mayor(r: Resolution, leaders: list[str]) -> None:
+    """J0's election: the only leader is mayor; on a tie the MJ chooses among the leaders (or nobody)."""
+    if len(leaders) > 1:
+        chosen = one(r, "maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
+        leaders = [] if chosen == NOBODY else [chosen]
+    if leaders:
+        r.state.mayor = leaders[0]
+        r.emit("mayor_elected", player=leaders[0])
+    else:
+        r.emit("no_mayor")
+
+
+def succession(r: Resolution) -> None:
+    """ "S'il meurt, il désigne son successeur." """
+    s = r.state
+    if s.mayor and not s.player(s.mayor).alive:
+        dead = s.mayor
+        s.mayor = None
+        successor = one(r, "successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
+        if successor != NOBODY:
+            s.mayor = successor
+            r.emit("mayor_successor", player=successor, by=dead)
 
 
 def pyre_target(r: Resolution, leaders: list[str]) -> str | None:

@@ -7,8 +7,8 @@ it as an unlisted built-in, for ``meneur replay`` and ``meneur read-mp``."""
 
 from __future__ import annotations
 
-from ...contract import RuleSet
 from ...model import GameState
+from ..registration import ruleset_from
 from .cards import card_extra, opening, powers_of
 from .common import check_winner, is_wolf, members
 from .dawn import DAWN_ORDER, NIGHT_ORDER, resolve_night
@@ -41,33 +41,6 @@ def groups(state: GameState) -> dict[str, list[str]]:
     return {CITADEL_NAMES[c]: members(state, c, alive=False) for c in CITADELS}
 
 
-RULESET = RuleSet(
-    id="citadelles",
-    title="LG Citadelles",
-    setup=setup,
-    validate=validate,
-    close_day=close_day,
-    resolve_night=resolve_night,
-    is_wolf=is_wolf,
-    verbs=VERBS,
-    role_names=NAMES,
-    night_order=NIGHT_ORDER,
-    day_tally=day_tally,
-    vote_refusal=vote_refusal,
-    night_actors=night_actors,
-    groups=groups,
-    mayor_announcement=mayor_announcement,
-    reads_mayor_posts=True,
-    card_extra=card_extra,
-    powers_of=powers_of,
-    opening=opening,
-    help=HELP,
-    examples=EXAMPLES,
-    role_order=ROLE_ORDER,
-    read_post=read_post,
-    phase_after=phase_after,
-    mj_notes=mj_notes,
-    player_note=player_note,
-)
+RULESET = ruleset_from(globals(), id="citadelles", title="LG Citadelles", reads_mayor_posts=True)
 
 __all__ = ["DAWN_ORDER", "NIGHT_ORDER", "RULESET", "check_winner", "phase_after", "weights"]

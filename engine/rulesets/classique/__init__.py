@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...contract import RuleSet
 from ...model import GameState
+from ..registration import ruleset_from
 from . import rules
 from .roles import NAMES, ROLE_ORDER
 from .rules import (
@@ -90,23 +90,4 @@ __all__ = [
 
 
 # The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
-RULESET = RuleSet(
-    id="classique",
-    title="Le jeu du Loup Garou (règlement)",
-    setup=setup,
-    validate=validate,
-    close_day=close_day,
-    resolve_night=resolve_night,
-    is_wolf=rules.is_wolf,
-    verbs=VERBS,
-    role_names=NAMES,
-    night_order=NIGHT_ORDER,
-    day_tally=day_tally,
-    vote_refusal=vote_refusal,
-    night_actors=night_actors,
-    help=HELP,
-    examples=EXAMPLES,
-    role_order=ROLE_ORDER,
-    options=OPTIONS,
-    answers=ANSWERS,
-)
+RULESET = ruleset_from(globals(), id="classique", title="Le jeu du Loup Garou (règlement)", is_wolf=rules.is_wolf)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...contract import RuleSet
+from ..registration import ruleset_from
 from . import rules
 from .roles import NAMES, ROLE_ORDER
 from .rules import (
@@ -39,21 +39,4 @@ __all__ = [
 
 
 # The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
-RULESET = RuleSet(
-    id="convivialite",
-    title="Règles Loup-garou à 7",
-    setup=setup,
-    validate=validate,
-    close_day=close_day,
-    resolve_night=resolve_night,
-    is_wolf=rules.is_wolf,
-    verbs=VERBS,
-    role_names=NAMES,
-    night_order=NIGHT_ORDER,
-    day_tally=day_tally,
-    vote_refusal=vote_refusal,
-    night_actors=night_actors,
-    help=HELP,
-    examples=EXAMPLES,
-    role_order=ROLE_ORDER,
-)
+RULESET = ruleset_from(globals(), id="convivialite", title="Règles Loup-garou à 7", is_wolf=rules.is_wolf)

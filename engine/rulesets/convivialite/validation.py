@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ...model import Action, GameState
 from ...resolution import Resolution
+from ..checks import owner_refusal
 from .common import DAY_POWERS, WOLVES_ONLY, day_number, is_wolf, scratch_refusal, scratch_source, secret_voter
 from .roles import LOUPS, NAMES, VILLAGE
 
@@ -14,18 +15,9 @@ from .roles import LOUPS, NAMES, VILLAGE
 # -- validation -------------------------------------------------------------------------------
 def validate(state: GameState, action: Action) -> str | None:
     """None if the action may be used now, else the French explanation sent to the player."""
-    try:
-        player = state.player(action.player)
-    except KeyError:
-        return "Tu ne fais pas partie de la partie."
-    if not player.alive:
-        return "Les morts ne peuvent plus agir."
-    role, _, _ = action.power.partition(".")
-    if role == "loups":
-        if not is_wolf(player):
-            return WOLVES_ONLY
-    elif player.role != role:
-        return f"Ce pouvoir est celui du rôle {NAMES.get(role, role)}, pas le tien."
+    refusal = owner_refusal(state, action, is_wolf=is_wolf, wolves_only=WOLVES_ONLY, role_word="rôle", names=NAMES)
+    if refusal:
+        return refusal
     night = state.phase.startswith("N")
     if action.power in DAY_POWERS and night:
         return "Ce pouvoir s'utilise le jour."

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...contract import RuleSet
 from ...model import Action, GameState, Outcome, next_phase
+from ..registration import ruleset_from
 from . import rules
 from .day import _day_powers, note_excuses
 from .deaths import resolution
@@ -65,32 +65,14 @@ READS_MAYOR_POSTS = True
 
 __all__ = ["DAWN_ORDER", "NIGHT_ORDER", "RULESET", "groups", "rules"]
 
-RULESET = RuleSet(
+RULESET = ruleset_from(
+    globals(),
     id="trinite",
     title="LG Trinité",
-    setup=setup,
-    validate=validate,
-    close_day=close_day,
-    resolve_night=resolve_night,
     is_wolf=rules.is_wolf,
-    verbs=VERBS,
-    role_names=NAMES,
-    night_order=NIGHT_ORDER,
-    day_tally=day_tally,
-    day_powers=day_powers,
-    player_note=player_note,
-    mj_notes=mj_notes,
-    vote_refusal=vote_refusal,
     voters=rules.voters,
-    night_actors=night_actors,
-    groups=groups,
     powers_of=rules.powers_of,
     card_extra=rules.card_extra,
     opening=rules.opening,
-    mayor_announcement=mayor_announcement,
-    reads_mayor_posts=READS_MAYOR_POSTS,
-    help=HELP,
-    examples=EXAMPLES,
     role_order=OBJECT_ORDER,
-    answers=ANSWERS,
 )

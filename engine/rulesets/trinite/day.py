@@ -9,8 +9,8 @@ from typing import Any
 from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from ..trinite_core import pyre_target
-from .deaths import _Moment, check_winner, destroy, finish, groups_view, one, resolution, succession, threaten
+from ..trinite_core import elect_mayor, pyre_target
+from .deaths import _Moment, check_winner, destroy, finish, groups_view, resolution, succession, threaten
 from .objects import LOUPS, STYLES, read_group, read_style, style
 from .powers import MURS, RAVAGE, group_count, group_number, groups_of, has_power, object_of, validate
 
@@ -99,14 +99,7 @@ def close_day(
     )
     leaders = list(result.leaders)
     if s.phase == "J0":
-        if len(leaders) > 1:
-            chosen = one(r, "maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
-            leaders = [] if chosen == NOBODY else [chosen]
-        if leaders:
-            s.mayor = leaders[0]
-            r.emit("mayor_elected", player=leaders[0])
-        else:
-            r.emit("no_mayor")
+        elect_mayor(r, leaders)
     else:
         _pyre(m, leaders)
         succession(r)

@@ -12,6 +12,7 @@ from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ..trinite_core import check_winner as check_winner  # the day and the rules read them here
 from ..trinite_core import one as one
+from ..trinite_core import succession as succession
 from .powers import current_powers, object_of
 
 # Deaths RENVOI turns back: a power that targets its victim, or the wolves' attack (RULINGS K3).
@@ -163,18 +164,6 @@ def resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[D
         else:  # the mayor, an event: as the core takes them
             r.decree(decree)
     return r, m
-
-
-def succession(r: Resolution) -> None:
-    """ "S'il meurt, il désigne son successeur." """
-    s = r.state
-    if s.mayor and not s.player(s.mayor).alive:
-        dead = s.mayor
-        s.mayor = None
-        successor = one(r, "successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
-        if successor != NOBODY:
-            s.mayor = successor
-            r.emit("mayor_successor", player=successor, by=dead)
 
 
 def groups_view(s: GameState) -> list[list[dict[str, object]]]:

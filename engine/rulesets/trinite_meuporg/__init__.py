@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...contract import RuleSet
 from ...model import GameState
+from ..registration import ruleset_from
 from . import rules
 from .powers import EVENT
 from .roles import ITEM_NAMES, NAMES, ROLE_ORDER, style
@@ -70,31 +70,12 @@ __all__ = [
 
 
 # The rule set as meneur knows it (engine/contract.py), declared in pyproject.toml's entry points.
-RULESET = RuleSet(
+RULESET = ruleset_from(
+    globals(),
     id="trinite-meuporg",
     title="LG Trinité Meuporg",
-    setup=setup,
-    validate=validate,
-    close_day=close_day,
-    resolve_night=resolve_night,
     is_wolf=rules.is_wolf,
-    verbs=VERBS,
-    role_names=NAMES,
-    night_order=NIGHT_ORDER,
-    day_tally=day_tally,
-    day_powers=day_powers,
-    player_note=player_note,
-    mj_notes=mj_notes,
-    item_names=ITEM_NAMES,
-    vote_refusal=vote_refusal,
-    night_actors=night_actors,
-    groups=groups,
     powers_of=rules.powers_of,
     card_extra=rules.card_extra,
     opening=rules.opening,
-    mayor_announcement=mayor_announcement,
-    reads_mayor_posts=READS_MAYOR_POSTS,
-    help=HELP,
-    examples=EXAMPLES,
-    role_order=ROLE_ORDER,
 )

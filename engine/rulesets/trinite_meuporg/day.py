@@ -9,9 +9,9 @@ from ... import items
 from ...model import Action, Decree, FrozenMap, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
-from ..trinite_core import pyre_target
+from ..trinite_core import elect_mayor, pyre_target
 from .dawn import _latest
-from .deaths import _arc_volley, _finish, _groups_view, _Moment, _one, _resolution, _succession, _threaten, check_winner
+from .deaths import _arc_volley, _finish, _groups_view, _Moment, _resolution, _succession, _threaten, check_winner
 from .powers import EVENT, group_of, groups_of, validate
 from .roles import ROLES, style
 
@@ -52,14 +52,7 @@ def close_day(
     )
     leaders = list(result.leaders)
     if s.phase == "J0":  # no pyre, so no announcement: "Chaque fin de journée après le bûcher" (RULINGS D7)
-        if len(leaders) > 1:
-            chosen = _one(r, "maire_egalite", "MJ", "Égalité pour l'élection du maire : qui est élu ?", leaders)
-            leaders = [] if chosen == NOBODY else [chosen]
-        if leaders:
-            s.mayor = leaders[0]
-            r.emit("mayor_elected", player=leaders[0])
-        else:
-            r.emit("no_mayor")
+        elect_mayor(r, leaders)
     else:
         _pyre(r, m, leaders)
         _succession(r)  # a mayor burnt names his successor, who may then make the announcements

@@ -9,11 +9,12 @@ from ... import items
 from ...model import Action, Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
 from ..trinite_core import check_winner as check_winner  # the day and the rules read them here
-from ..trinite_core import one
+from ..trinite_core import one, succession
 from .powers import ARMOUR_CAUSES, POWERS, is_event_night, is_wolf
 from .roles import HEAL, LOUPS, style
 
 _one = one  # a question answered by one option (trinite_core), by the name this package's modules use
+_succession = succession  # the mayor's successor (trinite_core), likewise
 
 
 # -- deaths, shared by the day and the night --------------------------------------------------
@@ -260,18 +261,6 @@ def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[
         else:  # the mayor, an event: as the core takes them
             r.decree(decree)
     return r, m
-
-
-def _succession(r: Resolution) -> None:
-    """ "S'il meurt, il désigne son successeur." """
-    s = r.state
-    if s.mayor and not s.player(s.mayor).alive:
-        dead = s.mayor
-        s.mayor = None
-        successor = _one(r, "successeur", dead, "Tu meurs : qui sera le nouveau maire ?", s.living(), about=dead)
-        if successor != NOBODY:
-            s.mayor = successor
-            r.emit("mayor_successor", player=successor, by=dead)
 
 
 def _finish(r: Resolution, m: _Moment) -> Outcome:
