@@ -323,7 +323,8 @@ class EngineDriver(MpAnswering):
             self.store, TOPIC, config, since, (lambda voter, target: refuse(state, voter, target)) if refuse else None
         )
         tally = self.rules.day_tally(state, count.current)[0] if self.rules.day_tally else count.tally
-        return not tally.not_voted
+        # A phase in which nobody votes (citadelles' J0-soir: ``day_tally`` counts nobody) never has everyone voted.
+        return not tally.not_voted and bool(tally.counts)
 
     def _too_late(self, phase: str, state: GameState, since: datetime | None, when: datetime) -> bool:
         """A day's MP read after every living player had voted: its day powers are refused, where the rule set

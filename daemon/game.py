@@ -253,6 +253,7 @@ class LiveGame:
         self._poll_den()
         report.drafted.extend(self.answer_mps())
         report.drafted.extend(self.announce_post_orders())
+        report.drafted.extend(self.answer_post_orders())
         day = self.current_day()
         report.count = self.live_count(day)
         self._maybe_post_live_count(report.count, day, report)
@@ -403,6 +404,20 @@ class LiveGame:
                 error=exc), self.clock())  # fmt: skip
             return []
 
+    def answer_post_orders(self) -> list[str]:
+        """The day's post orders the rules refuse, told to their authors at once; a post with an order edited
+        since it was read, shown to the MJ (daemon/post_replies.py). Drafted and remembered in one transaction."""
+        from .post_replies import post_replies, record_replies
+
+        try:
+            work = post_replies(self)
+            return record_replies(self, work)
+        except Exception as exc:  # never stops the count: the MJ is told instead
+            log.exception("answering the day's post orders failed")
+            add_alert(self.store, "post-orders", _("meneur cannot read the day's orders in the posts: {error}").format(
+                error=exc), self.clock())  # fmt: skip
+            return []
+
     def _alert_mj(self) -> None:
         """Tell the MJ by MP too (``alerts.mp_mj``), once per alert."""
         alert_id, self.poller.new_alert = self.poller.new_alert, None
@@ -445,6 +460,7 @@ class LiveGame:
             if deadline.kind == "night":
                 self._poll_den(full=True)  # the night's den, edits and deletions included
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
+        self.answer_post_orders()  # and the posts (an edit on an older page is found by this full reading)
         draft = None
         if self.engine is not None and deadline.phase:
             draft = self._resolve_with_engine(deadline)

@@ -268,6 +268,9 @@ def _post_orders(game: LiveGame, day: Deadline) -> dict[str, Any] | None:
     found = post_orders(game.store, "game", game.config, state, reader, game.window(day), day.at)
     if not any(read.orders for read in found) and not state.phase.startswith("J0"):
         return None  # a day with nothing to read but votes: no section
+    from .post_replies import readings, said  # what was told at once, and the posts edited after they were read
+
+    told = readings(game, day.phase)
     return {
         "phase": day.phase,
         "label": day.label,
@@ -280,6 +283,9 @@ def _post_orders(game: LiveGame, day: Deadline) -> dict[str, Any] | None:
                 "text": read.post.content_text[:300],
                 "orders": [{"power": a.power, "targets": list(a.targets)} for a in read.orders],
                 "vote": read.vote,
+                "refused": told.get(read.post.post_id, {}).get("reading", {}).get("refused", []),
+                # its readings before it was edited (the post as it stands at the deadline counts)
+                "earlier": [said(r) for r in told.get(read.post.post_id, {}).get("earlier", [])],
             }
             for read in found
         ],

@@ -513,9 +513,11 @@ def _in_brackets(tokens: Sequence[_Token], spot: Spot) -> bool:
 
 
 def _name_negated(tokens: Sequence[_Token], spot: Spot) -> bool:
-    """« pas Boris », « sauf Boris », « au lieu de Boris », « plutôt que Boris »."""
+    """« pas Boris », « sauf Boris », « au lieu de Boris », « plutôt que Boris », « (je ne vote) pas pour Boris »."""
     before = [t.fold for t in tokens[max(0, spot.start - 3) : spot.start] if t.kind == _WORD]
     if before[-1:] and before[-1] in ("pas", "sauf", "excepte", "hormis"):
+        return True
+    if before[-2:] in (["pas", "pour"], ["pas", "contre"], ["jamais", "pour"], ["jamais", "contre"]):
         return True
     return before[-2:] in (["lieu", "de"], ["lieu", "d'"], ["plutot", "que"], ["plutot", "qu'"]) or before[-3:-1] == [
         "place",

@@ -75,6 +75,10 @@ def test_night_orders_as_players_write_them(
             ["habitant.cb", "habitant.annulation", "habitant.supervision"],
         ),
         ("CS, pouvoir : supervoix", ["habitant.cs", "habitant.supervoix"]),
+        # typed fast, « je » run into its verb (corpus ci-197)
+        ("jveux etre CS, pouvoir supervoix", ["habitant.cs", "habitant.supervoix"]),
+        ("jveux etre scientifique", ["habitant.sf"]),
+        ("jprends GM", ["habitant.gm"]),
     ],
 )
 def test_j0_evening_requests(text: str, expected: list[str]) -> None:

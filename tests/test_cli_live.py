@@ -97,3 +97,39 @@ def test_check_poll_and_outbox_against_a_real_forum(
     assert "Jour 1/evening : envoyé (id sur le forum " in capsys.readouterr().out
     assert forum.client("Coline").read_topic_text(seeded["topic_id"]).count("résultat du vote") == 1
     assert Store(tmp_path / "partie.sqlite").db.execute("select state from deadlines").fetchone()[0] == "fired"
+
+
+def test_poll_prints_no_missing_voters_for_a_phase_without_a_vote(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """citadelles: « Le soir du jour 0 … les joueurs ne peuvent pas poster sur le forum » — J0-soir has no vote,
+    so `meneur poll` lists nobody as not having voted. The morning's citadels are balanced (three each, and
+    every player votes for the mayor): J0-matin closes straight into J0-soir (RULINGS R2), the zenith skipped."""
+    names = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Félix", "Gaëlle", "Hugo", "Inès", "Julien", "Karine", "Léo"]
+    citadels = ["Nord", "Est", "Sud", "Ouest"]
+    seeded = forum.seed("MJ_Cli_Cit", names, topic_title="LG Citadelles — poll")
+    now = datetime.now(UTC).replace(microsecond=0)
+    for index, name in enumerate(names):
+        text = f"Citadelle : {citadels[index % 4]}\n\n**Je vote contre Bruno**"
+        forum.set_comment_date(forum.client(name).post_comment(seeded["topic_id"], text), now - timedelta(minutes=40))
+    monkeypatch.setenv("MENEUR_PASSWORD", seeded["password"])
+    deadlines = [("J0-matin", now - timedelta(minutes=20)), ("J0-zenith", now - timedelta(minutes=10)),
+                 ("J0-soir", now + timedelta(hours=1))]  # fmt: skip
+    config = tmp_path / "partie.toml"
+    config.write_text(
+        f'[forum]\nengine = "spirit"\nurl = "{forum.base_url}"\n[account]\nusername = "MJ_Cli_Cit"\n'
+        f'[game]\ntopic = "{seeded["topic_id"]}"\ndatabase = "partie.sqlite"\nruleset = "citadelles"\nseed = 3\n'
+        "[poll]\nmin_request_interval = 0.01\ngrace = 0\n"
+        + "".join(f'[[deadlines]]\nlabel = "{label}"\nat = "{at.isoformat()}"\n' for label, at in deadlines)
+        + "".join(
+            f'[[players]]\nname = "{n}"\n' + ('camp = "loups"\n' if n in ("Chloé", "Hugo", "Léo") else "")
+            for n in names
+        ),
+        encoding="utf-8",
+    )
+    assert main(["poll", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "échéance J0-zenith : sautée" in out  # the zenith is passed over (balanced morning)
+    assert "J0-matin : décompte : Bruno 12" in out  # the morning had its vote: counted, everyone voted
+    assert "J0-soir : décompte" in out  # the evening's line is printed…
+    assert "J0-soir : n'ont pas voté" not in out, out  # …without a list of "missing" voters: nobody votes

@@ -176,11 +176,16 @@ CHATTER = [
     ("Fanny", "Gaston a eu beaucoup de voix hier, c'est louche."),
     ("Alice", "J'ai eu une vision : Bruno ment !"),
     ("Emma", "Je me sens seul sur ce coup, personne ne me croit"),
+    # a wolf who says whom he does NOT vote for names no target (« je vote » is a wolf's word of agreement)
+    ("Emma", "Je ne vote pas pour Gaston ce soir, trop évident."),
+    ("Emma", "moi je vote pas pour Alice"),
 ]
 DAY_CHATTER = [
     ("David", "Bruno ne vote pas souvent, c'est bizarre."),
     ("Emma", "Je vais envoyer un message à Gaston demain."),
     ("David", "Si Emma ou Fanny doit mourir aujourd'hui tant mieux"),
+    ("David", "Je ne vote pas pour Bruno aujourd'hui, je l'aime bien"),  # the Institutrice's own vote
+    ("Alice", "Ils ne votent pas, c'est louche non ?"),
 ]
 
 

@@ -41,8 +41,14 @@ def weights(state: GameState) -> dict[str, int]:
     return found
 
 
+NO_VOTE = ("J0-zenith", "J0-soir")  # J0's phases without a vote
+
+
 def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
-    """The count as the rules make it (J0-matin: the mayor's election, one vote each)."""
+    """The count as the rules make it (J0-matin: the mayor's election, one vote each). J0's zenith and evening
+    have no vote (``vote_refusal``): nobody is counted, so nobody is listed as not having voted."""
+    if state.phase in NO_VOTE:
+        return tally({}, []), {}
     living = state.living()
     standing = {v: t for v, t in votes.items() if v in living and t in living}
     if state.phase.startswith("J0"):

@@ -38,7 +38,6 @@ def citadel_word(text: str) -> str | None:
     return _KEYS.get(word)
 
 
-
 def read_post(state: GameState, author: str, text: str) -> list[Action]:
     """The J0 orders in a post: the author's citadel (the last one he names), and, from the mayor at the
     zenith, his distribution. Nothing at any other phase."""

@@ -178,6 +178,8 @@ def _j0() -> list[Verb]:
                 f"habitant.{role}",
                 (
                     f"je (prends|choisis|veux|serai|demande|deviens) {_POST} [le|la] {words}",
+                    # as players type it fast: « jveux etre CS », « jprends GM »
+                    f"(jprends|jchoisis|jveux|jserai|jdemande|jdeviens) {_POST} [le|la] {words}",
                     f"(poste|rôle) : {words}",
                     f"{words} pour moi",
                     f"{words} (stp|svp|merci)",
