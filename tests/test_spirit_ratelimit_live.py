@@ -137,6 +137,27 @@ def test_a_draft_the_forum_paces_beyond_the_cycle_stays_queued_with_a_note(forum
     assert [int(m.group(1)) for m in cards if m] == [1, 2, 3]
 
 
+def test_a_long_draft_paced_part_by_part_goes_out_whole_once(forum: SpiritForum, game: LiveGame) -> None:
+    game.adapter.pace_budget = 0.0  # type: ignore[attr-defined]  # each refusal leaves it for the next cycle
+    before = len(mj_comments(forum))
+    body = "\n\n".join(f"Paragraphe {n:02d} : " + "le village dort, les loups veillent. " * 12 for n in range(16))
+    assert len(body) > 2 * 3000  # spirit takes 3000 characters a comment: three parts
+    game.outbox.draft("Nuit 1/role/Bruno", "role", body, recipient="Bruno", subject="Ton rôle", approved=True)
+
+    for _ in range(15):  # cycles
+        game.outbox.send_ready(game.adapter)
+        draft = game.outbox.get("Nuit 1/role/Bruno")
+        assert draft.state in ("approved", "sent"), draft.error  # never "failed": nothing for the MJ to do
+        if draft.state == "sent":
+            break
+        time.sleep(4)
+    parts = game.outbox.parts("Nuit 1/role/Bruno")
+    assert len(parts) == 3 and [p.state for p in parts] == ["sent"] * 3
+    assert [p.attempts for p in parts] == [1, 1, 1]  # a part refused for the rate was not counted as tried
+    said = re.findall(r"Paragraphe (\d\d)", "\n".join(mj_comments(forum)[before:]))
+    assert said == [f"{n:02d}" for n in range(16)]  # every paragraph once, in order
+
+
 def test_a_cron_of_fresh_polls_logs_in_once(
     forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,11 +24,13 @@ from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
+from ..http import PoliteClient
 from ..i18n import _
 from .base import (
     FetchedPage,
     ForumAdapter,
     ForumError,
+    ForumSettings,
     LoginFailed,
     LoginRateLimited,
     RateLimited,
@@ -96,8 +98,12 @@ class SpiritAdapter(ForumAdapter):
     monotonic: Callable[[], float] = staticmethod(time.monotonic)
     wall_clock: Callable[[], float] = staticmethod(time.time)
     _post_interval: float = 0.0  # learnt from the forum's first refusal
-    _last_post: float | None = None  # monotonic time of the last post the forum took or refused
-    _login_not_before: float = 0.0  # wall-clock time: a login refused for its rate is not tried before
+
+    def __init__(self, http: PoliteClient, settings: ForumSettings) -> None:
+        super().__init__(http, settings)
+        # when meneur last posted each form (comments and private topics are counted apart), monotonic
+        self._last_posts: dict[str, float] = {}
+        self._login_not_before = 0.0  # wall-clock time: a login refused for its rate is not tried before
 
     # -- the session, with the time before which the forum said not to log in again --------------------
     def session(self) -> str:
@@ -136,11 +142,12 @@ class SpiritAdapter(ForumAdapter):
             raise ForumError(_("the forum gave no CSRF cookie"))
         return str(token)
 
-    def _pace(self) -> None:
+    def _pace(self, form: str) -> None:
         """Space posts as the forum asked (once it refused one for its rate), within ``pace_budget``."""
-        if self._last_post is None or not self._post_interval:
+        last = self._last_posts.get(form)
+        if last is None or not self._post_interval:
             return
-        wait = self._last_post + self._post_interval + 0.25 - self.monotonic()
+        wait = last + self._post_interval + 0.25 - self.monotonic()
         if wait <= 0:
             return
         if wait > self.pace_budget:
@@ -160,12 +167,12 @@ class SpiritAdapter(ForumAdapter):
     def _post(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
         """POST a form; a refusal for the forum's rate limit (nothing saved) is waited out and tried again,
         up to ``pace_budget`` seconds for this post, else RateLimited."""
-        waited = 0.0
+        waited, form = 0.0, path.split("/")[0]  # "comment" or "topic" (private)
         while True:
-            self._pace()
+            self._pace(form)
             response = self._post_once(path, data, referer)
             wait = rate_limit_wait(response) if response.status_code == 200 else None
-            self._last_post = self.monotonic()
+            self._last_posts[form] = self.monotonic()
             if wait is None:
                 return response
             self._post_interval = max(self._post_interval, wait)
