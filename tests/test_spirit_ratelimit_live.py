@@ -199,3 +199,31 @@ def test_a_forum_refusing_logins_for_their_rate_is_left_alone_until_it_said(
         assert requests(server, "POST", "/user/login/") - logins == 1
     finally:
         server.stop()
+
+
+def test_a_session_that_expired_during_a_login_lockout_is_told_as_the_lockout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = _limited_forum()
+    try:
+        monkeypatch.setenv("MENEUR_TEST_PASSWORD", PASSWORD)
+        seeded = server.seed(MJ, PLAYERS, topic_title="Partie expirée — Jour 1")
+        config = write_config(tmp_path, server, seeded["topic_id"])
+        done = poll(config)  # logs in (the first of five): its session is kept in the game's database
+        assert done.returncode == 0, done.stderr
+        with httpx.Client(base_url=server.base_url, trust_env=False) as browser:
+            for _ in range(5):  # the rest of these five minutes' logins, and one over
+                page = browser.get("/user/login/")
+                token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+                assert token is not None
+                wrong = {"csrfmiddlewaretoken": token.group(1), "username": MJ, "password": "pas le bon"}
+                browser.post("/user/login/", data=wrong, headers={"Referer": str(page.url)})
+        server.shell("from django.contrib.sessions.models import Session\nSession.objects.all().delete()")
+
+        # The kept session is gone; the forum sends the new login back to its form: the MJ is told it is the
+        # forum's login limit, not a wrong password.
+        done = poll(config)
+        assert done.returncode != 0
+        assert "limite le nombre de connexions" in done.stderr and "mauvais mot de passe" not in done.stderr
+    finally:
+        server.stop()
