@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..parsers.records import ParseError
-from .adapters.base import ForumAdapter, ForumError, LoginFailed, TooLong, same_name
+from .adapters.base import ForumAdapter, ForumError, LoginFailed, RateLimited, TooLong, same_name
 from .http import ForumUnavailable
 from .i18n import _
 from .labels import label
@@ -298,6 +298,13 @@ class Outbox:
             with self.store.transaction():
                 self._set(key, error=str(exc))
             raise
+        except RateLimited as exc:
+            # Refused for coming too soon (the forum saved nothing): queued again as it was, for the next
+            # cycle, with the forum's note; not a failure the MJ has to approve again.
+            with self.store.transaction():
+                # Its earlier tries (if any) were looked for before this one: the next cycle looks again.
+                self._set(key, state="approved", error=str(exc), sending_at=None, attempts=draft.attempts - 1)
+            raise
         except ForumError as exc:
             # The forum answered, but not as expected: it may have saved it all the same.
             found = None
@@ -452,6 +459,13 @@ class Outbox:
                     self._set_part(part, error=str(exc))
                     self._set(draft.key, error=str(exc))
                 raise
+            except RateLimited as exc:  # refused for its rate, nothing saved: the next cycle sends it
+                with self.store.transaction():
+                    # as before this try (one "sending" was looked for just now, and is not there)
+                    before = "failed" if part.state == "failed" else "waiting"
+                    self._set_part(part, state=before, sending_at=None, attempts=part.attempts)
+                    self._set(draft.key, state="approved", error=str(exc), sending_at=None)
+                raise
             except ForumError as exc:
                 found = None
                 looked = isinstance(exc, LoginFailed | TooLong)  # nothing was saved: no need to look
@@ -546,6 +560,10 @@ class Outbox:
                 done.append(self.send(draft.key, adapter))
             except (InFlight, Busy) as exc:  # the next cycle tries again
                 log.info("%s", exc)
+            except RateLimited as exc:  # the forum paces meneur: this draft and those after it, next cycle
+                log.info("%s: the forum asks to wait %.0f s; the drafts left go out at the next cycle", draft.key,
+                         exc.wait)  # fmt: skip
+                break
             except OutboxError as exc:  # one draft changed under us must not hold back the others
                 log.warning("%s", exc)
         return done

@@ -35,6 +35,19 @@ class LoginFailed(ForumError):
     pass
 
 
+class RateLimited(ForumError):
+    """The forum refused it for coming too soon after the previous one (a rate limit): it saved nothing, and
+    takes it again after ``wait`` seconds."""
+
+    def __init__(self, message: str, wait: float) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+class LoginRateLimited(LoginFailed, RateLimited):
+    """The forum refused a login for the number of recent logins (not for the password)."""
+
+
 class TooLong(ForumError):
     """The forum answered that the message is longer than it takes: it saved nothing."""
 

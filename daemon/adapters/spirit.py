@@ -10,7 +10,11 @@ topics with their comment counts.
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -20,8 +24,20 @@ from ...parsers.engines import NAMED
 from ...parsers.forms import find_form
 from ...parsers.layout import parse_document, parse_topic_page, select_all, text_of
 from ...parsers.records import InboxEntry, PrivateMessage, WrongPage
+from ..http import PoliteClient
 from ..i18n import _
-from .base import FetchedPage, ForumAdapter, ForumError, LoginFailed, refused_for_length
+from .base import (
+    FetchedPage,
+    ForumAdapter,
+    ForumError,
+    ForumSettings,
+    LoginFailed,
+    LoginRateLimited,
+    RateLimited,
+    refused_for_length,
+)
+
+log = logging.getLogger("meneur.forum")
 
 _TOPIC_ID = re.compile(r"/topic/(?:private/)?(\d+)/")
 _COMMENT_ID = re.compile(r"/comment/(\d+)/")
@@ -30,6 +46,28 @@ _COMMENT_ID = re.compile(r"/comment/(\d+)/")
 def _post_hash(*texts: str) -> str:
     """What spirit's double-post check compares for this post (32 characters, its field's size)."""
     return hashlib.md5("\x00".join(texts).encode(), usedforsecurity=False).hexdigest()
+
+
+# Spirit's answer to a form sent too soon (its ``ratelimit`` decorator): the form again, or for a login a
+# redirect to it, with "Too many submissions, wait 10s." (or "5m") in the page's message box. Spirit 0.14's
+# French catalog leaves it untranslated; a translated forum says it in French.
+_RATE_LIMIT_TEXT = re.compile(
+    r"(?:too many submissions|trop (?:de|d'|d’)\s*(?:soumissions|envois|messages|publications|tentatives|requêtes))"
+    r"\D{0,40}?(\d+)\s*(s|sec|secondes?|seconds?|m|min|minutes?|h|heures?|hours?)?\b",
+    re.I,
+)
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600}
+
+
+def rate_limit_wait(response: httpx.Response) -> float | None:
+    """The seconds spirit asked to wait, when its message box says the form came too soon; else None."""
+    doc = parse_document(response.content, response.charset_encoding, whole=True)
+    for item in select_all(doc, ".messages li"):
+        found = _RATE_LIMIT_TEXT.search(" ".join(text_of(item).split()))
+        if found:
+            unit = (found.group(2) or "s")[0].lower()
+            return float(int(found.group(1)) * _UNIT_SECONDS.get(unit, 1))
+    return None
 
 
 def _form_errors(response: httpx.Response) -> str:
@@ -51,6 +89,42 @@ class SpiritAdapter(ForumAdapter):
     default_max_post_chars = 3000  # ST_COMMENT_MAX_LEN
     _topic_path: str | None = None  # the canonical /topic/<pk>/<slug>/ once seen
 
+    # Spirit's rate limit (on by default: one post per 10 s per member, in fixed windows of 10 s): a post it
+    # refuses for it was not saved. meneur waits what the forum said and tries again, and spaces its next
+    # posts as much, as long as one post needs no more than ``pace_budget`` seconds of waiting; past that,
+    # RateLimited: the outbox keeps the draft queued for the next cycle.
+    pace_budget: float = 35.0
+    sleep: Callable[[float], None] = staticmethod(time.sleep)
+    monotonic: Callable[[], float] = staticmethod(time.monotonic)
+    wall_clock: Callable[[], float] = staticmethod(time.time)
+    _post_interval: float = 0.0  # learnt from the forum's first refusal
+
+    def __init__(self, http: PoliteClient, settings: ForumSettings) -> None:
+        super().__init__(http, settings)
+        # when meneur last posted each form (comments and private topics are counted apart), monotonic
+        self._last_posts: dict[str, float] = {}
+        self._login_not_before = 0.0  # wall-clock time: a login refused for its rate is not tried before
+
+    # -- the session, with the time before which the forum said not to log in again --------------------
+    def session(self) -> str:
+        data = json.loads(super().session())
+        if self._login_not_before > self.wall_clock():
+            data["login_not_before"] = self._login_not_before
+        return json.dumps(data, sort_keys=True)
+
+    def keep_session(self, saved: str | None, save: Callable[[str], None]) -> None:
+        super().keep_session(saved, save)
+        try:
+            data = json.loads(saved) if saved else None
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("url") == self.settings.base_url:
+            when = data.get("login_not_before")
+            if isinstance(when, int | float) and data.get("username") == self.settings.username:
+                self._login_not_before = float(when)
+        if self.logged_in and self.http.client.cookies.get("sessionid") is None:
+            self.logged_in = False  # saved after a refused login: cookies, but no session to reuse
+
     def is_login_page(self, response: httpx.Response) -> bool:
         if urlsplit(str(response.url)).path.rstrip("/").endswith("/user/login"):
             return True
@@ -68,7 +142,46 @@ class SpiritAdapter(ForumAdapter):
             raise ForumError(_("the forum gave no CSRF cookie"))
         return str(token)
 
+    def _pace(self, form: str) -> None:
+        """Space posts as the forum asked (once it refused one for its rate), within ``pace_budget``."""
+        last = self._last_posts.get(form)
+        if last is None or not self._post_interval:
+            return
+        wait = last + self._post_interval + 0.25 - self.monotonic()
+        if wait <= 0:
+            return
+        if wait > self.pace_budget:
+            raise self._rate_limited(self._post_interval, wait)
+        log.info("spirit takes one post per %.0f s: waiting %.1f s", self._post_interval, wait)
+        self.sleep(wait)
+
+    def _rate_limited(self, interval: float, wait: float) -> RateLimited:
+        return RateLimited(
+            _(
+                "the forum takes one message every {interval:.0f} s from a member: meneur is pacing its messages "
+                "and sends this one at its next cycle (nothing to do)"
+            ).format(interval=interval),
+            wait,
+        )
+
     def _post(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
+        """POST a form; a refusal for the forum's rate limit (nothing saved) is waited out and tried again,
+        up to ``pace_budget`` seconds for this post, else RateLimited."""
+        waited, form = 0.0, path.split("/")[0]  # "comment" or "topic" (private)
+        while True:
+            self._pace(form)
+            response = self._post_once(path, data, referer)
+            wait = rate_limit_wait(response) if response.status_code == 200 else None
+            self._last_posts[form] = self.monotonic()
+            if wait is None:
+                return response
+            self._post_interval = max(self._post_interval, wait)
+            if waited + wait + 0.25 > self.pace_budget:
+                raise self._rate_limited(wait, wait)
+            log.info("spirit refused a post for its rate limit (wait %.0f s): trying again", wait)
+            waited += wait + 0.25
+
+    def _post_once(self, path: str, data: dict[str, str], referer: str) -> httpx.Response:
         if not self.logged_in:
             self.login()
         payload = {"csrfmiddlewaretoken": self._csrf(), **data}
@@ -82,6 +195,9 @@ class SpiritAdapter(ForumAdapter):
         return response
 
     def login(self) -> None:
+        now = self.wall_clock()
+        if now < self._login_not_before:  # asking again would only keep the account locked out
+            raise self._login_limited(self._login_not_before - now)
         page = self.http.get(self.url("user/login/"))
         form = find_form(page.content, having="password")
         if form is None and page.history and self.http.client.cookies.get("sessionid"):
@@ -98,11 +214,35 @@ class SpiritAdapter(ForumAdapter):
             headers={"Referer": str(page.url)},
             follow_redirects=False,
         )
-        if response.status_code not in (302, 303) or not self.http.client.cookies.get("sessionid"):
+        location = urlsplit(urljoin(str(page.url), response.headers.get("location", "")))
+        if response.status_code in (302, 303) and location.path.rstrip("/").endswith("/user/login"):
+            # Sent back to the login form: spirit's answer to a login over its rate (5 per 5 min per username
+            # and per address), whose message box says how long to wait.
+            wait = rate_limit_wait(self.http.get(location.geturl()))
+            if wait is not None:
+                self._login_not_before = self.wall_clock() + wait
+                if self._save_session is not None:
+                    self._save_session(self.session())
+                    self._saved_session = self.session()
+                raise self._login_limited(wait)
+        if (
+            response.status_code not in (302, 303)
+            or location.path.rstrip("/").endswith("/user/login")
+            or not self.http.client.cookies.get("sessionid")
+        ):
             raise LoginFailed(
                 _("the forum refused the login of {user} (wrong password?)").format(user=self.settings.username)
             )
         self.logged_in = True
+
+    def _login_limited(self, wait: float) -> LoginRateLimited:
+        return LoginRateLimited(
+            _(
+                "the forum limits the number of logins and refuses those of {user} for now: meneur tries again "
+                "in {minutes} min (nothing to do; the password is not in question)"
+            ).format(user=self.settings.username, minutes=max(1, round(wait / 60))),
+            wait,
+        )
 
     def topic_page_url(self, number: int) -> str:
         path = self._topic_path or f"topic/{self.settings.topic}/"
