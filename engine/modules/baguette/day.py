@@ -277,7 +277,8 @@ def immune(state: GameState, name: str) -> bool:
 
 def forged_votes(ctx: Ctx, state: GameState, victim: str) -> dict[str, str]:
     """One vote the base counts for ``victim`` alone: the base then burns him with its own exceptions (the
-    Idiot pardoned, the Ange-Gardien, the Ancien's last word…)."""
+    Idiot pardoned, the Ange-Gardien, the Ancien's last word…). For a base without ``close_decided_day``
+    (classique has it: its day is closed on the module's count, not counted again)."""
     for voter in state.living():
         votes = {voter: victim}
         if ctx.base.day_tally is None or ctx.base.day_tally(state, votes)[0].leaders == (victim,):
@@ -339,7 +340,7 @@ def close_day(
     all_votes = {**votes, **mp_votes(ctx, s, own)}
     struck = {d.player for d in base_decrees if d.kind == "kill"}
     voters = [name for name in s.living() if name not in struck]  # alive at the deadline
-    base_votes: dict[str, str] = {}
+    victim: str | None = None
     if day == "J0":
         _elect(r, all_votes, None)
         forbidden = ctx.option(s, "baguette.pouvoir_interdit_lg")
@@ -348,10 +349,12 @@ def close_day(
     else:
         victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
-        if victim is not None:
-            base_votes = forged_votes(ctx, s, victim)
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
-    outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
+    if ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
+        outcome = ctx.base.close_decided_day(s, all_votes, victim, to_base, base_decrees, base_actions)
+    else:
+        base_votes = forged_votes(ctx, s, victim) if victim is not None else {}
+        outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
     events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
     questions = [*r.questions, *outcome.questions]
     after = outcome.state

@@ -30,6 +30,7 @@ from .day import (
     _elect_mayor,
     _pyre,
     close_day,
+    close_decided_day,
     day_tally,
     vote_refusal,
 )
@@ -159,6 +160,7 @@ __all__ = [
     "check_options",
     "check_winner",
     "close_day",
+    "close_decided_day",
     "day_tally",
     "has_power",
     "is_sick",
