@@ -89,6 +89,11 @@ class RuleSet:
     # -- optional -------------------------------------------------------------------------------
     # The public count as the rules make it (weights, who votes); ``close_day`` uses the same one.
     day_tally: Callable[[GameState, Mapping[str, str]], tuple[Tally, dict[str, str]]] | None = None
+    # What ``day_tally`` counts, before it counts: the votes that stand (a new dict), who may vote (in the
+    # players' order) and the voters whose vote weighs other than one (whether they voted or not): ``day_tally``
+    # is ``tally.tally(standing, voters, weights)``. A module counting its own votes through the rule set's
+    # limits and weights reads them here, then counts once.
+    day_votes: Callable[[GameState, Mapping[str, str]], tuple[dict[str, str], list[str], dict[str, int]]] | None = None
     # ``close_day`` for a day whose votes its caller has already counted (a module counting its votes by MP,
     # through this rule set's ``day_tally``): ``(state, votes, victim, answers, decrees, actions)``; ``victim``
     # goes to the pyre as the count's only leader would (the rule set's own exceptions apply), None: no pyre

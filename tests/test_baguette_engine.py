@@ -831,3 +831,21 @@ def test_a_base_without_close_decided_day_burns_the_same_victim_through_a_forged
     decided, forged = RULES.close_day(state, {}, actions=votes), plain.close_day(state, {}, actions=votes)
     assert found(decided, "pyre", player="Dan") and found(forged, "pyre", player="Dan")
     assert decided.state == forged.state and decided.events == forged.events
+
+
+def test_the_bewitched_drinker_of_charisme_votes_double_as_his_master() -> None:
+    # classique: the charisme « comptera double » and the bewitched « devront voter comme leur maître »: the
+    # Sorcière's charisme on Fred, the Chaman's mauvais oeil on Fred and Gus; on J2 the Chaman votes Dan, so
+    # Fred's vote is Dan's and weighs two (as classique's own count weighs it), Gus's one.
+    roles = {**ROLES, "Gus": "chaman"}
+    state = RULES.setup(list(roles), 1, roles)
+    state = RULES.close_day(state, {}, actions=[power(p, "election", "Alice") for p in roles]).state
+    state = RULES.resolve_night(state, []).state
+    state = RULES.close_day(state, {}, actions=[blank(p) for p in roles]).state  # J1: no pyre
+    orders = [Action("Hugo", "sorciere.charisme", ("Fred",)), Action("Gus", "chaman.mauvais_oeil", ("Fred", "Carole"))]
+    state = RULES.resolve_night(state, orders).state
+    assert state.memory["charisme"] == "Fred" and state.memory["mauvais_oeil_du_jour"]["chaman"] == "Gus"
+    out = RULES.close_day(state, {}, actions=[vote("Gus", "Dan"), blank("Alice"), blank("Bob")])
+    result = found(out, "vote_result")[0]
+    assert result["weights"].get("Fred") == 2
+    assert result["counts"]["Dan"] == 5  # Gus 1, Carole 1, Fred 2, and Dan's own vote (he sent none)

@@ -35,8 +35,11 @@ _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
 
 
 def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
-    own = [a for a in actions if a.power.startswith("baguette.")]
-    return own, [a for a in actions if not a.power.startswith("baguette.")]
+    own: list[Action] = []
+    others: list[Action] = []
+    for action in actions:  # one pass (a day's actions are every living player's vote)
+        (own if action.power.startswith("baguette.") else others).append(action)
+    return own, others
 
 
 def base_answers(answers: Mapping[str, str]) -> dict[str, str]:
@@ -105,8 +108,14 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
     for player in reversed(r.state.players):
         alive[player.name] = player.alive
+    ballots = VOTE_POWERS | {"baguette.election"} if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
     for action in actions:
-        why = _vote_refusal(alive, action) if action.power in VOTE_POWERS else validate(ctx, r.state, action)
+        if action.power not in ballots:
+            why = validate(ctx, r.state, action)
+        elif alive.get(action.player) and all(alive.get(t) for t in action.targets):
+            why = None  # the common vote: a living player's on a living one (``_vote_refusal``'s None, quicker)
+        else:
+            why = _vote_refusal(alive, action)
         if why:
             r.tell(action.player, "action_refused", power=action.power, reason=why)
         else:
@@ -115,8 +124,9 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
 
 
 def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
-    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``), from the players'
-    names and lives read once for the whole day (the same checks, in the same order, the same words)."""
+    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``, and J0's
+    ``baguette.election``, which ``validate`` checks no further on J0), from the players' names and lives read
+    once for the whole day (the same checks, in the same order, the same words)."""
     if action.player not in alive:
         return "Tu ne fais pas partie de la partie."
     if not alive[action.player]:

@@ -50,6 +50,13 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     """The day's count as the rules make it, and the votes that stand: who may vote (the Bouc-émissaire's
     choice, not the pardoned Idiot), the Sorcière's charisme (a double vote), the Chaman's mauvais oeil
     (the bewitched vote as their master). The live count shows this too; the state is not changed."""
+    standing, voters, weights = day_votes(state, votes)
+    return tally(standing, voters, weights), standing
+
+
+def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str], list[str], dict[str, int]]:
+    """What ``day_tally`` counts (``contract.RuleSet.day_votes``): the votes that stand (a new dict), who may
+    vote, in the players' order, and the charisme's double vote (its drinker's weight, whether he voted or not)."""
     allowed = state.memory.get("votants_autorises")
     voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
     if allowed is not None:
@@ -71,7 +78,7 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
         for v, t in counted.items()
         if v in may_vote and player[t].alive and player[v].markers.get("amoureux") != t  # (H1, G16)
     }
-    return tally(standing, voters, weights), standing
+    return standing, voters, weights
 
 
 def close_day(

@@ -32,6 +32,7 @@ from .day import (
     close_day,
     close_decided_day,
     day_tally,
+    day_votes,
     vote_refusal,
 )
 from .deaths import (
@@ -162,6 +163,7 @@ __all__ = [
     "close_day",
     "close_decided_day",
     "day_tally",
+    "day_votes",
     "has_power",
     "is_sick",
     "is_wolf",
