@@ -112,7 +112,11 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     for action in actions:
         if action.power not in ballots:
             why = validate(ctx, r.state, action)
-        elif alive.get(action.player) and all(alive.get(t) for t in action.targets):
+        elif (
+            alive.get(action.player)
+            and (not action.targets or alive.get(action.targets[0]))
+            and len(action.targets) < 2
+        ):
             why = None  # the common vote: a living player's on a living one (``_vote_refusal``'s None, quicker)
         else:
             why = _vote_refusal(alive, action)

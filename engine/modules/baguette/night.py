@@ -301,9 +301,11 @@ def _base(n: _Night) -> None:
         actions = [a for a in actions if a.power != VICTIM]
     decrees += [Decree("kill", name, cause) for name, cause in n.kills]
     dying = {name for name, _ in n.kills}
-    pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
-    if pack:  # the den's choice is the pack's: a wolf dying first does not take it with him
-        actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
+    if dying and any(a.power == VICTIM and a.player in dying for a in actions):
+        # The den's choice is the pack's: a wolf dying first does not take it with him.
+        pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
+        if pack:
+            actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
     answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
     n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
