@@ -156,7 +156,7 @@ def _anticipated(
     and the base's night powers it refuses now only because it is day — are kept for the coming night
     (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
     s = r.state
-    if not base_actions and not any(action.power in _NIGHT_CHOICES for action in own):  # most days: votes only
+    if not base_actions and _NIGHT_CHOICES.isdisjoint({action.power for action in own}):  # most days: votes only
         if not bag(s).get("anticipees"):
             bag(s).pop("anticipees", None)
         return list(own), []
@@ -366,10 +366,11 @@ def close_day(
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
     if ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
         outcome = ctx.base.close_decided_day(s, all_votes, victim, to_base, base_decrees, base_actions)
+        events = [*r.events, *outcome.events]  # no count of the base's: nothing of it to leave out
     else:
         base_votes = forged_votes(ctx, s, victim) if victim is not None else {}
         outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
-    events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
+        events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
     questions = [*r.questions, *outcome.questions]
     after = outcome.state
     if after.winner is None:  # « chasseur => Magicien chasseur »: burnt while his copy holds, he shoots
