@@ -346,11 +346,14 @@ def close_day(
     own, base_actions = _anticipated(r, ctx, own, base_actions)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    note_absences(r, own)
-    for action in own:
-        if action.power == "baguette.testament":
-            bag(s)["testament"] = list(action.targets)
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    powers = {action.power for action in own}  # most days: votes only, no absence nor testament to read
+    if ABSENCE in powers:
+        note_absences(r, own)
+    if "baguette.testament" in powers:
+        for action in own:
+            if action.power == "baguette.testament":
+                bag(s)["testament"] = list(action.targets)
+                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
     struck = {d.player for d in base_decrees if d.kind == "kill"}
     voters = [name for name in s.living() if name not in struck]  # alive at the deadline
