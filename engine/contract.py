@@ -95,9 +95,10 @@ class RuleSet:
     # limits and weights reads them here, then counts once.
     day_votes: Callable[[GameState, Mapping[str, str]], tuple[dict[str, str], list[str], dict[str, int]]] | None = None
     # ``close_day`` for a day whose votes its caller has already counted (a module counting its votes by MP,
-    # through this rule set's ``day_tally``): ``(state, votes, victim, answers, decrees, actions)``; ``victim``
-    # goes to the pyre as the count's only leader would (the rule set's own exceptions apply), None: no pyre
-    # and no event of it (the caller tells its own count). ``votes``: the votes counted, for what the day's end
+    # through this rule set's ``day_votes`` or ``day_tally``): ``(state, votes, victim, answers, decrees,
+    # actions)``; ``victim`` goes to the pyre as the count's only leader would (the rule set's own exceptions
+    # apply), None: no pyre and no event of it (the caller tells its own count; on J0 nobody is elected either).
+    # ``votes``: the votes counted, for what the day's end
     # tells besides the pyre. The rest as ``close_day``: a new state, the decrees and day actions applied.
     # None: the caller gives ``close_day`` votes that make its victim the only leader.
     close_decided_day: CloseDecidedDay | None = None
