@@ -46,6 +46,20 @@ class CloseDay(Protocol):
     ) -> Outcome: ...
 
 
+class CloseDecidedDay(Protocol):
+    """``RuleSet.close_decided_day``: the day's deadline with its pyre decided by the caller's count."""
+
+    def __call__(
+        self,
+        state: GameState,
+        votes: Mapping[str, str],
+        victim: str | None,
+        answers: Mapping[str, str] | None = None,
+        decrees: Sequence[Decree] = (),
+        actions: Sequence[Action] = (),
+    ) -> Outcome: ...
+
+
 class ResolveNight(Protocol):
     """The night's deadline: the actions (already validated by ``validate``), answers, decrees."""
 
@@ -75,6 +89,19 @@ class RuleSet:
     # -- optional -------------------------------------------------------------------------------
     # The public count as the rules make it (weights, who votes); ``close_day`` uses the same one.
     day_tally: Callable[[GameState, Mapping[str, str]], tuple[Tally, dict[str, str]]] | None = None
+    # What ``day_tally`` counts, before it counts: the votes that stand (a new dict), who may vote (in the
+    # players' order) and the voters whose vote weighs other than one (whether they voted or not): ``day_tally``
+    # is ``tally.tally(standing, voters, weights)``. A module counting its own votes through the rule set's
+    # limits and weights reads them here, then counts once.
+    day_votes: Callable[[GameState, Mapping[str, str]], tuple[dict[str, str], list[str], dict[str, int]]] | None = None
+    # ``close_day`` for a day whose votes its caller has already counted (a module counting its votes by MP,
+    # through this rule set's ``day_votes`` or ``day_tally``): ``(state, votes, victim, answers, decrees,
+    # actions)``; ``victim`` goes to the pyre as the count's only leader would (the rule set's own exceptions
+    # apply), None: no pyre and no event of it (the caller tells its own count; on J0 nobody is elected either).
+    # ``votes``: the votes counted, for what the day's end
+    # tells besides the pyre. The rest as ``close_day``: a new state, the decrees and day actions applied.
+    # None: the caller gives ``close_day`` votes that make its victim the only leader.
+    close_decided_day: CloseDecidedDay | None = None
     # A vote the rules forbid (the earlier vote stands): why, a Message (N_, params) the daemon renders in the
     # MJ's language for the count warnings (a plain str is shown as it is).
     vote_refusal: Callable[[GameState, str, str], str | Message | None] | None = None

@@ -796,3 +796,47 @@ def test_a_days_vote_mps_are_refused_in_validates_own_words() -> None:
     assert refused[("Fred", "baguette.vote")] == "Les morts ne peuvent plus agir."
     result = found(outcome, "vote_result")[0]
     assert result["voters"]["Hugo"] == ["Dan", "Hugo"] and result["blank"] == 1  # Hugo: his own voice
+
+
+def test_m2_the_pyre_burns_its_victim_when_the_first_living_player_is_struck_that_day() -> None:
+    # The count sends Dan to the pyre while the MJ strikes Alice (the first player of the game) at the same
+    # deadline: the struck player is out of the count, and the pyre still burns the count's victim.
+    state = RULES.resolve_night(elected(game()), []).state
+    out = RULES.close_day(
+        state,
+        {},
+        decrees=[Decree("foudroiement", "Alice")],
+        actions=[vote(p, "Dan") for p in ("Bob", "Carole", "Eve", "Fred", "Gus", "Hugo")],
+    )
+    assert found(out, "death", player="Alice", cause="foudroiement")
+    assert found(out, "pyre", player="Dan") and not alive(out, "Dan")
+
+
+def test_a_base_without_close_decided_day_burns_the_same_victim_through_a_forged_vote() -> None:
+    # The contract's other way: a base that only has ``close_day`` is given one vote for the count's victim.
+    from dataclasses import replace
+
+    plain = compose(replace(ruleset("classique"), close_decided_day=None), ["baguette"])
+    state = RULES.resolve_night(elected(game()), []).state
+    votes = [vote(p, "Dan") for p in ("Alice", "Bob", "Carole")] + [vote("Eve", "Hugo")]
+    decided, forged = RULES.close_day(state, {}, actions=votes), plain.close_day(state, {}, actions=votes)
+    assert found(decided, "pyre", player="Dan") and found(forged, "pyre", player="Dan")
+    assert decided.state == forged.state and decided.events == forged.events
+
+
+def test_the_bewitched_drinker_of_charisme_votes_double_as_his_master() -> None:
+    # classique: the charisme « comptera double » and the bewitched « devront voter comme leur maître »: the
+    # Sorcière's charisme on Fred, the Chaman's mauvais oeil on Fred and Gus; on J2 the Chaman votes Dan, so
+    # Fred's vote is Dan's and weighs two (as classique's own count weighs it), Gus's one.
+    roles = {**ROLES, "Gus": "chaman"}
+    state = RULES.setup(list(roles), 1, roles)
+    state = RULES.close_day(state, {}, actions=[power(p, "election", "Alice") for p in roles]).state
+    state = RULES.resolve_night(state, []).state
+    state = RULES.close_day(state, {}, actions=[blank(p) for p in roles]).state  # J1: no pyre
+    orders = [Action("Hugo", "sorciere.charisme", ("Fred",)), Action("Gus", "chaman.mauvais_oeil", ("Fred", "Carole"))]
+    state = RULES.resolve_night(state, orders).state
+    assert state.memory["charisme"] == "Fred" and state.memory["mauvais_oeil_du_jour"]["chaman"] == "Gus"
+    out = RULES.close_day(state, {}, actions=[vote("Gus", "Dan"), blank("Alice"), blank("Bob")])
+    result = found(out, "vote_result")[0]
+    assert result["weights"].get("Fred") == 2
+    assert result["counts"]["Dan"] == 5  # Gus 1, Carole 1, Fred 2, and Dan's own vote (he sent none)

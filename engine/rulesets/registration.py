@@ -19,6 +19,8 @@ CONVENTIONAL_NAMES: Mapping[str, str] = {
     "setup": "setup",
     "validate": "validate",
     "close_day": "close_day",
+    "close_decided_day": "close_decided_day",
+    "day_votes": "day_votes",
     "resolve_night": "resolve_night",
     "is_wolf": "is_wolf",
     "verbs": "VERBS",

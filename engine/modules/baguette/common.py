@@ -112,7 +112,7 @@ def receivers(state: GameState, giver: str | None) -> list[str]:
     if memory.get("tour_complet"):
         return [name for name in living if name != giver]
     held = set(memory.get("porteurs", []))
-    if all(name in held or name == giver for name in living):
+    if held.union((giver,)).issuperset(living):  # every living player but the giver has held it
         memory["tour_complet"] = True
         return [name for name in living if name != giver]
     return [name for name in living if name != giver and name not in held]

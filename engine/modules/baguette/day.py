@@ -35,8 +35,11 @@ _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
 
 
 def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
-    own = [a for a in actions if a.power.startswith("baguette.")]
-    return own, [a for a in actions if not a.power.startswith("baguette.")]
+    own: list[Action] = []
+    others: list[Action] = []
+    for action in actions:  # one pass (a day's actions are every living player's vote)
+        (own if action.power.startswith("baguette.") else others).append(action)
+    return own, others
 
 
 def base_answers(answers: Mapping[str, str]) -> dict[str, str]:
@@ -105,8 +108,18 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
     for player in reversed(r.state.players):
         alive[player.name] = player.alive
+    ballots = VOTE_POWERS | {"baguette.election"} if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
     for action in actions:
-        why = _vote_refusal(alive, action) if action.power in VOTE_POWERS else validate(ctx, r.state, action)
+        if action.power not in ballots:
+            why = validate(ctx, r.state, action)
+        elif (
+            alive.get(action.player)
+            and (not action.targets or alive.get(action.targets[0]))
+            and len(action.targets) < 2
+        ):
+            why = None  # the common vote: a living player's on a living one (``_vote_refusal``'s None, quicker)
+        else:
+            why = _vote_refusal(alive, action)
         if why:
             r.tell(action.player, "action_refused", power=action.power, reason=why)
         else:
@@ -115,8 +128,9 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
 
 
 def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
-    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``), from the players'
-    names and lives read once for the whole day (the same checks, in the same order, the same words)."""
+    """``validate``'s answer to a day's vote MP (``baguette.vote`` or ``baguette.blanc``, and J0's
+    ``baguette.election``, which ``validate`` checks no further on J0), from the players' names and lives read
+    once for the whole day (the same checks, in the same order, the same words)."""
     if action.player not in alive:
         return "Tu ne fais pas partie de la partie."
     if not alive[action.player]:
@@ -142,7 +156,7 @@ def _anticipated(
     and the base's night powers it refuses now only because it is day — are kept for the coming night
     (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
     s = r.state
-    if not base_actions and not any(action.power in _NIGHT_CHOICES for action in own):  # most days: votes only
+    if not base_actions and _NIGHT_CHOICES.isdisjoint({action.power for action in own}):  # most days: votes only
         if not bag(s).get("anticipees"):
             bag(s).pop("anticipees", None)
         return list(own), []
@@ -277,7 +291,8 @@ def immune(state: GameState, name: str) -> bool:
 
 def forged_votes(ctx: Ctx, state: GameState, victim: str) -> dict[str, str]:
     """One vote the base counts for ``victim`` alone: the base then burns him with its own exceptions (the
-    Idiot pardoned, the Ange-Gardien, the Ancien's last word…)."""
+    Idiot pardoned, the Ange-Gardien, the Ancien's last word…). For a base without ``close_decided_day``
+    (classique has it: its day is closed on the module's count, not counted again)."""
     for voter in state.living():
         votes = {voter: victim}
         if ctx.base.day_tally is None or ctx.base.day_tally(state, votes)[0].leaders == (victim,):
@@ -331,15 +346,18 @@ def close_day(
     own, base_actions = _anticipated(r, ctx, own, base_actions)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    note_absences(r, own)
-    for action in own:
-        if action.power == "baguette.testament":
-            bag(s)["testament"] = list(action.targets)
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+    powers = {action.power for action in own}  # most days: votes only, no absence nor testament to read
+    if ABSENCE in powers:
+        note_absences(r, own)
+    if "baguette.testament" in powers:
+        for action in own:
+            if action.power == "baguette.testament":
+                bag(s)["testament"] = list(action.targets)
+                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
     struck = {d.player for d in base_decrees if d.kind == "kill"}
     voters = [name for name in s.living() if name not in struck]  # alive at the deadline
-    base_votes: dict[str, str] = {}
+    victim: str | None = None
     if day == "J0":
         _elect(r, all_votes, None)
         forbidden = ctx.option(s, "baguette.pouvoir_interdit_lg")
@@ -348,11 +366,14 @@ def close_day(
     else:
         victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
-        if victim is not None:
-            base_votes = forged_votes(ctx, s, victim)
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
-    outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
-    events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
+    if ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
+        outcome = ctx.base.close_decided_day(s, all_votes, victim, to_base, base_decrees, base_actions)
+        events = [*r.events, *outcome.events]  # no count of the base's: nothing of it to leave out
+    else:
+        base_votes = forged_votes(ctx, s, victim) if victim is not None else {}
+        outcome = ctx.base.close_day(s, base_votes, to_base, base_decrees, base_actions)
+        events = [*r.events, *(e for e in outcome.events if not _replaced(e))]
     questions = [*r.questions, *outcome.questions]
     after = outcome.state
     if after.winner is None:  # « chasseur => Magicien chasseur »: burnt while his copy holds, he shoots

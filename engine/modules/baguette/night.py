@@ -64,10 +64,11 @@ class _Night:
         self.answers: Mapping[str, str] = {}
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
+        self._last = {(a.power, a.player): a for a in own}  # each player's last order of each power
 
-    def last(self, power: str, player: str | None = None) -> Action | None:
-        found = [a for a in self.own if a.power == power and (player is None or a.player == player)]
-        return found[-1] if found else None
+    def last(self, power: str, player: str) -> Action | None:
+        """``player``'s last order of ``power`` this night (``own`` does not change once the night is read)."""
+        return self._last.get((power, player))
 
     def cancel(self, keep: Callable[[Action], bool], by: str) -> list[Action]:
         dropped = [a for a in self.actions if not keep(a)]
@@ -117,6 +118,7 @@ def _egalite_bucher(n: _Night) -> None:
 
 
 _POWER_ORDERS = frozenset(f"baguette.{p}" for p in (DEFAULT_POWER, *ONE_TIME))  # the wand's powers of a night
+_EXTRA_ORDERS = tuple((extra, f"baguette.{extra}") for extra in WOLF_EXTRAS)  # the Magicien-LG's, with their order
 
 
 def _pouvoir(n: _Night) -> None:
@@ -136,8 +138,8 @@ def _pouvoir(n: _Night) -> None:
             used.append(power)
         r.tell(magicien, "power_chosen", power=power, targets=list(action.targets))
         r.tell_mj("power_chosen", player=magicien, power=power, targets=list(action.targets))
-    for extra in WOLF_EXTRAS:
-        order = n.last(f"baguette.{extra}", magicien)
+    for extra, order_power in _EXTRA_ORDERS:
+        order = n.last(order_power, magicien)
         if order is None:
             continue
         used.append(extra)
@@ -301,9 +303,11 @@ def _base(n: _Night) -> None:
         actions = [a for a in actions if a.power != VICTIM]
     decrees += [Decree("kill", name, cause) for name, cause in n.kills]
     dying = {name for name, _ in n.kills}
-    pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
-    if pack:  # the den's choice is the pack's: a wolf dying first does not take it with him
-        actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
+    if dying and any(a.power == VICTIM and a.player in dying for a in actions):
+        # The den's choice is the pack's: a wolf dying first does not take it with him.
+        pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
+        if pack:
+            actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
     answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
     n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)

@@ -34,18 +34,23 @@ def absent_today(state: GameState) -> set[str]:
     return {name for name, phases in bag(state).get("absences", {}).items() if state.phase in phases}
 
 
-def counted_votes(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str], list[str], list[str]]:
+def counted_votes(
+    ctx: Ctx, state: GameState, votes: Mapping[str, str], living: list[str] | None = None
+) -> tuple[dict[str, str], list[str], list[str]]:
     """Every living player's vote as the rules count it (voter → target or ``blanc``), who has his own vote
-    against himself for want of one, and who is absent (no vote)."""
-    alive = {p.name for p in state.players if p.alive}
-    forced = set(bag(state).get("sans_vote", []))
-    absent = absent_today(state)
+    against himself for want of one, and who is absent (no vote). ``living``: ``state.living()``, when the
+    caller has it."""
+    living = state.living() if living is None else living
+    alive = set(living)
+    memory = bag(state)
+    forced = memory.get("sans_vote")
+    absent = absent_today(state) if memory.get("absences") else ()
     counted: dict[str, str] = {}
     self_votes: list[str] = []
     away: list[str] = []
-    for name in state.living():
+    for name in living:
         target = votes.get(name)
-        if name in forced:
+        if forced and name in forced:
             counted[name] = name  # « il aura donc un auto-vote »
             continue
         if target is not None and (target == BLANK or target in alive):
@@ -72,9 +77,9 @@ class Count:
 def _weights(
     ctx: Ctx, state: GameState, players: Mapping[str, str], base_count: Tally | None, standing: Mapping[str, str]
 ) -> dict[str, int]:
-    """Each standing voter's weight when not 1: the base's own (classique's charisme: « comptera double »),
-    found by counting his vote alone when the base's count is not one per voter, times two for the Magicien's
-    double vote (the default power)."""
+    """Each standing voter's weight when not 1, for a base without ``day_votes``: the base's own, found by
+    counting his vote alone when the base's count is not one per voter, times two for the Magicien's double
+    vote (the default power)."""
     found: dict[str, int] = {}
     uneven = base_count is not None and sum(row.votes for row in base_count.counts) != len(players)
     if ctx.base.day_tally is not None and players and uneven:  # some vote weighs other than one
@@ -83,17 +88,32 @@ def _weights(
             row = next((r for r in alone.counts if r.voters == (voter,)), None)
             if row is not None and row.votes != 1:
                 found[voter] = row.votes
+    _double_vote(state, standing, found)
+    return found
+
+
+def _double_vote(state: GameState, standing: Mapping[str, str], weights: dict[str, int]) -> None:
+    """The Magicien's default power: his standing vote weighs twice what the base weighs it."""
     magicien = holder(state)
     if magicien and magicien in standing and active_power(state)["power"] == DEFAULT_POWER:
-        found[magicien] = found.get(magicien, 1) * 2
-    return found
+        weights[magicien] = weights.get(magicien, 1) * 2
 
 
 def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
     """The pyre's count: every living voter's vote (or self-vote, or none when absent), the base's own limits
-    (lovers, who may vote, a spell) and weights, the Magicien's double vote; ``blanc`` a row."""
-    counted, self_votes, away = counted_votes(ctx, state, votes)
-    players = {v: t for v, t in counted.items() if t != BLANK}
+    (lovers, who may vote, a spell) and weights (classique's charisme: « comptera double », the bewitched
+    drinker's too), the Magicien's double vote; ``blanc`` a row."""
+    living = state.living()
+    counted, self_votes, away = counted_votes(ctx, state, votes, living)
+    blank = BLANK in counted.values()
+    players = {v: t for v, t in counted.items() if t != BLANK} if blank else counted
+    if ctx.base.day_votes is not None:  # the base's limits and weights, read before it counts: one count
+        players, _, base_weights = ctx.base.day_votes(state, players)  # a new dict
+        standing = {v: t for v, t in counted.items() if t == BLANK} if blank else {}
+        standing.update(players)
+        weights = {v: w for v, w in base_weights.items() if v in players and w != 1} if base_weights else {}
+        _double_vote(state, standing, weights)
+        return Count(tally(standing, living, weights), standing, weights, self_votes, away)
     base_count = None
     if ctx.base.day_tally is not None:
         base_count, players = ctx.base.day_tally(state, players)  # the votes that stand (a new dict)

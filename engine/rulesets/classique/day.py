@@ -50,6 +50,13 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     """The day's count as the rules make it, and the votes that stand: who may vote (the Bouc-émissaire's
     choice, not the pardoned Idiot), the Sorcière's charisme (a double vote), the Chaman's mauvais oeil
     (the bewitched vote as their master). The live count shows this too; the state is not changed."""
+    standing, voters, weights = day_votes(state, votes)
+    return tally(standing, voters, weights), standing
+
+
+def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str], list[str], dict[str, int]]:
+    """What ``day_tally`` counts (``contract.RuleSet.day_votes``): the votes that stand (a new dict), who may
+    vote, in the players' order, and the charisme's double vote (its drinker's weight, whether he voted or not)."""
     allowed = state.memory.get("votants_autorises")
     voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
     if allowed is not None:
@@ -71,7 +78,7 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
         for v, t in counted.items()
         if v in may_vote and player[t].alive and player[v].markers.get("amoureux") != t  # (H1, G16)
     }
-    return tally(standing, voters, weights), standing
+    return standing, voters, weights
 
 
 def close_day(
@@ -82,13 +89,8 @@ def close_day(
     actions: Sequence[Action] = (),
 ) -> Outcome:
     """The end of a day: J0 elects the mayor; every other day sends someone to the pyre."""
-    r = _resolution(state, answers or {}, decrees)
+    r = _day_start(state, answers, decrees, actions)
     s = r.state
-    for action in actions:  # day powers (the Ange-Gardien's choice), and the coming night's early MPs
-        if action.power in EARLY_POWERS:
-            _early_action(r, action)
-        else:
-            _day_action(r, action)
     result, standing = day_tally(s, votes)
     bewitched = (s.memory.get("mauvais_oeil_du_jour") or {}).get("cibles", [])
     set_aside = []
@@ -98,20 +100,7 @@ def close_day(
             reason = refused.render() if refused else f"{voter} may not vote today, or {target} is dead."
             set_aside.append({"player": voter, "target": target, "reason": reason})
             r.tell_mj("vote_set_aside", player=voter, target=target, reason=reason)
-    drinker = s.memory.get("charisme")
-    allowed = s.memory.get("votants_autorises")
-    may_vote = drinker and s.player(drinker).alive and not s.player(drinker).markers.get("gracie")
-    if drinker and not (may_vote and (allowed is None or drinker in allowed)):
-        r.tell_mj("charisma_wasted", player=drinker)  # "comptera double" for nothing: he may not vote (G6)
-    s.memory.pop("votants_autorises", None)
-    s.memory.pop("charisme", None)
-    spell = s.memory.pop("mauvais_oeil_du_jour", None)
-    if spell:
-        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
-    master_vote = votes.get(spell["chaman"]) if spell else None
-    for voter in bewitched:  # a vote the spell turned against the voter's own lover is not counted (G16)
-        if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
-            r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
+    _day_end(r, votes)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in result.counts},
@@ -124,6 +113,57 @@ def close_day(
     else:
         _pyre(r, list(result.leaders), standing)
     return _finish(r)
+
+
+def close_decided_day(
+    state: GameState,
+    votes: Mapping[str, str],
+    victim: str | None,
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+    actions: Sequence[Action] = (),
+) -> Outcome:
+    """``close_day`` for a day its caller counted (``contract.RuleSet.close_decided_day``): ``victim`` goes to
+    the pyre as the count's only leader does (``_burn``: the Ange-Gardien, the Idiot, the Ancien…); None: no
+    pyre, and no event of it (nor, on J0, a mayor's election). ``votes``: the votes counted, for the day's
+    notes to the MJ (the Chaman's spell). The decrees, the day actions and the day's end as ``close_day``."""
+    r = _day_start(state, answers, decrees, actions)
+    _day_end(r, votes)
+    if victim is not None:
+        _burn(r, victim)
+    return _finish(r)
+
+
+def _day_start(
+    state: GameState, answers: Mapping[str, str] | None, decrees: Sequence[Decree], actions: Sequence[Action]
+) -> Resolution:
+    """The day's resolution: the state copied, the decrees applied, the day actions read."""
+    r = _resolution(state, answers or {}, decrees)
+    for action in actions:  # day powers (the Ange-Gardien's choice), and the coming night's early MPs
+        if action.power in EARLY_POWERS:
+            _early_action(r, action)
+        else:
+            _day_action(r, action)
+    return r
+
+
+def _day_end(r: Resolution, votes: Mapping[str, str]) -> None:
+    """What the pyre's count ends: the charisme drunk for nothing, the day's allowed voters, the spell."""
+    s = r.state
+    drinker = s.memory.get("charisme")
+    allowed = s.memory.get("votants_autorises")
+    may_vote = drinker and s.player(drinker).alive and not s.player(drinker).markers.get("gracie")
+    if drinker and not (may_vote and (allowed is None or drinker in allowed)):
+        r.tell_mj("charisma_wasted", player=drinker)  # "comptera double" for nothing: he may not vote (G6)
+    s.memory.pop("votants_autorises", None)
+    s.memory.pop("charisme", None)
+    spell = s.memory.pop("mauvais_oeil_du_jour", None)
+    if spell:
+        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
+    master_vote = votes.get(spell["chaman"]) if spell else None
+    for voter in (spell or {}).get("cibles", []):  # a vote the spell turned against the voter's own lover (G16)
+        if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
+            r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
 
 
 def _early_action(r: Resolution, action: Action) -> None:

@@ -30,7 +30,9 @@ from .day import (
     _elect_mayor,
     _pyre,
     close_day,
+    close_decided_day,
     day_tally,
+    day_votes,
     vote_refusal,
 )
 from .deaths import (
@@ -159,7 +161,9 @@ __all__ = [
     "check_options",
     "check_winner",
     "close_day",
+    "close_decided_day",
     "day_tally",
+    "day_votes",
     "has_power",
     "is_sick",
     "is_wolf",
