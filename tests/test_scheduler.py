@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from meneur.tests.spiritforum import SpiritForum
@@ -152,3 +153,62 @@ def test_a_deadline_waiting_behind_a_slow_poll_is_not_set_twice(
         r.getMessage() for r in caplog.records if "had no job" in r.getMessage() or "maximum number" in r.getMessage()
     ]
     assert noise == []
+
+
+def test_a_stop_landing_while_due_jobs_are_handed_out_is_a_clean_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signal's stop sets APScheduler's state to stopped from the stop thread while the scheduler's own loop is
+    still handing out the jobs due (the deadline, here): the loop then fails to remove the one-off job it has just
+    handed out (it looks for it among the jobs of a stopped scheduler). That is a stop like any other: ``run``
+    returns, the deadline stays pending for the next start — it must not end ``meneur run`` with a traceback."""
+    import threading
+
+    import httpx
+    from apscheduler.executors.pool import ThreadPoolExecutor
+    from apscheduler.schedulers.base import STATE_STOPPED
+    from meneur.daemon.adapters import make_adapter
+    from meneur.daemon.config import parse_config
+    from meneur.daemon.game import LiveGame
+    from meneur.daemon.scheduler import GameScheduler
+    from meneur.daemon.store import Store
+
+    at = datetime.now(UTC) - timedelta(seconds=1)
+    config = parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{at.isoformat(timespec="seconds")}"\n'
+        "[poll]\ntopic_every = 60\ninbox_every = 60\ngrace = 0\nmin_request_interval = 0.01\nretries = 0\n"
+        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n'
+    )
+    adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda request: httpx.Response(503))))
+    game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
+    scheduler = GameScheduler(game, stop_grace=10)
+    real_submit = ThreadPoolExecutor.submit_job
+    stopped_meanwhile: list[bool] = []
+
+    def submit_job(executor: ThreadPoolExecutor, job: Any, run_times: Any) -> None:
+        if job.id.startswith("deadline:") and not stopped_meanwhile:
+            scheduler.request_stop("test")  # what a SIGTERM's handler does
+            until = time.monotonic() + 10
+            while scheduler.scheduler.state != STATE_STOPPED and time.monotonic() < until:
+                time.sleep(0.01)
+            stopped_meanwhile.append(scheduler.scheduler.state == STATE_STOPPED)
+        real_submit(executor, job, run_times)
+
+    monkeypatch.setattr(ThreadPoolExecutor, "submit_job", submit_job)
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            scheduler.run(handle_signals=False)
+        except BaseException as error:
+            failures.append(error)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(30)
+    assert not runner.is_alive(), "run() did not return after the stop"
+    assert stopped_meanwhile == [True], "the stop did not land while the deadline was handed out"
+    assert failures == []
+    assert [d.id for d in game.deadlines("pending")] == ["Jour 1"]  # fires at the next start
