@@ -43,6 +43,24 @@ class DenTopic:
         self.poller.poll_topic(full=full)
 
 
+def unquoted_html(content_html: str, layout: Layout) -> str:
+    """A post's HTML without what it quotes, by the forum's own quote markup (``layout.quote``: phpBB 2's quote is
+    a ``<table>``, not a ``<blockquote>``): a coloured name a wolf quoted is not his choice."""
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    from ..parsers.layout import quote_test
+
+    try:
+        content = lxml_html.fragment_fromstring(content_html or "<p></p>", create_parent="div")
+    except (ValueError, TypeError, etree.ParserError):
+        return content_html
+    is_quote = quote_test(content, layout)
+    for quote in [e for e in content.iterdescendants() if is_quote(e)]:
+        quote.drop_tree()  # its tail (the text after the quote) stays; a quote within it goes with it
+    return etree.tostring(content, encoding="unicode", method="html")
+
+
 def den_posts(
     store: Store, resolver: NameResolver, layout: Layout, mj: str, since: datetime | None, until: datetime
 ) -> list[TopicPost]:
@@ -66,7 +84,7 @@ def den_posts(
         player = identify_account(resolver, Account(post.author, post.author_id), bound).player
         if player is None:
             continue
-        reading = html_colours(post.content_html)
+        reading = html_colours(unquoted_html(post.content_html, layout))
         found.append(
             TopicPost(
                 author=player,

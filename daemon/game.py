@@ -640,7 +640,8 @@ class LiveGame:
             state = self.engine.state_before(self.engine.phase_after(deadline.phase))
             reader = self.engine.rules.mayor_announcement
             found = mayor_answers(
-                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader
+                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader,
+                layout=self.config.layout,
             )
             for question, choice in found.items():
                 log.info("the mayor's post answers %s: %s", question, choice)
