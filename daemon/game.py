@@ -638,10 +638,9 @@ class LiveGame:
             if not questions:
                 continue
             state = self.engine.state_before(self.engine.phase_after(deadline.phase))
-            reader = self.engine.rules.mayor_announcement
+            reader, layout = self.engine.rules.mayor_announcement, self.config.layout
             found = mayor_answers(
-                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader,
-                layout=self.config.layout,
+                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader, layout
             )
             for question, choice in found.items():
                 log.info("the mayor's post answers %s: %s", question, choice)
