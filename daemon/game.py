@@ -26,7 +26,7 @@ from .engine_live import EngineDriver
 from .i18n import _
 from .mp_answers import ANSWERED, MpWindow
 from .outbox import Draft, Outbox
-from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
+from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts, resolve_alerts
 from .render import render
 from .store import Store, kv_get, kv_set
 
@@ -263,8 +263,9 @@ class LiveGame:
         report.requests = self.adapter.http.requests - start
         return report
 
-    def _poll_absences(self) -> None:
-        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count."""
+    def _poll_absences(self, strict: bool = False) -> None:
+        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count; ``strict`` (a
+        day's deadline, whose non-votes it gives) raises what stops it being read, for the deadline to wait."""
         if not self.config.live.absence_topic:
             return
         from .absences import AbsenceTopic
@@ -277,14 +278,19 @@ class LiveGame:
             log.exception("reading the absence topic failed")
             message = _("cannot read the absence topic: {error}").format(error=exc)
             add_alert(self.store, "absence-topic", message, self.clock())
+            if strict:
+                raise
+        else:
+            resolve_alerts(self.store, "absence-topic")
 
     def reads_den(self) -> bool:
         """Whether there is a wolves' den to read: ``[game] den_topic``, for rules that read it (``read_den``)."""
         return bool(self.config.live.den_topic) and self.engine is not None and self.engine.rules.read_den is not None
 
-    def _poll_den(self, full: bool = False) -> None:
+    def _poll_den(self, full: bool = False, strict: bool = False) -> None:
         """The wolves' den (``[game] den_topic``, daemon/den.py), like the absence topic: never stops the count;
-        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since."""
+        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since; ``strict`` (the night's
+        deadline, whose victim it holds) raises what stops it being read, for the deadline to wait and try again."""
         if not self.reads_den():
             return
         from .den import DenTopic
@@ -296,6 +302,10 @@ class LiveGame:
         except Exception as exc:
             log.exception("reading the den failed")
             add_alert(self.store, "den-topic", _("cannot read the den topic: {error}").format(error=exc), self.clock())
+            if strict:
+                raise
+        else:
+            resolve_alerts(self.store, "den-topic")
 
     def den_posts(self, night: Deadline) -> list[TopicPost]:
         """The den's posts a night's deadline reads: from the previous night's deadline (a post by day counts for
@@ -445,7 +455,9 @@ class LiveGame:
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
             if deadline.kind == "night":
-                self._poll_den(full=True)  # the night's den, edits and deletions included
+                self._poll_den(full=True, strict=True)  # the night's den, edits and deletions included
+            elif self.engine.rules.absence_power is not None:
+                self._poll_absences(strict=True)  # an absence said since the last poll is a non-vote too
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
         draft = None
         if self.engine is not None and deadline.phase:
