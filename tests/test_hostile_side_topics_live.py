@@ -148,3 +148,27 @@ def test_an_absence_posted_just_before_the_days_deadline_is_read_by_the_deadline
     result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
     assert result["absent"] == ["Denis"] and "Denis" not in result["self_votes"]
     assert result["counts"] == {"Anna": 4, "Coline": 2}  # Basile, the Magicien, votes twice (« double voix »)
+
+
+def test_an_mp_that_quotes_the_mjs_activity_warning_declares_no_absence(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Denis answers the MJ's activity warning (templates/activity_warning.bbcode.j2), quoting it — it holds the
+    example « absent jusqu'à jeudi » — and says he is here. Expected: no absence is stored for him (he would get
+    a non-vote until Thursday), and his MP is not taken as one."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie avertie", "MJ_Hostile_Averti")
+    warning = (
+        "Je ne t'ai pas vu dans le sujet de la partie pendant 2 jours de suite (Jour 1, Jour 2).\n"
+        "Le village a besoin de toi : passe donner ton avis et voter, même en quelques mots.\n"
+        "Si tu ne peux pas jouer en ce moment, dis-le-moi par MP (par exemple « absent jusqu'à jeudi ») : je pourrai "
+        "prévoir un remplaçant."
+    )
+    quoted = "\n".join(f"> {line}" for line in warning.splitlines())
+    mj = game.config.live.username
+    private = forum.client("Denis").send_private("Re: avertissement", [mj], f"{quoted}\n\nDésolé, je suis bien là !")
+    forum.set_comment_date(forum.client(mj).comments(private)[0]["pk"], clock.now - timedelta(minutes=1))
+    game.cycle()
+    assert game.engine is not None
+    (outcome,) = game.engine.mp_outcomes("J0").values()
+    assert outcome["player"] == "Denis" and outcome["outcome"] != "absence"
+    assert list(game.store.db.query("select * from absences")) == []
