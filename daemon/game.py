@@ -273,7 +273,7 @@ class LiveGame:
         if self._absence_topic is None:
             self._absence_topic = AbsenceTopic(self, self.config.live.absence_topic)
         try:
-            self._absence_topic.poll()
+            self._absence_topic.poll(full=strict)  # a deadline reads it all: a deleted absence is no absence
         except Exception as exc:
             log.exception("reading the absence topic failed")
             message = _("cannot read the absence topic: {error}").format(error=exc)

@@ -30,6 +30,7 @@ from meneur.daemon.game import LiveGame
 from meneur.daemon.http import ForumUnavailable
 from meneur.daemon.poller import CountingStopped, open_alerts
 from meneur.daemon.store import Store
+from meneur.tests import test_baguette_live
 from meneur.tests.faultproxy import FaultProxy, Plan
 from meneur.tests.spiritforum import SpiritForum
 from meneur.tests.test_baguette_live import ROLES, baguette_game, den_game, forum, night_inputs
@@ -172,3 +173,50 @@ def test_an_mp_that_quotes_the_mjs_activity_warning_declares_no_absence(
     (outcome,) = game.engine.mp_outcomes("J0").values()
     assert outcome["player"] == "Denis" and outcome["outcome"] != "absence"
     assert list(game.store.db.query("select * from absences")) == []
+
+
+def test_an_absence_post_edited_or_deleted_before_the_deadline_counts_as_it_stands(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Denis posts « Absent le <J1's day> » in the absence topic, a poll reads it; then he edits it (through spirit's
+    own form) to a day two days later. Emile posts « Absent le <J1's day> », read, then deletes it (the forum keeps
+    no trace). Expected, as the MJ reads the topic at the deadline: neither is away on J1 — both vote against
+    themselves (« chaque joueur part avec sa propre voix contre lui »), no non-vote."""
+    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absence éditée", "MJ_Hostile_Edite")
+    mj = game.config.live.username
+    away = forum.seed(mj, list(ROLES), topic_title="Absences éditées", opening="Ici.")["topic_id"]
+    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
+    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
+
+    def mp(who: str, text: str, when: datetime) -> None:
+        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [mj], text)
+        forum.set_comment_date(forum.client(mj).comments(private)[0]["pk"], when)
+
+    for who in ("Coline", "Denis", "Emile", "Fanny"):
+        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
+    clock.now = start + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 0")
+    clock.now = start + 2 * hour + timedelta(seconds=1)
+    game.fire_deadline("Nuit 1")
+    day = start + 2 * hour
+    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    later = ends + timedelta(days=2)
+    denis = forum.client("Denis").post_comment(away, f"Absent le {ends.day}/{ends.month}.")
+    forum.set_comment_date(denis, day + timedelta(minutes=3))
+    emile = forum.client("Emile").post_comment(away, f"Absent le {ends.day}/{ends.month}.")
+    forum.set_comment_date(emile, day + timedelta(minutes=4))
+    for who, target, minute in (("Anna", "Coline", 5), ("Fanny", "Coline", 6), ("Basile", "Anna", 7),
+                                ("Coline", "Anna", 8)):  # fmt: skip
+        mp(who, f"Je vote contre {target}", day + timedelta(minutes=minute))
+    clock.now = day + timedelta(minutes=10)
+    game.cycle()
+    assert {str(r["player"]) for r in game.store.db.query("select player from absences")} == {"Denis", "Emile"}
+    page = f"/comment/{denis}/update/"
+    forum.client("Denis")._submit(page, page, {"comment": f"Absent le {later.day}/{later.month}."})
+    forum.shell(test_baguette_live._DELETE, pk=emile)
+    clock.now = day + hour + timedelta(seconds=1)
+    game.fire_deadline("Jour 1")
+    rows = game.store.db.query("select events from engine_phases where phase = 'J1'")
+    result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
+    assert result["absent"] == []
+    assert sorted(result["self_votes"]) == ["Denis", "Emile"]
