@@ -429,10 +429,11 @@ class AbsenceTopic:
         absence of a post that is gone from the topic is gone too: the MJ reads the topic as it is."""
         from zoneinfo import ZoneInfo
 
-        from ..engine.names import Account, identify_account
         from .counting import account_binding
+        from .den import post_player
         from .game import TOPIC as GAME_TOPIC
         from .poller import add_alert
+        from .replace import replacements
 
         self.adapter.logged_in = self.adapter.logged_in or self.game.adapter.logged_in
         self.poller.poll_topic(full=full)
@@ -448,6 +449,7 @@ class AbsenceTopic:
             with store.transaction():
                 store.db.execute(f"delete from absences where ref in ({', '.join('?' * len(gone))})", gone)
         bound = account_binding(store, GAME_TOPIC, self.poller.resolver)
+        reps = replacements(store)
         mj = config.live.username.strip().casefold()
         stored = []
         for post in store.posts(TOPIC):
@@ -457,7 +459,7 @@ class AbsenceTopic:
             text = own_text(post, config.layout)
             if ref in known and known[ref] == " ".join(text.split()):
                 continue
-            player = identify_account(self.poller.resolver, Account(post.author, post.author_id), bound).player
+            player = post_player(reps, self.poller.resolver, bound, post)
             if player is None:
                 continue
             found = read_absence(text, post.posted_at.astimezone(ZoneInfo(config.timezone)).date())

@@ -19,9 +19,13 @@ from ..parsers.colour_spans import html_colours
 from .store import Store, _post_from_row
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..engine.names import NameResolver
     from ..parsers.layout import Layout
+    from ..parsers.records import Post
     from .game import LiveGame
+    from .replace import Replacement
 
 TOPIC = "den"  # the den's name in the store
 
@@ -41,6 +45,20 @@ class DenTopic:
         """Read what is new (``full``: the whole topic, which is how a deleted post is found out)."""
         self.adapter.logged_in = self.adapter.logged_in or self.game.adapter.logged_in
         self.poller.poll_topic(full=full)
+
+
+def post_player(
+    reps: Sequence[Replacement], resolver: NameResolver, bound: dict[str, Account], post: Post
+) -> str | None:
+    """The player a side topic's post is from (the den, the absence topic), as the count reads the game topic: a
+    newcomer's post after his replacement (`meneur replace`) is the player's, the replaced account's is nobody's;
+    else the account bound to a player by its name."""
+    from .replace import owner
+
+    player, gone = owner(reps, post.author, post.author_id, post.posted_at)
+    if player is not None:
+        return None if gone else player
+    return identify_account(resolver, Account(post.author, post.author_id), bound).player
 
 
 def unquoted_html(content_html: str, layout: Layout) -> str:
@@ -69,8 +87,10 @@ def den_posts(
     from .absences import own_text
     from .counting import account_binding
     from .game import TOPIC as GAME_TOPIC
+    from .replace import replacements
 
     bound = account_binding(store, GAME_TOPIC, resolver)  # a second account is nobody's, as in the game topic
+    reps = replacements(store)
     rows = store.db.query(
         "select * from posts where topic = ? order by posted_at, page_no, cast(post_id as integer), post_id", [TOPIC]
     )
@@ -81,7 +101,7 @@ def den_posts(
             continue
         if post.author.strip().casefold() == mj.strip().casefold():
             continue
-        player = identify_account(resolver, Account(post.author, post.author_id), bound).player
+        player = post_player(reps, resolver, bound, post)
         if player is None:
             continue
         reading = html_colours(unquoted_html(post.content_html, layout))

@@ -220,3 +220,27 @@ def test_an_absence_post_edited_or_deleted_before_the_deadline_counts_as_it_stan
     result = next(e for e in json.loads(str(next(iter(rows))["events"])) if e["type"] == "vote_result")
     assert result["absent"] == []
     assert sorted(result["self_votes"]) == ["Denis", "Emile"]
+
+
+def test_a_newcomer_who_replaced_a_wolf_chooses_the_victim_in_the_den(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`meneur replace`: Zoé takes Fanny's place (a wolf) during N2. Anna named Denis by day; Zoé, now playing
+    Fanny, names Emile in the den. Expected: Emile dies, Denis lives — the newcomer's den post is Fanny's, as her
+    votes and MPs are."""
+    from meneur.daemon.chores import record_replacement
+
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, "Partie antre remplacée", "MJ_Hostile_Remplace")
+    forum.seed(game.config.live.username, ["Zoe_Remplacante"], topic_title="Inscriptions remplaçants")
+    night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
+    den("Anna", "Ce soir on prend", "Denis", night - timedelta(minutes=30))
+    record_replacement(game, "Fanny", "Zoe_Remplacante", night + timedelta(minutes=10))
+    den("Zoe_Remplacante", "Je reprends : on mange", "Emile", night + timedelta(minutes=20))
+    clock.now = night + timedelta(minutes=30)
+    game.cycle()
+    clock.now = night + timedelta(hours=1, minutes=5)
+    game.fire_deadline("Nuit 2")
+    assert game.engine is not None
+    state = game.engine.latest_state()
+    assert not state.player("Emile").alive and state.player("Denis").alive
+    assert ("Fanny", "loups.devorer", ["Emile"]) in night_inputs(game, "N2")
