@@ -17,6 +17,7 @@ Written as an MJ expects them, before running:
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -244,3 +245,62 @@ def test_a_newcomer_who_replaced_a_wolf_chooses_the_victim_in_the_den(
     state = game.engine.latest_state()
     assert not state.player("Emile").alive and state.player("Denis").alive
     assert ("Fanny", "loups.devorer", ["Emile"]) in night_inputs(game, "N2")
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_night_played_through_a_faulty_network_kills_the_dens_last_choice_once(
+    forum: SpiritForum, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """The whole of N2 through a seeded faulty network (drops, 500s before and after the forum acted, pages cut
+    short, the login page instead of a page), in cron's fresh-process way: each poll and the deadline are tried
+    again until they go through. Expected: the den's last choice (Emile, Fanny's) is the victim, the night is
+    resolved once, and the morning's post is in the game topic exactly once."""
+    from meneur.daemon.adapters.base import ForumError
+
+    game, clock, _mp, den = den_game(forum, tmp_path, monkeypatch, f"Partie antre bruitée {seed}", f"MJ_Bruit_{seed}")
+    night = clock.now.replace(microsecond=0) - timedelta(seconds=1)
+    for draft in game.outbox.drafts("drafted"):  # J1's drafts: out of the way
+        game.outbox.approve(draft.key)
+    game.outbox.send_ready(game.adapter)
+    faults = ("drop_before", "drop_after", "error_before", "error_after", "truncate", "short", "login_page")
+    with FaultProxy(forum.port, Plan(seed=seed, rate=0.3, faults=faults)) as proxy:
+        cron = behind_proxy(game, forum, proxy, tmp_path)
+
+        def until_through(step: object) -> None:
+            for _attempt in range(40):
+                try:
+                    step()  # type: ignore[operator]
+                    return
+                except (ForumUnavailable, CountingStopped, ForumError):
+                    continue
+            raise AssertionError("40 tries did not go through")
+
+        den("Anna", "Ce soir on prend", "Denis", night + timedelta(minutes=10))
+        clock.now = night + timedelta(minutes=15)
+        until_through(cron.cycle)
+        den("Fanny", "Non, plutôt", "Emile", night + timedelta(minutes=40))
+        clock.now = night + timedelta(minutes=45)
+        until_through(cron.cycle)
+        clock.now = night + timedelta(hours=1, minutes=5)
+        until_through(lambda: cron.fire_deadline("Nuit 2"))
+        morning = [d for d in cron.outbox.drafts("drafted") if d.recipient is None]
+        assert morning
+        for draft in morning:
+            cron.outbox.approve(draft.key)
+        for _attempt in range(40):
+            with contextlib.suppress(ForumUnavailable, ForumError):
+                cron.outbox.send_ready(cron.adapter)
+            clock.now += timedelta(seconds=61)  # a post whose answer was lost settles a minute before it is checked
+            if all(d.state == "sent" for d in cron.outbox.drafts() if d.key in {m.key for m in morning}):
+                break
+        injected = len(proxy.faults())
+    assert injected > 0
+    assert cron.engine is not None
+    state = cron.engine.latest_state()
+    assert not state.player("Emile").alive and state.player("Denis").alive
+    assert len(list(cron.store.db.query("select 1 from engine_phases where phase = 'N2'"))) == 1
+    topic = int(cron.config.live.topic)
+    said = [c["text"] for c in forum.client("Basile").comments(topic) if c["author"] == cron.config.live.username]
+    for draft in morning:
+        first_line = next(line for line in draft.body.splitlines() if line.strip())
+        assert sum(first_line.strip("*# ") in text for text in said) == 1, first_line
