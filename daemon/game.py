@@ -19,6 +19,7 @@ from ..engine.daycount import CountedVote, DayCount
 from ..engine.model import Action, GameState
 from ..engine.modules.baguette.common import ABSENCE
 from ..engine.modules.baguette.votes import with_absences
+from ..parsers.records import Post
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -629,6 +630,14 @@ class LiveGame:
             return deadline.at
         return deadline.at.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
+    def _players_posts(self) -> list[Post]:
+        """The game topic's posts as the players wrote them (`meneur replace`): a newcomer's as the player's, a
+        replaced account's, written after its replacement, left out."""
+        from .replace import apply_to_posts, replacements
+
+        posts, refused = apply_to_posts(self.store.posts(TOPIC), replacements(self.store))
+        return [p for p in posts if p.post_id not in refused]
+
     def _answers_from_mayor_posts(self) -> None:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
         if self.engine is None or not self.engine.rules.reads_mayor_posts:
@@ -651,9 +660,8 @@ class LiveGame:
                 continue
             state = self.engine.state_before(self.engine.phase_after(deadline.phase))
             reader, layout = self.engine.rules.mayor_announcement, self.config.layout
-            found = mayor_answers(
-                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader, layout
-            )
+            found = mayor_answers(questions, self._players_posts(), deadline.at, self.engine.resolver(), state,
+                                  reader, layout)  # fmt: skip
             for question, choice in found.items():
                 log.info("the mayor's post answers %s: %s", question, choice)
                 self.answer(question, choice)
