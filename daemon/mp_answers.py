@@ -310,7 +310,7 @@ class MpAnswering:
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
         alert = None
         if any(a["power"] in RELAY_POWERS for a in accepted):  # the Lâche's words, to look at before approving
-            alert = relay_alert(str(row["content_text"] or ""), sender, said)
+            alert = relay_alert(self._own_words(row), sender, said)  # the words drafted (relay.own_words)
         if alert is not None:
             pass  # the relay's warning says to read the draft: it covers a doubt too
         elif outcome == NOT_UNDERSTOOD:

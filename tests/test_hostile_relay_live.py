@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from meneur.daemon.poller import open_alerts
 from meneur.tests.livegame import live_game
 from meneur.tests.spiritforum import SpiritForum
 from meneur.tests.test_double_roles_relay import NATURES, ROLES, forum
@@ -57,3 +58,7 @@ def test_a_relayed_mp_that_quotes_the_role_card_passes_on_only_the_lache_s_own_w
     assert passed_on == [WORDS]  # her words, and only them
     (card_mark,) = re.findall(r"mj-[0-9a-f]{10}", card.body)
     assert "forme sûre" not in relay.body and card_mark not in relay.body  # nothing of the card
+    # Her words are one message that does not name her: nothing for the MJ to look at (the card she quoted holds
+    # « Message anonyme pour Gaston : … », which is not hers).
+    (outcome,) = game.engine.mp_outcomes("J1").values()
+    assert open_alerts(game.store, f"mp:{outcome['msg_id']}") == []
