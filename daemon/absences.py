@@ -11,6 +11,7 @@ Reading the text (:func:`read_absence`) is pure: no clock, the reference day is 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from .adapters.base import ForumAdapter
     from .game import LiveGame
     from .store import Store
+
+log = logging.getLogger("meneur.absences")
 
 TOPIC = "absences"  # the absence topic's name in the store ([game] absence_topic)
 
@@ -420,34 +423,53 @@ class AbsenceTopic:
         self.adapter = topic_adapter(game.adapter, topic)
         self.poller = Poller(game.store, self.adapter, TOPIC, game.poller.resolver, game.clock)
 
-    def poll(self) -> list[str]:
-        """Read what is new in the topic; the refs of the absences stored now."""
+    def poll(self, full: bool = False) -> list[str]:
+        """Read what is new in the topic (``full``: all of it, which finds the posts deleted since); the refs of the
+        absences stored now. A post edited since it was read is read again (its days as they stand now), and the
+        absence of a post that is gone from the topic is gone too: the MJ reads the topic as it is."""
         from zoneinfo import ZoneInfo
 
-        from ..engine.names import Account, identify_account
         from .counting import account_binding
+        from .den import post_player
         from .game import TOPIC as GAME_TOPIC
         from .poller import add_alert
+        from .replace import replacements
 
         self.adapter.logged_in = self.adapter.logged_in or self.game.adapter.logged_in
-        self.poller.poll_topic()
+        self.poller.poll_topic(full=full)
         store, config = self.game.store, self.game.config
-        known = {str(r["ref"]) for r in store.db.query("select ref from absences where source = 'topic'")}
+        known = {
+            str(r["ref"]): str(r["text"])
+            for r in store.db.query("select ref, text from absences where source = 'topic'")
+        }
+        deleted = store.deleted_posts(TOPIC)
+        gone = [ref for ref in known if ref.removeprefix("topic:") in deleted]
+        if gone:
+            log.warning("absence posts no longer in the absence topic (deleted?): %s", ", ".join(gone))
+            with store.transaction():
+                store.db.execute(f"delete from absences where ref in ({', '.join('?' * len(gone))})", gone)
         bound = account_binding(store, GAME_TOPIC, self.poller.resolver)
+        reps = replacements(store)
         mj = config.live.username.strip().casefold()
         stored = []
         for post in store.posts(TOPIC):
             ref = f"topic:{post.post_id}"
-            if ref in known or post.author.strip().casefold() == mj:
-                continue
-            player = identify_account(self.poller.resolver, Account(post.author, post.author_id), bound).player
-            if player is None:
+            if post.author.strip().casefold() == mj:
                 continue
             text = own_text(post, config.layout)
+            if ref in known and known[ref] == " ".join(text.split()):
+                continue
+            player = post_player(reps, self.poller.resolver, bound, post)
+            if player is None:
+                continue
             found = read_absence(text, post.posted_at.astimezone(ZoneInfo(config.timezone)).date())
+            now = self.game.clock()
+            if ref in known:  # edited since it was read: what it says now replaces what it said
+                log.warning("absence post %s was edited: read again", post.post_id)
+                with store.transaction():
+                    store.db.execute("delete from absences where ref = ?", [ref])
             if found is None:
                 continue
-            now = self.game.clock()
             with store.transaction():
                 record_absence(store, player, "topic", ref, post.posted_at, " ".join(text.split()), found, now)
                 if found.vague:

@@ -19,9 +19,13 @@ from ..parsers.colour_spans import html_colours
 from .store import Store, _post_from_row
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..engine.names import NameResolver
     from ..parsers.layout import Layout
+    from ..parsers.records import Post
     from .game import LiveGame
+    from .replace import Replacement
 
 TOPIC = "den"  # the den's name in the store
 
@@ -43,6 +47,38 @@ class DenTopic:
         self.poller.poll_topic(full=full)
 
 
+def post_player(
+    reps: Sequence[Replacement], resolver: NameResolver, bound: dict[str, Account], post: Post
+) -> str | None:
+    """The player a side topic's post is from (the den, the absence topic), as the count reads the game topic: a
+    newcomer's post after his replacement (`meneur replace`) is the player's, the replaced account's is nobody's;
+    else the account bound to a player by its name."""
+    from .replace import owner
+
+    player, gone = owner(reps, post.author, post.author_id, post.posted_at)
+    if player is not None:
+        return None if gone else player
+    return identify_account(resolver, Account(post.author, post.author_id), bound).player
+
+
+def unquoted_html(content_html: str, layout: Layout) -> str:
+    """A post's HTML without what it quotes, by the forum's own quote markup (``layout.quote``: phpBB 2's quote is
+    a ``<table>``, not a ``<blockquote>``): a coloured name a wolf quoted is not his choice."""
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    from ..parsers.layout import quote_test
+
+    try:
+        content = lxml_html.fragment_fromstring(content_html or "<p></p>", create_parent="div")
+    except (ValueError, TypeError, etree.ParserError):
+        return content_html
+    is_quote = quote_test(content, layout)
+    for quote in [e for e in content.iterdescendants() if is_quote(e)]:
+        quote.drop_tree()  # its tail (the text after the quote) stays; a quote within it goes with it
+    return etree.tostring(content, encoding="unicode", method="html")
+
+
 def den_posts(
     store: Store, resolver: NameResolver, layout: Layout, mj: str, since: datetime | None, until: datetime
 ) -> list[TopicPost]:
@@ -51,8 +87,10 @@ def den_posts(
     from .absences import own_text
     from .counting import account_binding
     from .game import TOPIC as GAME_TOPIC
+    from .replace import replacements
 
     bound = account_binding(store, GAME_TOPIC, resolver)  # a second account is nobody's, as in the game topic
+    reps = replacements(store)
     rows = store.db.query(
         "select * from posts where topic = ? order by posted_at, page_no, cast(post_id as integer), post_id", [TOPIC]
     )
@@ -63,10 +101,10 @@ def den_posts(
             continue
         if post.author.strip().casefold() == mj.strip().casefold():
             continue
-        player = identify_account(resolver, Account(post.author, post.author_id), bound).player
+        player = post_player(reps, resolver, bound, post)
         if player is None:
             continue
-        reading = html_colours(post.content_html)
+        reading = html_colours(unquoted_html(post.content_html, layout))
         found.append(
             TopicPost(
                 author=player,

@@ -363,7 +363,7 @@ class EngineDriver(MpAnswering):
             self.config.templates_dir,
             self.config.markup,
             self.config.vote_format,
-            relayed_messages(self.store, fresh),  # the Lâche's words (double-roles)
+            relayed_messages(self.store, fresh, self.config.layout),  # the Lâche's words (double-roles)
         )
         return [{"event": e, "key": d.key} for d, told in made for e in told], [d for d, _told in made], spent
 

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.contract import TopicPost
 from ..engine.daycount import CountedVote, DayCount
 from ..engine.model import Action, GameState
+from ..parsers.records import Post
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
@@ -24,7 +25,7 @@ from .engine_live import EngineDriver
 from .i18n import _
 from .mp_answers import ANSWERED, MpWindow, _said
 from .outbox import Draft, Outbox, OutboxError
-from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts
+from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts, resolve_alerts
 from .render import render
 from .store import Store, kv_get, kv_set
 
@@ -262,8 +263,9 @@ class LiveGame:
         report.requests = self.adapter.http.requests - start
         return report
 
-    def _poll_absences(self) -> None:
-        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count."""
+    def _poll_absences(self, strict: bool = False) -> None:
+        """The absence topic (``[game] absence_topic``, daemon/absences.py): never stops the count; ``strict`` (a
+        day's deadline, whose non-votes it gives) raises what stops it being read, for the deadline to wait."""
         if not self.config.live.absence_topic:
             return
         from .absences import AbsenceTopic
@@ -271,19 +273,24 @@ class LiveGame:
         if self._absence_topic is None:
             self._absence_topic = AbsenceTopic(self, self.config.live.absence_topic)
         try:
-            self._absence_topic.poll()
+            self._absence_topic.poll(full=strict)  # a deadline reads it all: a deleted absence is no absence
         except Exception as exc:
             log.exception("reading the absence topic failed")
             message = _("cannot read the absence topic: {error}").format(error=exc)
             add_alert(self.store, "absence-topic", message, self.clock())
+            if strict:
+                raise
+        else:
+            resolve_alerts(self.store, "absence-topic")
 
     def reads_den(self) -> bool:
         """Whether there is a wolves' den to read: ``[game] den_topic``, for rules that read it (``read_den``)."""
         return bool(self.config.live.den_topic) and self.engine is not None and self.engine.rules.read_den is not None
 
-    def _poll_den(self, full: bool = False) -> None:
+    def _poll_den(self, full: bool = False, strict: bool = False) -> None:
         """The wolves' den (``[game] den_topic``, daemon/den.py), like the absence topic: never stops the count;
-        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since."""
+        ``full`` (at a night's deadline) reads it all, which finds the posts deleted since; ``strict`` (the night's
+        deadline, whose victim it holds) raises what stops it being read, for the deadline to wait and try again."""
         if not self.reads_den():
             return
         from .den import DenTopic
@@ -295,6 +302,10 @@ class LiveGame:
         except Exception as exc:
             log.exception("reading the den failed")
             add_alert(self.store, "den-topic", _("cannot read the den topic: {error}").format(error=exc), self.clock())
+            if strict:
+                raise
+        else:
+            resolve_alerts(self.store, "den-topic")
 
     def den_posts(self, night: Deadline) -> list[TopicPost]:
         """The den's posts a night's deadline reads: from the previous night's deadline (a post by day counts for
@@ -458,7 +469,9 @@ class LiveGame:
         if self.engine is not None and deadline.phase:
             self.poller.poll_inbox()  # the orders sent since the last inbox reading belong to this phase too
             if deadline.kind == "night":
-                self._poll_den(full=True)  # the night's den, edits and deletions included
+                self._poll_den(full=True, strict=True)  # the night's den, edits and deletions included
+            elif self.engine.rules.absence_power is not None:
+                self._poll_absences(strict=True)  # an absence said since the last poll is a non-vote too
         self.answer_mps()  # the MPs read since the last poll are answered before their phase is resolved
         self.answer_post_orders()  # and the posts (an edit on an older page is found by this full reading)
         draft = None
@@ -653,6 +666,14 @@ class LiveGame:
             return deadline.at
         return deadline.at.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
+    def _players_posts(self) -> list[Post]:
+        """The game topic's posts as the players wrote them (`meneur replace`): a newcomer's as the player's, a
+        replaced account's, written after its replacement, left out."""
+        from .replace import apply_to_posts, replacements
+
+        posts, refused = apply_to_posts(self.store.posts(TOPIC), replacements(self.store))
+        return [p for p in posts if p.post_id not in refused]
+
     def _answers_from_mayor_posts(self) -> None:
         """The mayor's posts after a day's deadline answer its open tie-break and announcement questions."""
         if self.engine is None or not self.engine.rules.reads_mayor_posts:
@@ -674,10 +695,9 @@ class LiveGame:
             if not questions:
                 continue
             state = self.engine.state_before(self.engine.phase_after(deadline.phase))
-            reader = self.engine.rules.mayor_announcement
-            found = mayor_answers(
-                questions, self.store.posts(TOPIC), deadline.at, self.engine.resolver(), state, reader
-            )
+            reader, layout = self.engine.rules.mayor_announcement, self.config.layout
+            found = mayor_answers(questions, self._players_posts(), deadline.at, self.engine.resolver(), state,
+                                  reader, layout)  # fmt: skip
             for question, choice in found.items():
                 log.info("the mayor's post answers %s: %s", question, choice)
                 self.answer(question, choice)

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.model import GameState
 from ..engine.names import NameResolver
 from ..parsers.actions import fold
+from ..parsers.layout import Layout
 from ..parsers.records import Post
 
 TIE = "maire_egalite"
@@ -31,12 +32,22 @@ def mayor_answers(
     resolver: NameResolver,
     state: GameState,
     announcement: Callable[[str, GameState], str] | None = None,
+    layout: Layout | None = None,
 ) -> dict[str, str]:
     """Answers to open ``maire_egalite`` / ``annonce_maire`` questions (question events: ``id``, ``to``,
     ``options``) from their addressee's posts stamped after ``after``; the latest telling post wins.
 
     A tie-break post counts when it names exactly one of the tied players; an announcement post when
-    the rule set's reader (``announcement``) finds something in it."""
+    the rule set's reader (``announcement``) finds something in it. With the forum's ``layout``, a post is read
+    without what it quotes (« Bob a écrit : Gaston … » then « Non. » chooses nobody)."""
+
+    def words(post: Post) -> str:
+        if layout is None or not post.content_html:
+            return post.content_text
+        from .absences import own_text
+
+        return own_text(post, layout)
+
     found: dict[str, str] = {}
     for question in questions:
         qid = str(question.get("id", ""))
@@ -47,12 +58,12 @@ def mayor_answers(
         theirs = [p for p in posts if p.posted_at > after and resolver.identify(p.author, p.author_id) == addressee]
         for post in reversed(theirs):
             if kind == TIE:
-                named = _named(post.content_text, [str(o) for o in question.get("options", [])])
+                named = _named(words(post), [str(o) for o in question.get("options", [])])
                 if len(named) == 1:
                     found[qid] = named[0]
                     break
             elif announcement is not None:
-                answer = announcement(post.content_text, state)
+                answer = announcement(words(post), state)
                 if answer != "aucun":
                     found[qid] = answer
                     break

@@ -22,7 +22,7 @@ from .config import Config
 from .drafts import DraftText, mp_reply, powers_of
 from .i18n import _
 from .mp_actions import MpReading
-from .relay import RELAY_POWERS, relay_alert
+from .relay import RELAY_POWERS, own_words, relay_alert
 from .render import french_time, render
 from .store import Store
 
@@ -229,7 +229,7 @@ class MpAnswering:
             "select resolved_at from engine_phases where phase = ?", [window.phase])]  # fmt: skip
         if resolved and datetime.fromisoformat(str(row["fetched_at"])) > datetime.fromisoformat(resolved[0]):
             if player.alive and not self._read(row, sender, state).actions:  # an absence is never too late
-                absence = self._absence(msg_id, sender, window, str(row["content_text"] or ""), when, tz, said)
+                absence = self._absence(msg_id, sender, window, self._own_words(row), when, tz, said)
                 if absence is not None:
                     return absence
             late = _(
@@ -242,7 +242,7 @@ class MpAnswering:
         if not reading.actions and not reading.unclear and asks_for_help(str(row["content_text"] or "")):
             return self._help(msg_id, sender, window, state, when, tz)
         if not reading.actions:
-            absence = self._absence(msg_id, sender, window, str(row["content_text"] or ""), when, tz, said)
+            absence = self._absence(msg_id, sender, window, self._own_words(row), when, tz, said)
             if absence is not None:
                 return absence
         if reading.not_an_order:
@@ -310,7 +310,7 @@ class MpAnswering:
         reply = DraftText("receipt", sender, subject, body, f"{window.deadline}/receipt/{msg_id}")
         alert = None
         if any(a["power"] in RELAY_POWERS for a in accepted):  # the Lâche's words, to look at before approving
-            alert = relay_alert(str(row["content_text"] or ""), sender, said)
+            alert = relay_alert(self._own_words(row), sender, said)  # the words drafted (relay.own_words)
         if alert is not None:
             pass  # the relay's warning says to read the draft: it covers a doubt too
         elif outcome == NOT_UNDERSTOOD:
@@ -341,6 +341,11 @@ class MpAnswering:
             vote_format=self.config.vote_format,
         )
         return MpAnswer(msg_id, sender, window, HELP, {}, reply, None)  # nothing for the MJ to do
+
+    def _own_words(self, row: dict[str, Any]) -> str:
+        """The MP's own words, its quotes left out: the MJ's activity warning it quotes says « absent jusqu'à
+        jeudi » as an example, which is no absence of the player's."""
+        return own_words(row.get("content_html"), str(row["content_text"] or ""), self.config.layout)
 
     def _absence(
         self, msg_id: str, sender: str, window: MpWindow, text: str, when: datetime, tz: str, said: dict[str, str]

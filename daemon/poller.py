@@ -27,6 +27,7 @@ from .store import PageChanges, Store, kv_get, kv_set
 log = logging.getLogger("meneur.poll")
 
 LAYOUT_ALERT = "layout"
+GAME_TOPIC = "game"  # the game topic's name in the store (daemon/game.py's TOPIC): its layout alert stops the count
 DEEP_ALERT = "deep-post"  # a post nested past the parser's limit: read with its deepest tags left out
 ACCOUNT_ALERT = "account"  # a second forum account reads as a player's name
 
@@ -128,6 +129,10 @@ class Poller:
                 start, result = 1, TopicPoll()
                 last = self._read_pages(start, result)
         except ParseError as exc:
+            if self.topic_key != GAME_TOPIC:
+                # A side topic (the den, the absence topic): its reader alerts about it; the game topic's alert,
+                # which stops the count, is not this topic's to open.
+                raise CountingStopped(str(exc)) from exc
             self.new_alert = add_alert(
                 self.store,
                 LAYOUT_ALERT,
@@ -140,7 +145,7 @@ class Poller:
             raise CountingStopped(str(exc)) from exc
         finally:
             self._keep_learned()
-        if open_alerts(self.store, LAYOUT_ALERT):
+        if self.topic_key == GAME_TOPIC and open_alerts(self.store, LAYOUT_ALERT):
             log.warning("the game topic reads again: layout alert closed")
             resolve_alerts(self.store, LAYOUT_ALERT)
         if result.new:
@@ -167,9 +172,10 @@ class Poller:
         while number <= last:
             fetched = self.adapter.read_topic_page(number)
             if fetched.page.flattened:
+                side = "" if self.topic_key == GAME_TOPIC else f"{self.topic_key}:"  # the den's page 1: not the game's
                 add_alert(
                     self.store,
-                    f"{DEEP_ALERT}:{number}",
+                    f"{DEEP_ALERT}:{side}{number}",
                     _(
                         "topic page {page} holds a post nested more than {depth} elements deep: {tags} of its "
                         "tags were left out to read the page (their text is kept, so a vote inside may read as "

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..parsers.layout import Layout
 from ..vocabulary import fold
 from .i18n import _
 from .mp_actions import MpReading
@@ -86,14 +87,37 @@ def relay_alert(text: str, sender: str, said: Mapping[str, str]) -> str | None:
     return None
 
 
-def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """The words to relay for each ``anonymous_mp`` event, by the Lâche's MP id (as stored from the inbox)."""
+def own_words(content_html: str | None, content_text: str, layout: Layout | None = None) -> str:
+    """An MP's own words, line by line, without what it quotes (the MJ's message it answers, its role card): the
+    forum's quote markup (``layout.quote``), ``<blockquote>`` when no layout is given."""
+    if not content_html:
+        return content_text
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    from ..parsers.layout import quote_test
+    from ..parsers.votes import styled_lines
+
+    try:
+        content = lxml_html.fragment_fromstring(content_html, create_parent="div")
+    except (ValueError, TypeError, etree.ParserError):
+        return content_text
+    is_quote = quote_test(content, layout) if layout is not None else (lambda element: element.tag == "blockquote")
+    return "\n".join(line for line, _styles in styled_lines(content, is_quote))
+
+
+def relayed_messages(store: Store, events: Iterable[Mapping[str, Any]], layout: Layout | None = None) -> dict[str, str]:
+    """The words to relay for each ``anonymous_mp`` event, by the Lâche's MP id (as stored from the inbox): his
+    own words, never what his MP quotes (his role card names him and his roles)."""
     wanted = sorted({str(e["mp"]) for e in events if e.get("type") == "anonymous_mp" and e.get("mp")})
     if not wanted:
         return {}
     marks = ", ".join("?" * len(wanted))
-    rows = store.db.query(f"select msg_id, content_text from mps where msg_id in ({marks})", wanted)
-    return {str(row["msg_id"]): relayed_message(str(row["content_text"] or "")) for row in rows}
+    rows = store.db.query(f"select msg_id, content_html, content_text from mps where msg_id in ({marks})", wanted)
+    return {
+        str(row["msg_id"]): relayed_message(own_words(row["content_html"], str(row["content_text"] or ""), layout))
+        for row in rows
+    }
 
 
 def discarded_relays(store: Store, outcomes: Mapping[str, Mapping[str, Any]]) -> set[str]:
@@ -113,4 +137,3 @@ def discarded_relays(store: Store, outcomes: Mapping[str, Mapping[str, Any]]) ->
     for row in store.db.query(f"select key, state from drafts where key in ({marks})", sorted(keys)):
         states.setdefault(keys[str(row["key"])], set()).add(str(row["state"]))
     return {msg_id for msg_id, seen in states.items() if seen == {"discarded"}}
-
