@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from meneur.daemon.chores import record_replacement
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import VOTE, live_game
 from meneur.tests.spiritforum import SpiritForum
-from meneur.tests.test_trinite_meuporg_live import ROLES, VOTE, forum
+from meneur.tests.test_trinite_meuporg_live import ROLES, forum
 
 __all__ = ["forum"]  # the trinite live tests' module-scoped forum
 
