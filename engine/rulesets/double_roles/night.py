@@ -36,7 +36,7 @@ from .houses import echanges, hidden_with, planques, tell_hidden
 from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
 from .senses import killer_known, noticed, voyeurs
 from .sympathique import boost, extra_room
-from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, powers_by_holder, validate_with
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
 NIGHT_ORDER: tuple[str, ...] = (
@@ -438,8 +438,9 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
     role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
     s = r.state
     chosen: dict[str, list[Action]] = {}
+    held = powers_by_holder(s) if actions else {}  # no item changes hands while they are chosen
     for action in actions:
-        refusal = validate(s, action)
+        refusal = validate_with(s, action, held)
         key = f"{action.player}|{action.power}"
         if refusal is None and action.power == "meute.devorer" and chosen.get(key):
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."

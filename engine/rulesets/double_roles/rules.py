@@ -18,7 +18,7 @@ from .night import resolve_night_with
 from .roles import NATURES, roles_of
 from .senses import watch
 from .sympathique import boost
-from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, powers_by_holder, validate_with
 from .winning import check_winner
 
 
@@ -201,11 +201,14 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
     cibles tant que c'est avant la deadline »); the Châtelain's conditional cancellation is kept for the pyre."""
     s = r.state
     day: dict[str, Any] = s.memory.setdefault("jour", {})
+    held = None  # the holders' powers (``powers_by_holder``), read again after a boost (a Sympathisant may turn wolf)
     for action in actions:
         if action.power in POST_POWERS:  # read from the posts: candidacies, destitution, the new mayor's ballots
             apply_post_action(r, day, action, _voiceless)
             continue
-        refusal = validate(s, action)
+        if held is None:
+            held = powers_by_holder(s)
+        refusal = validate_with(s, action, held)
         if refusal is None and action.power not in DAY_POWERS | ANYTIME_POWERS:
             refusal = "Ce pouvoir s'utilise la nuit."
         if refusal is None and action.power == "maison.echanger":
@@ -223,6 +226,7 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
             r.tell_mj("relay", player=action.player, target=action.targets[0], mp=action.source)
         elif action.power == "sympathique.booster":
             boost(r, action)
+            held = None
         elif action.power == "maison.echanger":
             day.setdefault("echanges", {})[action.player] = action.targets[0]
         else:
