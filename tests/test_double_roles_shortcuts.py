@@ -8,7 +8,6 @@ import re
 import sys
 
 import pytest
-
 from meneur.engine import items
 from meneur.engine.model import Action
 from meneur.engine.rulesets.double_roles import RULESET
