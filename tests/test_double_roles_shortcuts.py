@@ -82,3 +82,35 @@ def test_the_copies_of_a_night_role_get_their_numbers() -> None:
     numbers = state.memory["ordre"]
     assert list(numbers) == ["Alice:voyante", "Alice:voyante#2", "Bruno:voyante"]
     assert len(set(numbers.values())) == 3 and all(1 <= n <= 50 for n in numbers.values())
+
+
+def _loving_table(seed: int):
+    """A table of random natures, few of them alive, with random love links (mutual or not): the ends of games."""
+    rng = random.Random(seed)
+    names = ["Alice", "Bruno", "Carla", "David", "Emma", "Farid", "Gaston", "Hugo", "Ines"][: 6 + seed % 4]
+    state = RULESET.setup(names, seed)
+    for player in state.players:
+        player.camp = rng.choice(("villageois", "villageois", "loup", "loup_solitaire", "assassin"))
+        player.alive = rng.random() < 0.6
+        if player.camp == "loup_solitaire" and rng.random() < 0.5:
+            player.markers["phylactere"] = rng.choice(names)
+    for _ in range(rng.randint(0, 3)):
+        one, other = rng.sample(names, 2)
+        state.player(one).markers.setdefault("amours", []).append(other)
+        if rng.random() < 0.8:
+            state.player(other).markers.setdefault("amours", []).append(one)
+    return state
+
+
+def test_the_short_answer_that_the_game_goes_on_is_the_full_reading() -> None:
+    winning = sys.modules["meneur.engine.rulesets.double_roles.winning"]
+    short = 0
+    ends: set[str | None] = set()
+    for seed in range(3000):
+        state = _loving_table(seed)
+        full = winning._winner(state)
+        assert winning.check_winner(state) == full, seed
+        ends.add(full)
+        short += winning._goes_on(state)
+    assert short > 500  # the short answer is taken, and the tables reach the ends of loving games too
+    assert {None, "village", "loups", "amoureux"} <= {w and w.split(",")[0] for w in ends}
