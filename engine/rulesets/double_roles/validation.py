@@ -146,12 +146,13 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
         player = state.player(action.player)
     except KeyError:
         return "Tu ne fais pas partie de la partie."
-    power = POWERS.get(action.power)
+    used = action.power
+    power = POWERS.get(used)
     if power is None:
         return "Ce pouvoir n'existe pas dans cette partie (ou n'est pas encore joué par meneur)."
     if not player.alive:
         return "Les morts ne peuvent plus agir."
-    if action.power not in held.get(player.name, ()):  # ``holds(power.owner)``: his items give the power
+    if used not in held.get(player.name, ()):  # ``holds(power.owner)``: his items give the power
         return "Ce pouvoir n'est pas le tien."
     phase = state.phase
     if power.day and not (phase[0] == "J" and phase != "J0"):
@@ -165,7 +166,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
     # ``boosted(state, player, role)`` is ``boosts.get(role) == today``.
     boosts: dict[str, int] = marks.get("sympathise") or {}
     if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
-        action.power == "loup_solitaire.devorer" and boosts.get("loup_solitaire") == today
+        used == "loup_solitaire.devorer" and boosts.get("loup_solitaire") == today
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
     targets = action.targets
@@ -173,7 +174,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
         count = power.targets
         names = list(targets[:count])
         if len(targets) != count + 1 or len(names) != count or targets[count] not in power.words:
-            if action.power == "convaincant.convaincre":
+            if used == "convaincant.convaincre":
                 return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
             return "Nomme une maison, puis « rôles » ou « natures »."
     else:
@@ -184,56 +185,60 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
             most = copies(player, power.owner) + (1 if boosts.get(power.owner) == today else 0)
             if most > 1:
                 power = Power(power.owner, 1, house=power.house, most=most)
-        wrong = _count(power, names)
-        if wrong:
-            return wrong
-    if len(set(names)) != len(names):
+        if power.most or len(names) != power.targets:  # ``_count``'s question, asked when it may refuse
+            wrong = _count(power, names)
+            if wrong:
+                return wrong
+    if len(names) > 1 and len(set(names)) != len(names):
         return "Nomme des joueurs différents."
     for name in names:
         try:
             target = state.player(name)
         except KeyError:
             return f"{name} ne fait pas partie de la partie."
-        if not target.alive and action.power != "detective.enqueter":
-            if power.house:
-                return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
-            return f"{name} est mort·e."
-        if target.alive and target.markers.get("absent") == today:
+        if not target.alive:
+            if used != "detective.enqueter":
+                if power.house:
+                    return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
+                return f"{name} est mort·e."
+        elif target.markers.get("absent") == today:
             return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
         if not power.self_ok and name == player.name:
-            if action.power == "chatelain.annuler":
+            if used == "chatelain.annuler":
                 return "Tu ne peux pas annuler ton propre bûcher."
             return "Choisis un autre joueur que toi."
-    stock = STOCK.get(action.power)
-    if stock and player.markers.get(stock[0], 0) <= 0:
+    if used not in _CHECKED_LAST:  # none of the checks below concerns it
+        return None
+    stock = STOCK.get(used)
+    if stock and marks.get(stock[0], 0) <= 0:
         return stock[1]
-    if action.power == "convaincant.convaincre":
+    if used == "convaincant.convaincre":
         if today > 4:
             return "Le Convaincant n'agit que jusqu'à la nuit 4."
-        if action.targets[-1] == "copie" and player.camp != "assassin":
+        if targets[-1] == "copie" and player.camp != "assassin":
             return "Seul un Convaincant Assassin peut copier sa liste de cibles."
     if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
         return "Ta nature a changé : ce pouvoir n'est plus le tien."
-    if action.power == "cupidon.amoureux" and today > 2:
+    if used == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
-    if action.power == "lache.envoyer":
+    if used == "lache.envoyer":
         sent = state.memory.get("jour", {}).get("lache", {}).get(player.name, 0)
         allowed = 2 * today * copies(player, "lache")  # « "n" étant le numéro du jour multiplié par 2 »
         if sent >= allowed and not boosted(state, player, "lache"):
             return f"Tu as déjà envoyé tes {allowed} MP anonymes aujourd'hui."
-    if action.power == "maison.echanger":  # « un autre échange après (pour ce jour-ci) »: the first offer stands
+    if used == "maison.echanger":  # « un autre échange après (pour ce jour-ci) »: the first offer stands
         refused = swap_refusal(state.memory.get("jour", {}), player.name)
         if refused:
             return refused
-    if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
+    if used == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
         return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
-    if action.power == "loup_solitaire.devorer":
+    if used == "loup_solitaire.devorer":
         if not solitaire_night(player, today):
             return "Tu ne peux pas attaquer seul cette nuit (une nuit sur deux)."
         if state.player(names[0]).camp not in WOLF_NATURES:
             return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
-    if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
-        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
+    if used in ("salvateur.proteger", "salbatar.salbatariser"):
+        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{used}", [])
         for name in names:
             if name in mine:
                 return (
@@ -241,3 +246,11 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
                     "une maison ne peut pas l'être deux nuits de suite."
                 )
     return None
+
+
+# The powers that the last checks of ``validate_with`` may refuse: those with a stock, those of a nature, and those
+# named there. The others are valid once their names are.
+_CHECKED_LAST = frozenset(STOCK) | {p for p, spec in POWERS.items() if spec.owner in NATURE_OWNERS} | {
+    "convaincant.convaincre", "cupidon.amoureux", "lache.envoyer", "maison.echanger", "institutrice.priver",
+    "loup_solitaire.devorer", "salvateur.proteger", "salbatar.salbatariser",
+}  # fmt: skip
