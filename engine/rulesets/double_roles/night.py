@@ -446,11 +446,13 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
-        owner = POWERS[action.power].owner
-        room = copies(s.player(action.player), owner) or 1  # his copies of the role; a nature's power: 1
-        room += extra_room(s, action.player, action.power)
+        spec = POWERS[action.power]
+        who = s.player(action.player)
+        room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
+        if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
+            room += extra_room(s, action.player, action.power)
         split = [action]
-        if POWERS[action.power].uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
+        if spec.uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
             split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
         kept = [*chosen.get(key, []), *split][-room:]
         chosen[key] = kept
