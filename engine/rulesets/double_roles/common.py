@@ -156,7 +156,12 @@ def goes_out(state: GameState, name: str, role: str) -> None:
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
     """What the Détective learns of a dead player: whether he used powers, on whom."""
     journal: dict[str, list[str]] = state.memory.setdefault("journal", {})
-    journal.setdefault(name, []).extend(t for t in targets if t not in journal.get(name, []))
+    used = journal.get(name)
+    if used is None:
+        used = journal[name] = []
+    for target in targets:  # once each, in the order first used
+        if target not in used:
+            used.append(target)
 
 
 class DRResolution(Resolution):

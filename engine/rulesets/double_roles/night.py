@@ -33,10 +33,10 @@ from .common import (
 )
 from .convert import convaincants
 from .houses import echanges, hidden_with, planques, tell_hidden
-from .roles import ROLE_ORDER, VILLAGEOIS, WOLF_NATURES, roles_of
+from .roles import ROLE_ORDER, SEP, VILLAGEOIS, WOLF_NATURES, roles_of
 from .senses import killer_known, noticed, voyeurs
 from .sympathique import boost, extra_room
-from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, powers_by_holder, validate_with
 
 # (step, the role or nature whose holders act, their power); None: a step not played yet (SPEC.md).
 NIGHT_ORDER: tuple[str, ...] = (
@@ -67,16 +67,15 @@ assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS - ANYTI
 Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
 
-def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]]) -> Queue:
+def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], position: Mapping[str, int]) -> Queue:
     """The actions of one step in the order of play: each copy of the role with its own secret number
     ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy.
-    ``chosen``: this power's actions by player (``by_power``)."""
+    ``chosen``: this power's actions by player (``by_power``); ``position``: each player's place at the table."""
     owner = POWERS[power].owner
     numbers: dict[str, int] = state.memory.get("ordre", {})
     rows: list[tuple[int, int, str, Action]] = []
     # The players who chose it (a few), at their places at the table: the same rows, in the same order once sorted
     # (a player's own rows are made in his actions' order, and the sort is stable).
-    position = {p.name: place for place, p in enumerate(state.players)}
     for name, actions in chosen.items():
         for index, action in enumerate(actions):
             key = f"{name}:{owner}" + (f"#{index + 1}" if index else "")
@@ -438,19 +437,22 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
     role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
     s = r.state
     chosen: dict[str, list[Action]] = {}
+    held = powers_by_holder(s) if actions else {}  # no item changes hands while they are chosen
     for action in actions:
-        refusal = validate(s, action)
+        refusal = validate_with(s, action, held)
         key = f"{action.player}|{action.power}"
         if refusal is None and action.power == "meute.devorer" and chosen.get(key):
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
-        owner = POWERS[action.power].owner
-        room = copies(s.player(action.player), owner) or 1  # his copies of the role; a nature's power: 1
-        room += extra_room(s, action.player, action.power)
+        spec = POWERS[action.power]
+        who = s.player(action.player)
+        room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
+        if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
+            room += extra_room(s, action.player, action.power)
         split = [action]
-        if POWERS[action.power].uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
+        if spec.uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
             split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
         kept = [*chosen.get(key, []), *split][-room:]
         chosen[key] = kept
@@ -474,6 +476,10 @@ def _combo(r: Resolution, known: list[str]) -> list[str]:
     return now
 
 
+# The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
+_COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
+
+
 def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     """Every step in order, then the dawn: the night's deaths, in the order they happened."""
     s = r.state
@@ -493,13 +499,14 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
         who, _, what = key.rpartition("|")
         by_power.setdefault(what, {})[who] = kept
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = any(copies(p, "croque_mort") and copies(p, "necromancienne") for p in s.players)  # cached role pairs
+    combo = not _COMBO_PAIRS.isdisjoint([p.role for p in s.players])
     known: list[str] = []
+    position = {p.name: place for place, p in enumerate(s.players)}  # for ``_queue``: nobody joins or leaves tonight
     for step in NIGHT_ORDER:
         power = STEP_POWER[step]
         if step in STEPS:
             # A power nobody chose tonight: its queue is empty.
-            STEPS[step](r, _queue(s, power, by_power[power]) if power in by_power else [])
+            STEPS[step](r, _queue(s, power, by_power[power], position) if power in by_power else [])
             if combo:
                 known = _combo(r, known)
     store = s.memory.pop("nuit")

@@ -51,6 +51,14 @@ def roles_of(role: str) -> list[str]:
     return role.split(SEP)
 
 
+def pairs_with(*roles: str) -> frozenset[str]:
+    """Every pair of roles (a player's ``role``, "+"-joined, either order) holding one of ``roles``: a hot question
+    « does he hold a Voyeur? » is then one set look-up of his ``role``."""
+    return frozenset(
+        f"{one}{SEP}{other}" for one in ROLE_NAMES for other in ROLE_NAMES if one in roles or other in roles
+    )
+
+
 class RoleNames(Mapping[str, str]):
     """Role id → French name, for single roles and for a player's pair (« Voyante et Salvateur »).
     Iterating gives the 26 roles only."""

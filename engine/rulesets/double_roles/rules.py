@@ -11,14 +11,14 @@ from ...model import Action, Decree, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Modifier, Tally, tally
 from .common import _roles, absent, boosted, copies, is_wolf, number, resolution, salbatarised, solitaire_night
-from .houses import day_swaps, swap_refusal
+from .houses import day_swaps
 from .mayor import POST_POWERS, apply_post_action, breaches_at_j0, close_election
 from .mayor import notes as mayor_notes
 from .night import resolve_night_with
-from .roles import NATURES, roles_of
+from .roles import NATURES, pairs_with, roles_of
 from .senses import watch
 from .sympathique import boost
-from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, validate
+from .validation import ANYTIME_POWERS, DAY_POWERS, POWERS, powers_by_holder, validate_with
 from .winning import check_winner
 
 
@@ -91,9 +91,8 @@ def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decre
     return resolution(state, answers, decrees, check_winner, HOOKS)
 
 
-def _undertakers(r: Resolution, since: int) -> None:
+def _undertakers(r: Resolution, dead: list[str]) -> None:
     """The Croque-Mort learns the roles of the dead "lors du début du jour et du début de la nuit"."""
-    dead = [e.data["player"] for e in r.events[since:] if e.type == "death"]
     if not dead:
         return
     seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
@@ -114,8 +113,10 @@ def _finish(r: Resolution, since: int = 0) -> Outcome:
             r.state.winner = winner
             r.emit("game_over", winner=winner)
     if not r.state.winner:
-        _undertakers(r, since)
-        watch(r, since)
+        events = r.events
+        dead = [events[at].data["player"] for at in range(since, len(events)) if events[at].type == "death"]
+        _undertakers(r, dead)
+        watch(r, dead)
         r.state.phase = next_phase(r.state.phase)
     return r.outcome()
 
@@ -176,24 +177,58 @@ def day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[s
     return result, counted
 
 
+# The pairs of roles whose vote is not one plain vote: a Meneur's, an Institutrice's.
+_VOTE_PAIRS = pairs_with("meneur", "institutrice")
+
+
 def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str], set[str]]:
     """``day_tally``, and the day's voiceless (``_voiceless``) it found, for ``close_day`` (none at J0)."""
     today = number(state.phase)
-    living = [p.name for p in state.players if p.alive and p.markers.get("absent") != today]  # ``absent``, inline
-    standing = {v: t for v, t in votes.items() if v in living and t in living and v != t}
+    # One pass over the table: who votes (``absent``, inline), who may not (``_voiceless``'s players) and who weighs
+    # more (``_weights``, but for a fled Meneur, who casts no ballot anyway).
+    living: list[str] = []
+    voiceless: set[str] = set()
+    weights: dict[str, int] = {}
+    for p in state.players:
+        marks = p.markers
+        if marks.get("absent") == today:
+            voiceless.add(p.name)
+            continue
+        if p.alive:
+            living.append(p.name)
+        if p.role not in _VOTE_PAIRS:
+            continue
+        held = _roles(p.role)
+        if "meneur" not in held:
+            if "institutrice" in held and (marks.get("sympathise") or {}).get("institutrice") != today:
+                voiceless.add(p.name)  # « son vote ne compte jamais », unboosted
+            continue
+        if p.alive and marks.get("salbatarise") != today:  # ``salbatarised``, inline
+            boosts = marks.get("sympathise") or {}  # ``boosted(role)``: ``boosts.get(role) == today``
+            extra = held.count("meneur") + (1 if boosts.get("meneur") == today else 0)
+            if "institutrice" in held and boosts.get("institutrice") == today:
+                extra = 2  # « si elle est meneur, elle a voix +2, ce jour-ci »
+            weights[p.name] = 1 + extra
+    present = set(living)
+    standing = {v: t for v, t in votes.items() if v in present and t in present and v != t}
     if state.phase == "J0":
         candidates = state.memory.get("jour", {}).get("candidats")
         if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R37)
             standing = {v: t for v, t in standing.items() if t in candidates}
         return tally(standing, living), standing, set()
-    voiceless = _voiceless(state)
+    avenged = _avenged(state)
+    voiceless.update(state.memory.get("jour", {}).get("prives", ()))
+    voiceless.update(avenged)
     counted = {v: t for v, t in standing.items() if v not in voiceless}
     crows = state.memory.get("corbeau", {})
-    modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in living]
-    modifiers += [Modifier(t, 3, "vengeur") for t in _avenged(state) if t in living]
+    modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in present]
+    modifiers += [Modifier(t, 3, "vengeur") for t in avenged if t in present]
     plus = [row["plus"] for row in state.memory.get("vengeance", []) if row["jour"] == today and "plus" in row]
-    modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in living]
-    return tally(counted, living, _weights(state) or None, modifiers), counted, voiceless
+    modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in present]
+    return tally(counted, living, weights or None, modifiers), counted, voiceless
+
+
+_DAYTIME_POWERS = DAY_POWERS | ANYTIME_POWERS
 
 
 def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
@@ -201,15 +236,16 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
     cibles tant que c'est avant la deadline »); the Châtelain's conditional cancellation is kept for the pyre."""
     s = r.state
     day: dict[str, Any] = s.memory.setdefault("jour", {})
+    held = None  # the holders' powers (``powers_by_holder``), read again after a boost (a Sympathisant may turn wolf)
     for action in actions:
         if action.power in POST_POWERS:  # read from the posts: candidacies, destitution, the new mayor's ballots
             apply_post_action(r, day, action, _voiceless)
             continue
-        refusal = validate(s, action)
-        if refusal is None and action.power not in DAY_POWERS | ANYTIME_POWERS:
+        if held is None:
+            held = powers_by_holder(s)
+        refusal = validate_with(s, action, held)  # a second swap offer too (``swap_refusal`` of this ``day``)
+        if refusal is None and action.power not in _DAYTIME_POWERS:
             refusal = "Ce pouvoir s'utilise la nuit."
-        if refusal is None and action.power == "maison.echanger":
-            refusal = swap_refusal(day, action.player)
         if refusal:
             r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
@@ -223,6 +259,7 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
             r.tell_mj("relay", player=action.player, target=action.targets[0], mp=action.source)
         elif action.power == "sympathique.booster":
             boost(r, action)
+            held = None
         elif action.power == "maison.echanger":
             day.setdefault("echanges", {})[action.player] = action.targets[0]
         else:

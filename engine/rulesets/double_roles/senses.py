@@ -8,8 +8,11 @@ from ...model import Action
 from ...resolution import Resolution
 from .common import _roles, can_act, canon, dying, goes_out, log_use, salbatarised
 from .houses import hidden_with
+from .roles import pairs_with
 
 Queue = list[tuple[str, Action]]
+# The pairs of roles with a Voyeur in them (a player's ``role``): ``watch`` asks it of every player at each phase's end.
+VOYEUR_PAIRS = pairs_with("voyeur")
 
 
 # -- the Paranoïaque -----------------------------------------------------------------------------------
@@ -64,13 +67,13 @@ def voyeurs(r: Resolution, queue: Queue) -> None:
             r.tell(action.player, "voyeur_planque", target=hider, amoureux=bool(s.player(hider).markers.get("amours")))
 
 
-def watch(r: Resolution, since: int) -> None:
+def watch(r: Resolution, dead: list[str]) -> None:
     """At each phase's end: « à la tombée de la nuit et au début du jour, il obtient la nature de tous les
-    morts » (those of the phase), and « si les conditions de victoire changent » for his links."""
+    morts » (``dead``: those of the phase, in order), and « si les conditions de victoire changent » for his
+    links."""
     s = r.state
-    dead = [e.data["player"] for e in r.events[since:] if e.type == "death"]
     for voyeur in s.players:
-        if not voyeur.alive or "voyeur" not in _roles(voyeur.role) or salbatarised(s, voyeur):  # ``copies``, inline
+        if voyeur.role not in VOYEUR_PAIRS or not voyeur.alive or salbatarised(s, voyeur):  # ``copies``, inline
             continue
         if dead:
             r.tell(voyeur.name, "dead_natures", dead=[{"player": n, "nature": s.player(n).camp} for n in dead])

@@ -4,12 +4,15 @@ night roles, the assassins' targets."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
 from ... import items
 from ...model import GameState, PlayerState
+from .common import _roles
 from .roles import (
     ASSASSIN,
     LOUP,
@@ -47,11 +50,41 @@ def draw_natures(rng: random.Random, count: int) -> list[str]:
 
 # The weights out of 260 in ROLE_ORDER, summed as ``random.choices`` sums them (the same draws, summed once).
 _CUMULATIVE = tuple(accumulate(WEIGHTS[r] for r in ROLE_ORDER))
+_TOTAL = _CUMULATIVE[-1] + 0.0  # ``choices``' float total
+_LAST = len(ROLE_ORDER) - 1  # ``choices``' upper bound for the search
 
 
 def draw_roles(rng: random.Random, count: int) -> list[str]:
     """Two roles per player, each drawn by the file's weights out of 260, duplicates allowed."""
-    return [SEP.join(rng.choices(ROLE_ORDER, cum_weights=_CUMULATIVE, k=2)) for _ in range(count)]
+    # ``rng.choices(ROLE_ORDER, cum_weights=_CUMULATIVE, k=2)``, as it draws (one ``random()`` a role, the same
+    # search), without its checks of the arguments: the same roles.
+    draw = rng.random
+    return [
+        f"{ROLE_ORDER[bisect_right(_CUMULATIVE, draw() * _TOTAL, 0, _LAST)]}{SEP}"
+        f"{ROLE_ORDER[bisect_right(_CUMULATIVE, draw() * _TOTAL, 0, _LAST)]}"
+        for _ in range(count)
+    ]
+
+
+# Every pair of roles the engine plays, as a player's ``role`` ("voyante+salvateur"): those setup takes as they are.
+_PLAYED_PAIRS = frozenset(f"{first}{SEP}{second}" for first in PLAYED for second in PLAYED)
+
+
+@lru_cache(maxsize=1024)  # a pure function of the pair (26 × 26 at most)
+def _start_markers(role: str) -> tuple[tuple[str, int], ...]:
+    """The counters a pair of roles starts with, in the order the state keeps them: one per copy of the role."""
+    parts = roles_of(role)
+    return (
+        ("rituels", parts.count("sorcier")),
+        ("potions", parts.count("necromancienne")),
+        ("resistances", parts.count("vieux_chiant")),
+        ("fleches", parts.count("cupidon")),
+        ("annulations", parts.count("chatelain")),
+        ("fuites", parts.count("fuyard")),
+        ("cachettes", 3 * parts.count("planque")),
+        ("conversions", parts.count("convaincant")),
+        ("boosts", parts.count("sympathique")),
+    )
 
 
 def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
@@ -59,14 +92,28 @@ def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
     "PLAYER:ROLE#2" for a player's second copy of the same role."""
     copies: dict[str, list[str]] = {}
     for player in players:
-        seen: dict[str, int] = {}
-        for role in roles_of(player.role):
-            if role not in NIGHT_ROLES:
-                continue
-            seen[role] = seen.get(role, 0) + 1
-            key = f"{player.name}:{role}" + (f"#{seen[role]}" if seen[role] > 1 else "")
-            copies.setdefault(role, []).append(key)
+        for role, key in _night_copies(player.role):
+            if role in copies:
+                copies[role].append(f"{player.name}:{key}")
+            else:
+                copies[role] = [f"{player.name}:{key}"]
     return {role: keys for role, keys in copies.items() if len(keys) > 1}
+
+
+@lru_cache(maxsize=1024)  # a pure function of the pair (26 × 26 at most)
+def _night_copies(role: str) -> tuple[tuple[str, str], ...]:
+    """``copy_keys``' part of one player: each of his night roles, with its key after "PLAYER:"."""
+    found: list[tuple[str, str]] = []
+    seen: dict[str, int] = {}
+    for part in roles_of(role):
+        if part in _NIGHT_ROLES:
+            seen[part] = seen.get(part, 0) + 1
+            found.append((part, part + (f"#{seen[part]}" if seen[part] > 1 else "")))
+    return tuple(found)
+
+
+_NIGHT_ROLES = frozenset(NIGHT_ROLES)
+_NUMBERS = tuple(range(1, 51))  # the order numbers: « de 1 à 50 »
 
 
 def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Mapping[str, Any]) -> dict[str, int]:
@@ -82,7 +129,7 @@ def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Ma
     if any(not isinstance(n, int) or not 1 <= n <= 50 for n in numbers) or len(set(numbers)) != len(numbers):
         raise ValueError("double-roles: the order numbers are distinct whole numbers from 1 to 50")
     rest = [key for key in needed if key not in given]
-    free = [n for n in range(1, 51) if n not in numbers]
+    free = [n for n in _NUMBERS if n not in numbers] if numbers else _NUMBERS
     drawn = dict(zip(rest, rng.sample(free, len(rest)), strict=True))  # "jamais 2 fois le même"
     return {key: int(given[key]) if key in given else drawn[key] for key in needed}
 
@@ -120,14 +167,15 @@ def setup(
         role, nature = roles[name], natures[name]
         if nature not in NATURES:
             raise ValueError(f"double-roles: unknown nature {nature!r} for {name} (one of {', '.join(NATURES)})")
-        parts = roles_of(role)
-        if len(parts) != 2 or any(p not in ROLE_NAMES for p in parts):
-            raise ValueError(f"double-roles: {name} needs two known roles as ROLE+ROLE, not {role!r}")
-        for part in parts:
-            if part not in PLAYED:
-                raise ValueError(
-                    f"Le rôle {ROLE_NAMES[part]} n'est pas encore joué par meneur (double-roles) : {name} l'a reçu."
-                )
+        if role not in _PLAYED_PAIRS:  # then why not, part by part
+            parts = roles_of(role)
+            if len(parts) != 2 or any(p not in ROLE_NAMES for p in parts):
+                raise ValueError(f"double-roles: {name} needs two known roles as ROLE+ROLE, not {role!r}")
+            for part in parts:
+                if part not in PLAYED:
+                    raise ValueError(
+                        f"Le rôle {ROLE_NAMES[part]} n'est pas encore joué par meneur (double-roles) : {name} l'a reçu."
+                    )
         players.append(PlayerState(name, role, nature))
     state = GameState(RULESET, seed, players)
     state.memory["ordre"] = _order_numbers(rng, players, options.get("ordre") or {})
@@ -136,20 +184,10 @@ def setup(
         if name not in natures or natures[name] != ASSASSIN:
             raise ValueError(f"double-roles: cibles names {name}, who is not an Assassin")
     for player in players:
-        parts = roles_of(player.role)
-        for part in parts:
+        for part in roles_of(player.role):
             items.give(state, player.name, part)
-        counts = {part: parts.count(part) for part in parts}
         markers = player.markers
-        markers["rituels"] = counts.get("sorcier", 0)
-        markers["potions"] = counts.get("necromancienne", 0)
-        markers["resistances"] = counts.get("vieux_chiant", 0)
-        markers["fleches"] = counts.get("cupidon", 0)
-        markers["annulations"] = counts.get("chatelain", 0)
-        markers["fuites"] = counts.get("fuyard", 0)
-        markers["cachettes"] = 3 * counts.get("planque", 0)
-        markers["conversions"] = counts.get("convaincant", 0)
-        markers["boosts"] = counts.get("sympathique", 0)
+        markers.update(_start_markers(player.role))
         items.give(state, player.name, "maison")  # every player has a house to swap
         if player.camp in WOLF_NATURES:
             items.give(state, player.name, "meute")
@@ -178,7 +216,7 @@ def _may_keep(player: PlayerState) -> bool:
 def _phylacteres_possible(roles: Mapping[str, str], natures: Mapping[str, str]) -> bool:
     """Every Liche of this deal has someone who may be her phylactère."""
     for liche, role in roles.items():
-        if "liche" in roles_of(role) and not any(
+        if "liche" in _roles(role) and not any(
             other != liche and _may_keep(PlayerState(other, roles[other], natures[other])) for other in roles
         ):
             return False
@@ -187,7 +225,7 @@ def _phylacteres_possible(roles: Mapping[str, str], natures: Mapping[str, str]) 
 
 def _phylacteres(state: GameState, rng: random.Random, given: Mapping[str, str]) -> None:
     """Each Liche's phylactère: as the MJ gave it (``phylacteres``), else drawn among those who may be one."""
-    liches = [p for p in state.players if "liche" in roles_of(p.role)]
+    liches = [p for p in state.players if "liche" in _roles(p.role)]
     for name in given:
         if name not in {p.name for p in liches}:
             raise ValueError(f"double-roles: phylacteres names {name}, who is not a Liche")

@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from ... import items
 from ...model import Action, GameState
-from .common import boosted, copies, holds, number, solitaire_night
+from .common import boosted, copies, solitaire_night
 from .houses import swap_refusal
 from .roles import WOLF_NATURES
 
@@ -64,32 +64,37 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
 
 
 def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
-    """``powers_by_player``'s answer as tuples, in a read-only mapping: the same one while nothing changes.
+    """``powers_by_player``'s answer as tuples, in a read-only mapping."""
+    held = powers_by_holder(state)
+    return MappingProxyType({p.name: held.get(p.name, ()) for p in state.players})
 
-    Remembered by the players' names and the item records themselves (``_BY_ITEMS``): the records never change
-    (a change is a new record), so the same records give the same powers, and most phases change none."""
+
+def powers_by_holder(state: GameState) -> Mapping[str, tuple[str, ...]]:
+    """The powers of each holder of an intact item (his roles' and his nature's), from one pass over the items:
+    ``powers_held`` without the players who hold nothing (``get(name, ())``). Read-only, shared.
+
+    Remembered by the item records themselves (``_BY_ITEMS``): the records never change (a change is a new
+    record), so the same records give the same powers, and most phases change none. Found by how many records
+    there are and the last one, then checked whole: two lists of the same records compare equal in one C-level
+    pass (identity first, record by record)."""
     rows = items.every(state)
-    names = [p.name for p in state.players]
-    key = (*names, *map(id, rows))
+    key = (len(rows), id(rows[-1]) if rows else 0)
     found = _BY_ITEMS.get(key)
-    if found is None:
-        kinds: dict[str, list[str]] = {name: [] for name in names}
-        find = kinds.get
+    if found is None or found[0] != rows:
+        kinds: dict[str, list[str]] = {}
         for item in rows:
             if not item.destroyed:
-                held = find(item.holder)
-                if held is not None:
-                    held.append(item.kind)
+                kinds.setdefault(item.holder, []).append(item.kind)
         if len(_BY_ITEMS) >= 2048:
             _BY_ITEMS.clear()
-        powers = {name: _powers_given(frozenset(held)) for name, held in kinds.items()}
-        found = _BY_ITEMS[key] = (tuple(rows), MappingProxyType(powers))
+        powers = {holder: _powers_given(frozenset(held)) for holder, held in kinds.items()}
+        found = _BY_ITEMS[key] = (rows, MappingProxyType(powers))
     return found[1]
 
 
-# ``powers_held``'s answers, by the names and the ids of the item records; each entry holds its records, so
-# that no other object can take one of their ids while it is kept (an id is unique among living objects).
-_BY_ITEMS: dict[tuple[object, ...], tuple[tuple[items.Item, ...], Mapping[str, tuple[str, ...]]]] = {}
+# ``powers_by_holder``'s answers, by the number of item records and the id of the last one; each entry holds its
+# records, so that no other object can take that id while it is kept (an id is unique among living objects).
+_BY_ITEMS: dict[tuple[int, int], tuple[list[items.Item], Mapping[str, tuple[str, ...]]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -131,93 +136,109 @@ def _count(power: Power, names: list[str]) -> str | None:
 
 def validate(state: GameState, action: Action) -> str | None:
     """None if the action may be used now, else why not, in French for the player."""
+    return validate_with(state, action, powers_by_holder(state))
+
+
+def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str, ...]]) -> str | None:
+    """``validate``, with the holders' powers given (``powers_by_holder`` of this state, as its items are now): who
+    validates many actions in a row reads them once, and each one asks only its player's few powers."""
     try:
         player = state.player(action.player)
     except KeyError:
         return "Tu ne fais pas partie de la partie."
-    power = POWERS.get(action.power)
+    used = action.power
+    power = POWERS.get(used)
     if power is None:
         return "Ce pouvoir n'existe pas dans cette partie (ou n'est pas encore joué par meneur)."
     if not player.alive:
         return "Les morts ne peuvent plus agir."
-    if not holds(state, player.name, power.owner):
+    if used not in held.get(player.name, ()):  # ``holds(power.owner)``: his items give the power
         return "Ce pouvoir n'est pas le tien."
-    if power.day and not (state.phase.startswith("J") and state.phase != "J0"):
+    phase = state.phase
+    if power.day and not (phase[0] == "J" and phase != "J0"):
         return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
-    if not power.day and not power.anytime and not state.phase.startswith("N"):
+    if not power.day and not power.anytime and phase[0] != "N":
         return "Ce pouvoir s'utilise la nuit."
-    today = number(state.phase)
+    today = int(phase[1:])  # ``number``
     marks = player.markers
     if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
+    # ``boosted(state, player, role)`` is ``boosts.get(role) == today``.
+    boosts: dict[str, int] = marks.get("sympathise") or {}
     if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
-        action.power == "loup_solitaire.devorer" and boosted(state, player, "loup_solitaire")
+        used == "loup_solitaire.devorer" and boosts.get("loup_solitaire") == today
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
+    targets = action.targets
     if power.words:
-        names, words = list(action.targets[: power.targets]), list(action.targets[power.targets :])
-        if len(names) != power.targets or len(words) != 1 or words[0] not in power.words:
-            if action.power == "convaincant.convaincre":
+        count = power.targets
+        names = list(targets[:count])
+        if len(targets) != count + 1 or len(names) != count or targets[count] not in power.words:
+            if used == "convaincant.convaincre":
                 return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
             return "Nomme une maison, puis « rôles » ou « natures »."
     else:
-        names = list(action.targets)
-        if power.boosted_most and boosted(state, player, power.owner):
+        names = list(targets)
+        if power.boosted_most and boosts.get(power.owner) == today:
             power = Power(power.owner, power.targets, most=power.boosted_most)
         elif power.uses:  # « deux maisons », « 2 liens »: as many names as uses tonight
-            most = copies(player, power.owner) + (1 if boosted(state, player, power.owner) else 0)
+            most = copies(player, power.owner) + (1 if boosts.get(power.owner) == today else 0)
             if most > 1:
                 power = Power(power.owner, 1, house=power.house, most=most)
-        wrong = _count(power, names)
-        if wrong:
-            return wrong
-    if len(set(names)) != len(names):
+        if power.most or len(names) != power.targets:  # ``_count``'s question, asked when it may refuse
+            wrong = _count(power, names)
+            if wrong:
+                return wrong
+    if len(names) > 1 and len(set(names)) != len(names):
         return "Nomme des joueurs différents."
     for name in names:
         try:
             target = state.player(name)
         except KeyError:
             return f"{name} ne fait pas partie de la partie."
-        if not target.alive and action.power != "detective.enqueter":
-            if power.house:
-                return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
-            return f"{name} est mort·e."
-        if target.alive and target.markers.get("absent") == today:
+        if not target.alive:
+            if used != "detective.enqueter":
+                if power.house:
+                    return f"La maison de {name} n'est plus en jeu : {name} est mort·e."
+                return f"{name} est mort·e."
+        elif target.markers.get("absent") == today:
             return f"{name} s'est enfui·e : intouchable jusqu'à la nuit prochaine."
         if not power.self_ok and name == player.name:
-            if action.power == "chatelain.annuler":
+            if used == "chatelain.annuler":
                 return "Tu ne peux pas annuler ton propre bûcher."
             return "Choisis un autre joueur que toi."
-    stock = STOCK.get(action.power)
-    if stock and player.markers.get(stock[0], 0) <= 0:
+    if used not in _CHECKED_LAST:  # none of the checks below concerns it
+        return None
+    stock = STOCK.get(used)
+    if stock and marks.get(stock[0], 0) <= 0:
         return stock[1]
-    if action.power == "convaincant.convaincre":
+    if used == "convaincant.convaincre":
         if today > 4:
             return "Le Convaincant n'agit que jusqu'à la nuit 4."
-        if action.targets[-1] == "copie" and player.camp != "assassin":
+        if targets[-1] == "copie" and player.camp != "assassin":
             return "Seul un Convaincant Assassin peut copier sa liste de cibles."
     if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
         return "Ta nature a changé : ce pouvoir n'est plus le tien."
-    if action.power == "cupidon.amoureux" and today > 2:
+    if used == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
-    if action.power == "lache.envoyer":
+    if used == "lache.envoyer":
         sent = state.memory.get("jour", {}).get("lache", {}).get(player.name, 0)
         allowed = 2 * today * copies(player, "lache")  # « "n" étant le numéro du jour multiplié par 2 »
         if sent >= allowed and not boosted(state, player, "lache"):
             return f"Tu as déjà envoyé tes {allowed} MP anonymes aujourd'hui."
-    if action.power == "maison.echanger":  # « un autre échange après (pour ce jour-ci) »: the first offer stands
-        refusal = swap_refusal(state.memory.get("jour", {}), player.name)
-        if refusal:
-            return refusal
-    if action.power == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
+    if used == "maison.echanger":  # « un autre échange après (pour ce jour-ci) »: the first offer stands
+        refused = swap_refusal(state.memory.get("jour", {}), player.name)
+        if refused:
+            return refused
+    if used == "institutrice.priver" and len(names) > 2 and len(state.living()) <= 8:
         return "Quand 8 personnes ou moins sont en vie, tu ne peux priver de vote que 2 personnes."
-    if action.power == "loup_solitaire.devorer":
+    if used == "loup_solitaire.devorer":
         if not solitaire_night(player, today):
             return "Tu ne peux pas attaquer seul cette nuit (une nuit sur deux)."
         if state.player(names[0]).camp not in WOLF_NATURES:
             return "Seul, tu ne peux attaquer que la maison d'un autre Loup ou Loup Solitaire."
-    if action.power in ("salvateur.proteger", "salbatar.salbatariser"):
-        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{action.power}", [])
+    if used in ("salvateur.proteger", "salbatar.salbatariser"):
+        mine = state.memory.get("mes_maisons_veille", {}).get(f"{player.name}:{used}", [])
         for name in names:
             if name in mine:
                 return (
@@ -225,3 +246,11 @@ def validate(state: GameState, action: Action) -> str | None:
                     "une maison ne peut pas l'être deux nuits de suite."
                 )
     return None
+
+
+# The powers that the last checks of ``validate_with`` may refuse: those with a stock, those of a nature, and those
+# named there. The others are valid once their names are.
+_CHECKED_LAST = frozenset(STOCK) | {p for p, spec in POWERS.items() if spec.owner in NATURE_OWNERS} | {
+    "convaincant.convaincre", "cupidon.amoureux", "lache.envoyer", "maison.echanger", "institutrice.priver",
+    "loup_solitaire.devorer", "salvateur.proteger", "salbatar.salbatariser",
+}  # fmt: skip

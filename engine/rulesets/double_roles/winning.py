@@ -76,7 +76,37 @@ def _winner_alone(state: GameState, alive: list[PlayerState]) -> str | None:
     return ",".join(sides + also) or "aucun"
 
 
+def _goes_on(state: GameState) -> bool:
+    """A short answer for most checks: no side has won while a Villageois and a Loup are alive, neither of them in
+    love nor loved. Why: a Loup alive, no « village » win; a Villageois alive, no « loups » win; and the two of them
+    share nobody's love group (groups follow the ``amours`` lists, and neither is in one), so no group, with at most
+    one phylactère besides (a Loup Solitaire's), holds every living player: no « seuls » win. Nobody wins, so no
+    Assassin either (he is only added to a win)."""
+    loved: set[str] = set()
+    villagers: list[str] = []
+    wolves: list[str] = []
+    for p in state.players:
+        amours = p.markers.get("amours")
+        if amours:
+            loved.update(amours)
+        elif p.alive:
+            if p.camp == VILLAGEOIS:
+                villagers.append(p.name)
+            elif p.camp == LOUP:
+                wolves.append(p.name)
+    if not villagers or not wolves:
+        return False
+    if not loved:
+        return True
+    return not loved.issuperset(villagers) and not loved.issuperset(wolves)
+
+
 def check_winner(state: GameState) -> str | None:
+    return None if _goes_on(state) else _winner(state)
+
+
+def _winner(state: GameState) -> str | None:
+    """``check_winner``, read in full."""
     alive = [p for p in state.players if p.alive]
     if not alive:
         return "aucun"
