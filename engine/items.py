@@ -59,9 +59,13 @@ def _store(state: GameState) -> dict[str, Any]:
 def _store_for_change(state: GameState) -> dict[str, Any]:
     """The state's own store, to change. Only this module changes the store, each time through here: the
     promise ``copy_on_change`` asks for (made for the state's rule set at its first change)."""
+    store: dict[str, Any]
+    if KEY in state._owned:  # its own already (every change of a phase after the first): nothing to ask
+        store = state.memory[KEY]
+        return store
     _store(state)
     copy_on_change(state.ruleset, KEY)
-    store: dict[str, Any] = state.memory_for_change(KEY)
+    store = state.memory_for_change(KEY)
     return store
 
 
@@ -133,7 +137,11 @@ def kinds_held(state: GameState, player: str) -> set[str]:
 def usable(state: GameState, player: str, kind: str) -> Item | None:
     """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
     and a destroyed item has no power, active or passive."""
-    for item in _rows(state):
+    try:  # ``_rows``, inline: the rules ask this for every power they check
+        rows: list[Item] = state.memory[KEY]["list"]
+    except KeyError:
+        return None
+    for item in rows:
         if item.holder == player and item.kind == kind and not item.destroyed:
             return item
     return None
