@@ -75,11 +75,19 @@ def tally(
         applied.setdefault(modifier.target, []).append(modifier)
     # Most votes first, then in the players' order, then by name: the sort keys themselves (the targets
     # differ, so no two keys are equal), the rows built in that order.
-    order = {name: index for index, name in enumerate(living)}
-    last = len(order)
-    ranked = sorted(
-        [(-count, order.get(target, last), target) for target, count in votes.items() if count != 0 or target in voters]
-    )
+    if len(votes) == 1:  # one target (a vote counted alone, a unanimous day): nothing to sort, no order needed
+        ((target, count),) = votes.items()
+        ranked = [(-count, 0, target)] if count != 0 or target in voters else []
+    else:
+        order = {name: index for index, name in enumerate(living)}
+        last = len(order)
+        ranked = sorted(
+            [
+                (-count, order.get(target, last), target)
+                for target, count in votes.items()
+                if count != 0 or target in voters
+            ]
+        )
     rows = tuple(
         [
             TargetCount(
