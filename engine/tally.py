@@ -47,6 +47,9 @@ class Tally:
         return tuple(row.target for row in self.counts if row.votes == top)
 
 
+_NO_WEIGHTS: Mapping[str, int] = {}  # read only
+
+
 def tally(
     standing: Mapping[str, str],
     living: Sequence[str],
@@ -60,14 +63,16 @@ def tally(
     votes: dict[str, int] = {}
     voters: dict[str, list[str]] = {}
     vote_of = standing.get
+    weight = (weights or _NO_WEIGHTS).get  # ``weight(voter, 1)``: 1 for each voter without a weight
     for voter in living:
         target = vote_of(voter)
         if target is None:
             continue
-        votes[target] = votes.get(target, 0) + (1 if weights is None else weights.get(voter, 1))
         if target in voters:
+            votes[target] += weight(voter, 1)
             voters[target].append(voter)
         else:
+            votes[target] = weight(voter, 1)
             voters[target] = [voter]
     applied: dict[str, list[Modifier]] = {}
     for modifier in modifiers:
