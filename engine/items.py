@@ -4,7 +4,9 @@ swapped and repaired. Shared by the item-based rule sets (`trinite-meuporg`, lat
 
 Items live in the game's state (``state.memory["items"]``) as immutable ``Item`` records: a change
 replaces the record, so copying a state shares every record and copies only the list that holds them
-(``GameState.copy``), and a game replays identically. Each item is one *instance* with a stable id (``"dague#3"``): two
+(``GameState.copy``), and a game replays identically. The store itself is not even copied with the state
+(``model.copy_on_change``): every change here asks for the state's own store first (``_store_for_change``),
+so a phase that changes no item copies none of it. Each item is one *instance* with a stable id (``"dague#3"``): two
 potions of the same kind are two items, each with its own destroyed flag and holder. Every change
 goes through the functions here and returns what moved or changed, so the rule set can tell the
 players and react (a public announcement when a given kind changes hands, a check when a cursed
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model import GameState
+from .model import GameState, copy_on_change
 from .quick import quick_init
 
 KEY = "items"
@@ -54,6 +56,19 @@ def _store(state: GameState) -> dict[str, Any]:
     return store
 
 
+def _store_for_change(state: GameState) -> dict[str, Any]:
+    """The state's own store, to change. Only this module changes the store, each time through here: the
+    promise ``copy_on_change`` asks for (made for the state's rule set at its first change)."""
+    store: dict[str, Any]
+    if KEY in state._owned:  # its own already (every change of a phase after the first): nothing to ask
+        store = state.memory[KEY]
+        return store
+    _store(state)
+    copy_on_change(state.ruleset, KEY)
+    store = state.memory_for_change(KEY)
+    return store
+
+
 def _rows(state: GameState) -> list[Item]:
     """The stored records (read them only: a change goes through ``_change``)."""
     try:
@@ -63,8 +78,9 @@ def _rows(state: GameState) -> list[Item]:
     return rows
 
 
-def _index(state: GameState, item_id: str) -> tuple[list[Item], int]:
-    rows: list[Item] = _store(state)["list"]
+def _index(state: GameState, item_id: str, change: bool = False) -> tuple[list[Item], int]:
+    """Where the item is: the stored list (the state's own with ``change``) and its position."""
+    rows: list[Item] = (_store_for_change(state) if change else _store(state))["list"]
     for index, item in enumerate(rows):
         if item.id == item_id:
             return rows, index
@@ -75,7 +91,7 @@ def _change(
     state: GameState, item_id: str, holder: str | None = None, destroyed: bool | None = None
 ) -> tuple[Item, Item]:
     """Replace the stored record by a changed one (records are immutable); (before, after)."""
-    rows, index = _index(state, item_id)
+    rows, index = _index(state, item_id, change=True)
     before = rows[index]
     after = rows[index] = Item(
         before.id,
@@ -89,7 +105,7 @@ def _change(
 def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> Item:
     """Create a new item of ``kind`` in ``player``'s hands (the starting items)."""
     state.player(player)  # a KeyError for a name that is not in the game
-    store = _store(state)
+    store = _store_for_change(state)
     item = Item(f"{kind}#{store['next']}", kind, player, destroyed)
     store["next"] += 1
     store["list"].append(item)
@@ -121,7 +137,11 @@ def kinds_held(state: GameState, player: str) -> set[str]:
 def usable(state: GameState, player: str, kind: str) -> Item | None:
     """The first intact item of ``kind`` that ``player`` holds: only the current holder uses an item,
     and a destroyed item has no power, active or passive."""
-    for item in _rows(state):
+    try:  # ``_rows``, inline: the rules ask this for every power they check
+        rows: list[Item] = state.memory[KEY]["list"]
+    except KeyError:
+        return None
+    for item in rows:
         if item.holder == player and item.kind == kind and not item.destroyed:
             return item
     return None

@@ -11,6 +11,11 @@ dataclasses such as ``items.Item``, a ``FrozenMap`` (a read-only mapping a rule 
 are shared between the states, never copied. A state therefore holds only plain data (dicts, lists,
 sets, atoms) and frozen records; anything else still copies, through ``copy.deepcopy``, correctly but
 slowly.
+
+A memory key registered for a rule set with ``copy_on_change`` is not copied at all: the copy shares its
+value with the state it comes from until one of them calls ``state.memory_for_change(key)``, which gives that
+state its own copy first. Only for a key every change of which goes through ``memory_for_change`` (``items``
+keeps its store so); reads need nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import copy
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from .quick import quick_init
 
@@ -74,6 +79,34 @@ def copy_data(value: Any) -> Any:
     if _immutable(kind):
         return value
     return copy.deepcopy(value)
+
+
+def _copy_sharing(value: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]:
+    """``copy_data`` of a dict (a state's memory) whose values under the keys ``keep`` are shared, not copied."""
+    shared = _SHARED
+    copied = value.copy()
+    for key, item in value.items():
+        if key in keep or type(item) in shared:
+            continue
+        copied[key] = copy_data(item)
+    return copied
+
+
+# The memory keys ``GameState.copy`` shares until a change, by rule set (``copy_on_change``). Keyed by the rule
+# set's name, so that a rule set that registers none pays one look-up per copy, nothing more.
+_COPY_ON_CHANGE: dict[str, frozenset[str]] = {}
+_NONE: frozenset[str] = frozenset()
+
+
+def copy_on_change(ruleset: str, key: str) -> None:
+    """Let ``GameState.copy`` share ``state.memory[key]`` between a state of ``ruleset`` and its copy instead of
+    copying it. The caller's promise: nothing changes that value in place but through
+    ``state.memory_for_change(key)`` (replacing it, ``state.memory[key] = …``, is fine too); reading it needs
+    nothing. May be called at any time, again and again: it changes how states are copied, never what they
+    hold (a state made before owns none of the key: its first change copies)."""
+    keys = _COPY_ON_CHANGE.get(ruleset, _NONE)
+    if key not in keys:
+        _COPY_ON_CHANGE[ruleset] = keys | {key}
 
 
 class FrozenMap(Mapping[str, Any]):
@@ -161,6 +194,10 @@ class GameState:
     memory: dict[str, Any] = field(default_factory=dict)  # the rule set's own bookkeeping
     # ``player``'s name → position table: not part of the state (never compared, shown or given).
     _where: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # The ``copy_on_change`` keys whose value this state has made its own (``memory_for_change``): the others may
+    # be shared with a copy. Not a field: set on the few states that own one (the class's: none), replaced,
+    # never changed in place.
+    _owned: ClassVar[frozenset[str]] = _NONE
 
     def player(self, name: str) -> PlayerState:
         """The player called ``name`` (the first one, were two so called); a KeyError if none is.
@@ -182,6 +219,16 @@ class GameState:
         if name not in where:
             raise KeyError(name)
         return players[where[name]]
+
+    def memory_for_change(self, key: str) -> Any:
+        """``self.memory[key]``, to be changed in place: for a ``copy_on_change`` key, this state's own (copied,
+        ``copy_data``, the first time after it may have been shared); any other key's value as it is. A
+        KeyError if the memory has no ``key``."""
+        value = self.memory[key]
+        if key in _COPY_ON_CHANGE.get(self.ruleset, _NONE) and key not in self._owned:
+            value = self.memory[key] = copy_data(value)
+            self._owned = self._owned | {key}  # type: ignore[misc]  # this state's, over the class's none
+        return value
 
     def living(self) -> list[str]:
         return [p.name for p in self.players if p.alive]
@@ -226,7 +273,13 @@ class GameState:
         clone.phase = self.phase
         clone.mayor = self.mayor
         clone.winner = self.winner
-        clone.memory = copy_data(self.memory)
+        lazy = _COPY_ON_CHANGE.get(self.ruleset)
+        if lazy is None:
+            clone.memory = copy_data(self.memory)
+        else:  # those keys' values shared from now on: neither state owns them (the clone has the class's none)
+            clone.memory = _copy_sharing(self.memory, lazy)
+            if self._owned:
+                self._owned = self._owned - lazy  # type: ignore[misc]
         clone._where = self._where.copy()
         return clone
 

@@ -36,7 +36,8 @@ class Resolution:
     def phase(self) -> str:
         return self.state.phase
 
-    # emit, tell and tell_mj make their event themselves: they are called for every line of every post.
+    # emit, tell and tell_mj make their event themselves: they are called for every line of every post. The
+    # methods here read ``self.state.phase``, not the ``phase`` property: one call less each time.
     def emit(self, type: str, audience: str = PUBLIC, to: tuple[str, ...] = (), **data: Any) -> None:
         self.events.append(Event(type, self.state.phase, audience, to, data))
 
@@ -60,7 +61,7 @@ class Resolution:
     ) -> str:
         """The answer to a question, or its default while it is unanswered (the question is then open).
         With ``single``, an answer naming several options is refused like an unknown one."""
-        qid = f"{self.phase}:{kind}" + (f":{about}" if about else "")
+        qid = f"{self.state.phase}:{kind}" + (f":{about}" if about else "")
         self._asked.add(qid)
         choices = tuple(options)
         answer = self.answers.get(qid)
@@ -99,8 +100,12 @@ class Resolution:
 
     # -- deaths -----------------------------------------------------------------------------
     def mark(self, name: str, cause: str) -> None:
-        if self.state.player(name).alive and all(n != name for n, _ in self._marked):
-            self._marked.append((name, cause))
+        if not self.state.player(name).alive:
+            return
+        for marked, _ in self._marked:  # a loop, not ``all(…)`` over a generator: a call less per death
+            if marked == name:
+                return
+        self._marked.append((name, cause))
 
     def settle(self) -> None:
         while self._marked:
@@ -109,7 +114,7 @@ class Resolution:
             if not player.alive:
                 continue
             player.alive = False
-            player.death_phase, player.death_cause = self.phase, cause
+            player.death_phase, player.death_cause = self.state.phase, cause
             self.emit("death", player=name, cause=cause, role=player.role)
             self._chain(name, cause)
 
@@ -134,13 +139,13 @@ class Resolution:
     def skip(self, kind: str, about: str | None, why: str) -> None:
         """A question the rules do not ask this time, and why (French, for the MJ): an answer given to it
         anyway is reported with this reason."""
-        self.not_asked[f"{self.phase}:{kind}" + (f":{about}" if about else "")] = why
+        self.not_asked[f"{self.state.phase}:{kind}" + (f":{about}" if about else "")] = why
 
     def skip_each(self, kind: str, players: list[str], why: str) -> None:
         """``skip`` for each of ``players`` (``why`` names him as ``{player}``), for a question the rules ask
         of a few players and not of all the others: the reason is written only if one of them answers. The
         list may still grow after the call (the players found on the way)."""
-        self._not_asked_each.append((self.phase, kind, players, why))
+        self._not_asked_each.append((self.state.phase, kind, players, why))
 
     def _why_skipped_each(self, qid: str) -> str | None:
         for phase, kind, players, why in reversed(self._not_asked_each):  # the latest, as ``skip`` keeps it

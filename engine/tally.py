@@ -47,6 +47,9 @@ class Tally:
         return tuple(row.target for row in self.counts if row.votes == top)
 
 
+_NO_WEIGHTS: Mapping[str, int] = {}  # read only
+
+
 def tally(
     standing: Mapping[str, str],
     living: Sequence[str],
@@ -60,14 +63,16 @@ def tally(
     votes: dict[str, int] = {}
     voters: dict[str, list[str]] = {}
     vote_of = standing.get
+    weight = (weights or _NO_WEIGHTS).get  # ``weight(voter, 1)``: 1 for each voter without a weight
     for voter in living:
         target = vote_of(voter)
         if target is None:
             continue
-        votes[target] = votes.get(target, 0) + (1 if weights is None else weights.get(voter, 1))
         if target in voters:
+            votes[target] += weight(voter, 1)
             voters[target].append(voter)
         else:
+            votes[target] = weight(voter, 1)
             voters[target] = [voter]
     applied: dict[str, list[Modifier]] = {}
     for modifier in modifiers:
@@ -75,11 +80,19 @@ def tally(
         applied.setdefault(modifier.target, []).append(modifier)
     # Most votes first, then in the players' order, then by name: the sort keys themselves (the targets
     # differ, so no two keys are equal), the rows built in that order.
-    order = {name: index for index, name in enumerate(living)}
-    last = len(order)
-    ranked = sorted(
-        [(-count, order.get(target, last), target) for target, count in votes.items() if count != 0 or target in voters]
-    )
+    if len(votes) == 1:  # one target (a vote counted alone, a unanimous day): nothing to sort, no order needed
+        ((target, count),) = votes.items()
+        ranked = [(-count, 0, target)] if count != 0 or target in voters else []
+    else:
+        order = {name: index for index, name in enumerate(living)}
+        last = len(order)
+        ranked = sorted(
+            [
+                (-count, order.get(target, last), target)
+                for target, count in votes.items()
+                if count != 0 or target in voters
+            ]
+        )
     rows = tuple(
         [
             TargetCount(

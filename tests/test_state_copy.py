@@ -4,7 +4,9 @@ copy that keeps it (``GameState.copy``: new containers, shared immutable records
 Hypothesis draws a seed; a random game is played through each rule set's public functions (random
 votes by day, random actions by night among the verbs of the rule set, kept when ``validate`` accepts
 them, some answers given); before each phase the input is snapshotted with ``copy.deepcopy`` and
-after it compared, and the output must share no mutable part with the input.
+after it compared, and the output must share no mutable part with the input — but the memory a rule set
+copies on change (``copy_on_change``: the items' store), which the output changes right away, through
+``memory_for_change``, without changing the input.
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine import items
-from meneur.engine.model import Action, Event, FrozenMap, GameState, PlayerState, copy_data
+from meneur.engine.model import (
+    Action,
+    Event,
+    FrozenMap,
+    GameState,
+    PlayerState,
+    copy_data,
+    copy_on_change,
+)
 from meneur.engine.quick import quick_init
 from meneur.engine.rulesets import installed, ruleset
 
@@ -27,19 +37,29 @@ BUILT_IN = sorted(name for name, point in installed().items() if point.value.sta
 PLAYERS = {"classique": 14, "trinite-meuporg": 12, "trinite": 9, "citadelles": 12}  # the others: 6
 
 
-def _mutable_ids(value: Any, found: set[int]) -> set[int]:
-    """The ids of every mutable container (dict, list, set, player record) reachable from ``value``."""
+def _mutable_ids(value: Any, found: set[int], skip: frozenset[str] = frozenset()) -> set[int]:
+    """The ids of every mutable container (dict, list, set, player record) reachable from ``value``; in a
+    state's memory, not those under the keys ``skip``."""
     if isinstance(value, (dict, list, set, PlayerState, GameState)):
         if id(value) in found:
             return found
         found.add(id(value))
-    if isinstance(value, dict):
+    if isinstance(value, GameState):
+        for item in vars(value).values():
+            if item is value.memory:
+                found.add(id(item))
+                for key, part in item.items():
+                    if key not in skip:
+                        _mutable_ids(part, found)
+            else:
+                _mutable_ids(item, found)
+    elif isinstance(value, dict):
         for item in value.values():
             _mutable_ids(item, found)
     elif isinstance(value, (list, set, tuple, frozenset)):
         for item in value:
             _mutable_ids(item, found)
-    elif isinstance(value, (PlayerState, GameState)):
+    elif isinstance(value, PlayerState):
         for item in vars(value).values():
             _mutable_ids(item, found)
     return found
@@ -84,11 +104,22 @@ def _play_checked(name: str, seed: int) -> int:
                     answers[question.id] = rng.choice(question.options or ("aucun",))
             outcome = rules.resolve_night(state, actions, answers)
         assert state == before, f"{name}, seed {seed}: {state.phase} changed the state it was given"
-        shared = _mutable_ids(state, set()) & _mutable_ids(outcome.state, set())
+        shared = _mutable_ids(state, set(), ON_CHANGE) & _mutable_ids(outcome.state, set(), ON_CHANGE)
         assert not shared, f"{name}, seed {seed}: {state.phase}'s new state shares mutable parts with its input"
+        if items.KEY in outcome.state.memory and items.every(outcome.state):
+            # The store may be shared: a change of the new state's (an item handed to its own holder: a new
+            # record, the same game) leaves the input as it was.
+            first = items.every(outcome.state)[0]
+            items.transfer(outcome.state, first.id, first.holder)
+            assert state == before and items.every(state) == items.every(before), f"{name}, seed {seed}: shared"
         state = outcome.state
         phases += 1
     return phases
+
+
+# The memory keys shared until changed: the items' store (``items`` changes it only through
+# ``memory_for_change``).
+ON_CHANGE = frozenset({items.KEY})
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
@@ -125,14 +156,16 @@ def test_copy_is_independent_and_shares_only_immutable_parts() -> None:
     state.memory["paire"] = ("a", ["b"])
     clone = state.copy()
     assert clone == state
-    assert not _mutable_ids(state, set()) & _mutable_ids(clone, set())
+    assert not _mutable_ids(state, set(), ON_CHANGE) & _mutable_ids(clone, set(), ON_CHANGE)
     assert clone.memory["paire"] == ("a", ["b"]) and clone.memory["paire"] is not state.memory["paire"]
-    # The item records themselves are shared: they are frozen, a change replaces them.
+    # The item records themselves are shared: they are frozen, a change replaces them. Their store is shared
+    # too until one state changes an item (``copy_on_change``).
     assert all(a is b for a, b in zip(items.every(clone), items.every(state), strict=True))
     first = items.every(clone)[0]
     items.destroy(clone, first.id)
     items.transfer(clone, first.id, "P8")
     assert items.get(state, first.id) == first and items.get(clone, first.id).holder == "P8"
+    assert clone.memory[items.KEY] is not state.memory[items.KEY]
     clone.player("P1").markers["liste"][1]["a"].append(3)
     assert state.player("P1").markers["liste"] == [1, {"a": [2]}]
 
@@ -185,3 +218,44 @@ def test_the_quick_records_are_still_frozen_with_their_defaults() -> None:
 
     with pytest.raises(TypeError, match="frozen"):
         quick_init(Plain)
+
+
+def test_a_copy_shares_a_copy_on_change_memory_until_either_state_changes_it() -> None:
+    """``copy_on_change``: the copy shares the value (no copying), and whichever state asks for it to change
+    (``memory_for_change``) gets its own first, once; the other state never sees the change. A key not
+    registered for the state's rule set is copied as always and changed in place."""
+    state = GameState("essai-copie", 1, [PlayerState("A", "r", "c")], memory={"l": [1], "n": {"x": [2]}})
+    before = copy.deepcopy(state)
+    assert state.memory_for_change("l") is state.memory["l"]  # not registered: in place, as always
+    clone = state.copy()
+    assert clone.memory["l"] is not state.memory["l"]
+    copy_on_change("essai-copie", "l")
+    copy_on_change("essai-copie", "l")  # again: nothing more
+    clone = state.copy()
+    assert clone.memory["l"] is state.memory["l"] and clone.memory["n"] is not state.memory["n"]
+    mine = clone.memory_for_change("l")
+    mine.append(3)
+    assert clone.memory_for_change("l") is mine  # its own now: not copied again
+    assert state == before and clone.memory["l"] == [1, 3]
+    # The other way: the original changes after a copy, the copy keeps what it had.
+    third = clone.copy()
+    clone.memory_for_change("l").append(4)
+    assert third.memory["l"] == [1, 3] and clone.memory["l"] == [1, 3, 4]
+    # A state made from another's memory (as ``GameState(…, memory=…)`` allows) owns nothing either.
+    shallow = GameState("essai-copie", 1, [], memory=dict(clone.memory))
+    shallow.memory_for_change("l").append(5)
+    assert clone.memory["l"] == [1, 3, 4]
+
+
+def test_a_phase_that_changes_no_item_copies_none() -> None:
+    """The items' store goes from a state to the copy a phase makes as it is, not copied; the first change of
+    an item gives the new state its own store and the old state keeps its items."""
+    state = ruleset("trinite-meuporg").setup([f"P{n}" for n in range(9)], 3)
+    clone = state.copy()
+    assert clone.memory[items.KEY] is state.memory[items.KEY]
+    first = items.every(state)[0]
+    items.give(clone, "P2", "dague")
+    assert clone.memory[items.KEY] is not state.memory[items.KEY]
+    assert len(items.every(clone)) == len(items.every(state)) + 1 and items.get(state, first.id) is first
+    items.destroy(state, first.id)  # the original changes too, on its own store
+    assert items.get(state, first.id).destroyed and not items.get(clone, first.id).destroyed

@@ -60,3 +60,16 @@ def test_counts_are_sorted_and_leaders_have_the_most(votes: dict[str, str]) -> N
         assert all(result.as_dict()[leader] == max(numbers) for leader in result.leaders)
     else:
         assert result.leaders == ()
+
+
+def test_one_target_alone_gets_its_row_unless_a_modifier_cancels_it() -> None:
+    """One target only (a vote counted alone, a unanimous day, a pre-loaded vote): its row as with several."""
+    alone = tally({"Carole": "Eve"}, PLAYERS, {"Carole": 2})
+    assert [(r.target, r.votes, r.voters) for r in alone.counts] == [("Eve", 2, ("Carole",))]
+    assert alone.leaders == ("Eve",) and alone.not_voted == ("Alice", "Bob", "David", "Eve")
+    loaded = tally({}, PLAYERS, modifiers=[Modifier("Bob", 1, "corbeau")])
+    assert [(r.target, r.votes, r.voters, len(r.modifiers)) for r in loaded.counts] == [("Bob", 1, (), 1)]
+    assert tally({}, PLAYERS, modifiers=[Modifier("Bob", 0, "rien")]).counts == ()
+    cancelled = tally({"Alice": "Bob"}, PLAYERS, modifiers=[Modifier("Bob", -1, "annulé")])
+    assert [(r.target, r.votes, r.voters) for r in cancelled.counts] == [("Bob", 0, ("Alice",))]
+    assert cancelled.leaders == ()
