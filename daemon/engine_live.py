@@ -24,7 +24,7 @@ from .counting import count_from_store, post_orders
 from .drafts import DraftText, day_power_drafts, drafts_for, opening_post, role_cards
 from .i18n import _
 from .mp_actions import MpReading, read_mp
-from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _said, _sent_order, in_window
+from .mp_answers import ANSWERED, RECEIPTS, TOPIC, UNDERSTOOD, MpAnswering, MpWindow, _sent_order, in_window, said_key
 from .relay import RELAY_POWERS, discarded_relays, read_order, relayed_messages
 from .store import Store, kv_get, kv_set
 
@@ -384,17 +384,17 @@ class EngineDriver(MpAnswering):
         actions = self.day_actions(phase, begun)
         if not actions:
             return [], []
-        told = {_said(t["event"]) for t in self._post_orders_told(phase)}
+        told = {said_key(t["event"]) for t in self.post_orders_told(phase)}
         for stored in self.mp_outcomes(phase).values():
-            told.update(_said(t["event"]) for t in stored["detail"].get("announced", []))
+            told.update(said_key(t["event"]) for t in stored["detail"].get("announced", []))
         fresh = [
             e
             for e in (e.as_json() for e in hook(begun, actions).events)
-            if e["audience"] in ("public", "private") and e["type"] not in RECEIPTS and _said(e) not in told
+            if e["audience"] in ("public", "private") and e["type"] not in RECEIPTS and said_key(e) not in told
         ]
         if not fresh:
             return [], []
-        batch = len({t["key"].rsplit("/", 1)[0] for t in self._post_orders_told(phase)}) + 1
+        batch = len({t["key"].rsplit("/", 1)[0] for t in self.post_orders_told(phase)}) + 1
         made = day_power_drafts(
             self.config.live.ruleset or "",
             phase,
@@ -407,12 +407,12 @@ class EngineDriver(MpAnswering):
         )
         return [d for d, _told in made], [{"event": e, "key": d.key} for d, events in made for e in events]
 
-    def _post_orders_told(self, phase: str) -> list[dict[str, Any]]:
+    def post_orders_told(self, phase: str) -> list[dict[str, Any]]:
         return list(json.loads(kv_get(self.store, f"post-orders-told/{phase}") or "[]"))
 
     def record_post_orders_told(self, phase: str, told: list[dict[str, Any]]) -> None:
         """Remember what the day's post orders told at once (in the drafting's transaction): never twice."""
-        kv_set(self.store, f"post-orders-told/{phase}", json.dumps(self._post_orders_told(phase) + told))
+        kv_set(self.store, f"post-orders-told/{phase}", json.dumps(self.post_orders_told(phase) + told))
 
     def night_view(self, phase: str, since: datetime | None, until: datetime) -> dict[str, Any]:
         """For the MJ's page: the MPs players sent in a night's window, what was understood from each,
@@ -531,10 +531,10 @@ class EngineDriver(MpAnswering):
         last: dict[tuple[str, str], tuple[list[str], bool]] = {}
         answered: set[str] = set()
         said: set[tuple[str, str, str]] = set()  # what a day power's drafts already told, once let go
-        said.update(_said(t["event"]) for t in self._post_orders_told(phase) if t["key"] in going)
+        said.update(said_key(t["event"]) for t in self.post_orders_told(phase) if t["key"] in going)
         for msg_id, stored in self.mp_outcomes(phase).items():
             told = stored["reply_key"] in going
-            said.update(_said(t["event"]) for t in stored["detail"].get("announced", []) if t["key"] in going)
+            said.update(said_key(t["event"]) for t in stored["detail"].get("announced", []) if t["key"] in going)
             if told:
                 answered.add(msg_id)
             for accepted in stored["detail"].get("accepted", []):
@@ -546,7 +546,7 @@ class EngineDriver(MpAnswering):
                 e["type"] == "action_received" and last.get((e.get("player", ""), e["power"])) == (e["targets"], True)
             )
             and not (e["type"] == "action_unclear" and e.get("source") in answered)
-            and _said(e) not in said
+            and said_key(e) not in said
         ]
 
     def rerun(self, phase: str) -> tuple[Outcome, list[DraftText]]:

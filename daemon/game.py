@@ -23,7 +23,7 @@ from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
 from .engine_live import EngineDriver
 from .i18n import _
-from .mp_answers import ANSWERED, MpWindow, _said
+from .mp_answers import ANSWERED, MpWindow, said_key
 from .outbox import Draft, Outbox, OutboxError
 from .poller import LAYOUT_ALERT, CountingStopped, Poller, TopicPoll, add_alert, open_alerts, resolve_alerts
 from .render import render
@@ -528,13 +528,13 @@ class LiveGame:
         texts say it now (they leave out only what had gone out), or an earlier copy went out already; sent
         as well, the players would read it twice."""
         assert self.engine is not None
-        said = {_said(e) for e in events}
+        said = {said_key(e) for e in events}
         told = [t for o in self.engine.mp_outcomes(phase).values() for t in o["detail"].get("announced", [])]
-        told += self.engine._post_orders_told(phase)  # double-roles: what the day's post orders told at once
+        told += self.engine.post_orders_told(phase)  # double-roles: what the day's post orders told at once
         states = {d.key: d.state for d in self.outbox.drafts()}
         for entry in told:
             key = str(entry["key"])
-            if states.get(key) in ("drafted", "failed") and _said(entry["event"]) in said:
+            if states.get(key) in ("drafted", "failed") and said_key(entry["event"]) in said:
                 try:
                     self.outbox.discard(key)
                 except OutboxError as exc:  # sent meanwhile (the MJ's page): nothing left to set aside

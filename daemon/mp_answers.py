@@ -81,7 +81,7 @@ def in_window(when: datetime, since: datetime | None, until: datetime) -> bool:
     return latest <= until and (since is None or latest > since)
 
 
-def _said(event: dict[str, Any]) -> tuple[str, str, str]:
+def said_key(event: dict[str, Any]) -> tuple[str, str, str]:
     """What an event tells, and to whom: the same announcement made at once and again at the deadline."""
     return str(event["type"]), str(event.get("audience", "public")), str(event.get("player", ""))
 
@@ -300,7 +300,10 @@ class MpAnswering:
             "examples": powers_of(state, sender) if outcome == NOT_UNDERSTOOD and not unclear else [],
         }
         body = mp_reply(
-            self.config.live.ruleset or "", context, self.config.templates_dir, self.config.markup,
+            self.config.live.ruleset or "",
+            context,
+            self.config.templates_dir,
+            self.config.markup,
             modules=self.config.live.modules,
         )
         number = len([o for o in self.mp_outcomes().values() if o["player"] == sender]) + 1
