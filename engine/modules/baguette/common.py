@@ -161,6 +161,12 @@ def working_state(state: GameState) -> GameState:
     return work
 
 
+def own_state(ctx: Ctx, state: GameState, owned: bool) -> GameState:
+    """The state a phase's module steps work on: a full copy when the base then resolves it in place (``owned``:
+    its ``*_owned`` entry, the one copy of the phase), else ``working_state`` (the base copies it again)."""
+    return state.copy() if owned else working_state(state)
+
+
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
     """A resolution going on over ``state``, a state nobody else holds (the base's new one, or the module's
     ``working_state``): not copied again (``Resolution`` copies the state it is given: here a placeholder whose

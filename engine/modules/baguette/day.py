@@ -20,11 +20,11 @@ from .common import (
     bag,
     give_wand,
     holder,
+    own_state,
     public_deaths,
     receivers,
     resume,
     unused_answers,
-    working_state,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -339,7 +339,8 @@ def close_day(
     actions: Sequence[Action] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
+    owned = ctx.base.close_decided_day_owned is not None  # the base closes the day on our copy: the one copy
+    r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
     own, base_actions = split(actions)
@@ -367,7 +368,11 @@ def close_day(
         victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
-    if ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
+    unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day
+    if ctx.base.close_decided_day_owned is not None:  # as below, on ``s`` itself (``r.state``): not read after
+        outcome = ctx.base.close_decided_day_owned(s, all_votes, victim, to_base, base_decrees, base_actions)
+        events = [*r.events, *outcome.events]
+    elif ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
         outcome = ctx.base.close_decided_day(s, all_votes, victim, to_base, base_decrees, base_actions)
         events = [*r.events, *outcome.events]  # no count of the base's: nothing of it to leave out
     else:
@@ -388,7 +393,7 @@ def close_day(
         events += later.events
         questions += later.questions
         after = later.state
-    events += unused_answers(day, answers, r)
+    events += unused
     return Outcome(after, public_deaths(after, events), questions)
 
 

@@ -20,11 +20,11 @@ from .common import (
     holder,
     indevorable,
     mj_role,
+    own_state,
     public_deaths,
     resume,
     role_matches,
     unused_answers,
-    working_state,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -64,6 +64,7 @@ class _Night:
         self.answers: Mapping[str, str] = {}
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
+        self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
         self._last = {(a.power, a.player): a for a in own}  # each player's last order of each power
 
     def last(self, power: str, player: str) -> Action | None:
@@ -309,11 +310,17 @@ def _base(n: _Night) -> None:
         if pack:
             actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
-    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
-    n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
+    night = s.phase
+    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)}
+    # The module's unused answers (told last), read on the state as it is before the base's night changes it.
+    n.unused = unused_answers(night, n.answers, n.r)
+    if n.ctx.base.resolve_night_owned is not None:  # the base resolves ``s`` itself (our copy): the phase's one
+        n.outcome = n.ctx.base.resolve_night_owned(s, actions, answers, decrees)
+    else:  # the base copies ``s`` (the module's ``working_state``)
+        n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
     n.moved_on = n.outcome.state.phase
     after = resume(n.outcome.state, n.answers)
-    after.state.phase = s.phase  # the end-of-night steps tell in the night's phase
+    after.state.phase = night  # the end-of-night steps tell in the night's phase
     n.after = after
 
 
@@ -386,7 +393,7 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
+    r = resume(own_state(ctx, state, ctx.base.resolve_night_owned is not None), answers)  # one copy (see _base)
     night_phase = r.state.phase
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
@@ -426,7 +433,7 @@ def resolve_night(
     if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
-    events += unused_answers(night_phase, answers, r)
+    events += n.unused
     questions = [*r.questions, *n.outcome.questions, *after.questions]
     return Outcome(after.state, public_deaths(after.state, events), questions)
 

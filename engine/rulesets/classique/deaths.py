@@ -12,8 +12,28 @@ from .roles import WOLVES
 
 
 # -- shared pieces ----------------------------------------------------------------------------
-def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
-    r = Resolution(state, answers)
+class _Held(GameState):
+    """The state an ``owned`` resolution is made with, replaced at once, never changed: its copy is itself."""
+
+    def copy(self) -> GameState:
+        return self
+
+
+_HELD = _Held("", 0, [])
+
+
+def _resolution(
+    state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree], owned: bool = False
+) -> Resolution:
+    """The phase's resolution over a copy of ``state`` or, ``owned``, over ``state`` itself: a private copy its
+    caller hands over (``close_decided_day_owned``, ``resolve_night_owned``), not copied a second time.
+    (``Resolution`` copies the state it is given: there, a placeholder whose copy is itself.)"""
+    if owned:
+        r = Resolution(_HELD, answers)
+        r.state = state
+        r._start_phase = state.phase
+    else:
+        r = Resolution(state, answers)
     r.death_hooks.append(_hunter)
     r.death_hooks.append(_acolytes)
     r.death_hooks.append(_transformation_cancelled)

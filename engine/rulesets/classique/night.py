@@ -97,7 +97,21 @@ def resolve_night(
     answers: Mapping[str, str] | None = None,
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
-    r = _resolution(state, answers or {}, decrees)
+    return _night(_resolution(state, answers or {}, decrees), actions)
+
+
+def resolve_night_owned(
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+) -> Outcome:
+    """``resolve_night`` on a state its caller hands over (``contract.RuleSet.resolve_night_owned``): changed in
+    place and returned in the outcome, not copied (the baguette module copies the state once per phase)."""
+    return _night(_resolution(state, answers or {}, decrees, owned=True), actions)
+
+
+def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
