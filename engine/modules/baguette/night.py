@@ -400,26 +400,25 @@ def resolve_night(
     ]
     actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
     base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
-    den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
-    own, others = [], []
-    for action in actions:
+    den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
+    own: list[Action] = []
+    others: list[Action] = []
+    for action in actions:  # one pass, each action to its list in order
         power = action.power
-        if action.source.startswith("den:") and power != VICTIM:
-            continue
-        if power != VICTIM and not power.startswith("baguette."):
+        if power == VICTIM:
+            why = validate(ctx, r.state, action)
+            if why and not _first_night_victim(ctx, r.state, action):
+                r.tell(action.player, "action_refused", power=power, reason=why)
+            else:
+                others.append(action)
+        elif action.source.startswith("den:"):
+            den.append(action)
+        elif not power.startswith("baguette."):
             others.append(action)  # the base refuses its own, with its own words
-            continue
-        why = validate(ctx, r.state, action)
-        if why and action.power == VICTIM and _first_night_victim(ctx, r.state, action):
-            why = None
-        if action.power.startswith("baguette.") and why:
-            r.tell(action.player, "action_refused", power=action.power, reason=why)
-        elif action.power.startswith("baguette."):
-            own.append(action)
-        elif why and action.power == VICTIM:
-            r.tell(action.player, "action_refused", power=action.power, reason=why)
+        elif why := validate(ctx, r.state, action):
+            r.tell(action.player, "action_refused", power=power, reason=why)
         else:
-            others.append(action)  # the base refuses its own, with its own words
+            own.append(action)
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected

@@ -87,7 +87,7 @@ def check_winner(state: GameState) -> str | None:
         return "flute"
     if camps == {"loups"}:
         return "loups"
-    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * pack >= len(alive):
+    if 2 * pack >= len(alive) and not camps & {"vampires", "flute"} and option(state, "victoire_parite"):
         return "loups"  # the parity reading (J2): as many werewolves as the others
     if camps == {"vampires"}:
         return "vampires"
