@@ -181,6 +181,8 @@ def unused_answers(phase: str, answers: Mapping[str, str], *resolutions: Resolut
     """The module's answers of ``phase`` (its QUESTIONS: kept from the base, which reports its own) that none of
     ``resolutions`` asked: told to the MJ as ``answer_unused`` with the reason, as a base's Resolution does —
     never dropped silently (fixtures/scenarios/README.md)."""
+    if not answers:  # most phases
+        return []
     asked: set[str] = set()
     for r in resolutions:
         asked |= r._asked
@@ -242,11 +244,14 @@ def indevorable(state: GameState, player: PlayerState) -> bool:
     return player.camp == "vampires" or bool((mj_role(state, player) or {}).get("indevorable"))
 
 
-def public_deaths(state: GameState, events: list[Event]) -> list[Event]:
+def public_deaths(state: GameState, events: list[Event], foudroiements: bool = True) -> list[Event]:
     """The deaths as the rules tell them: a foudroyé Gentil's role is not public (« de l'alignement s'il est
     Gentil ; du rôle exact s'il est LG »: the MJ gets it as ``foudroiement_role``); after each death of a player
-    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``."""
+    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``.
+    ``foudroiements``: False when the phase had no such decree (``decrees_for_base`` tells them): not looked for."""
     declared = bag(state).get("mj_roles", {})
+    if not declared and not foudroiements:  # most phases: nothing to change
+        return events
     gentils = {e.data["player"] for e in events if e.type == "foudroiement" and "alignement" in e.data}
     if not declared and not gentils:
         return events

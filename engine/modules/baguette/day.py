@@ -231,8 +231,13 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
             s.player(name).alive = False
     found = count(ctx, s, votes)
     tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
-    rows = [row for row in tallied.counts if row.target != BLANK]
-    blank = next((row.votes for row in tallied.counts if row.target == BLANK), 0)
+    rows = []  # the rows against players; the blank one (one at most: a row per target) apart
+    blank = 0
+    for row in tallied.counts:
+        if row.target == BLANK:
+            blank = row.votes
+        else:
+            rows.append(row)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in rows},
@@ -357,7 +362,8 @@ def close_day(
                 r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
     struck = {d.player for d in base_decrees if d.kind == "kill"}
-    voters = [name for name in s.living() if name not in struck]  # alive at the deadline
+    # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
+    voters = [name for name in s.living() if name not in struck] if day != "J0" and bag(s).get("second_tour") else []
     victim: str | None = None
     if day == "J0":
         _elect(r, all_votes, None)
@@ -367,7 +373,7 @@ def close_day(
     else:
         victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
-    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
+    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
     unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day
     if ctx.base.close_decided_day_owned is not None:  # as below, on ``s`` itself (``r.state``): not read after
         outcome = ctx.base.close_decided_day_owned(s, all_votes, victim, to_base, base_decrees, base_actions)
@@ -394,7 +400,8 @@ def close_day(
         questions += later.questions
         after = later.state
     events += unused
-    return Outcome(after, public_deaths(after, events), questions)
+    foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
+    return Outcome(after, public_deaths(after, events, foudroiements), questions)
 
 
 def _replaced(event: Event) -> bool:

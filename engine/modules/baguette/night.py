@@ -311,7 +311,7 @@ def _base(n: _Night) -> None:
             actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
     night = s.phase
-    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)}
+    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)} if n.answers else {}
     # The module's unused answers (told last), read on the state as it is before the base's night changes it.
     n.unused = unused_answers(night, n.answers, n.r)
     if n.ctx.base.resolve_night_owned is not None:  # the base resolves ``s`` itself (our copy): the phase's one
@@ -429,12 +429,14 @@ def resolve_night(
     if after.state.winner is None:
         after.state.phase = n.moved_on
     base_events = n.outcome.events
-    if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
+    # N1's den victim (option « antre »): not fictional.
+    if n.decrees_given and any(d.cause == "loups" for d in n.decrees_given):
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
     events += n.unused
     questions = [*r.questions, *n.outcome.questions, *after.questions]
-    return Outcome(after.state, public_deaths(after.state, events), questions)
+    foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
+    return Outcome(after.state, public_deaths(after.state, events, foudroiements), questions)
 
 
 def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
