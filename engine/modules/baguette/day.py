@@ -150,16 +150,17 @@ _NIGHT_CHOICES = frozenset(
 
 
 def _anticipated(
-    r: Resolution, ctx: Ctx, own: Sequence[Action], base_actions: Sequence[Action]
+    r: Resolution, ctx: Ctx, own: list[Action], base_actions: Sequence[Action], powers: set[str]
 ) -> tuple[list[Action], list[Action]]:
     """« Il est possible d'anticiper en cas d'absence »: night orders sent by day — the Magicien's choices,
     and the base's night powers it refuses now only because it is day — are kept for the coming night
-    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
+    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned.
+    ``powers``: the powers of ``own``."""
     s = r.state
-    if not base_actions and _NIGHT_CHOICES.isdisjoint({action.power for action in own}):  # most days: votes only
+    if not base_actions and _NIGHT_CHOICES.isdisjoint(powers):  # most days: votes only
         if not bag(s).get("anticipees"):
             bag(s).pop("anticipees", None)
-        return list(own), []
+        return own, []
     night = next_phase(s.phase)
     kept = bag(s).setdefault("anticipees", [])
     now_own: list[Action] = []
@@ -349,10 +350,11 @@ def close_day(
     s = r.state
     day = s.phase
     own, base_actions = split(actions)
-    own, base_actions = _anticipated(r, ctx, own, base_actions)
+    # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
+    powers = {action.power for action in own}
+    own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    powers = {action.power for action in own}  # most days: votes only, no absence nor testament to read
     if ABSENCE in powers:
         note_absences(r, own)
     if "baguette.testament" in powers:

@@ -31,6 +31,10 @@ NIGHT_ORDER: tuple[str, ...] = (
 )
 
 
+# The day powers a night's MPs apply at once (the Malade's MP is the night's first step instead).
+_DAY_POWERS_AT_NIGHT = DAY_POWERS - {"malade.tomber_malade"}
+
+
 # -- the night --------------------------------------------------------------------------------
 class _Night:
     """What the night's steps know of each other (the victim, the protection, the potions)."""
@@ -118,7 +122,7 @@ def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
         for a in r.state.memory.pop("actions_avance", [])
     ]
     night = _Night(r, latest_actions(r.state, actions, r, early))
-    for action in [a for a in night.actions.values() if a.power in DAY_POWERS - {"malade.tomber_malade"}]:
+    for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
         # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
         # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
         _day_action(r, action, receipt=False)
@@ -499,6 +503,8 @@ def _chaman(night: _Night) -> None:
     MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
     cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
+    if not cast:  # no spell cast (most nights): nothing below to read, tell or refuse
+        return
     for action in cast[:-1]:
         if action.player not in night.asleep:
             r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")
