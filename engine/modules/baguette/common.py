@@ -108,14 +108,14 @@ def receivers(state: GameState, giver: str | None) -> list[str]:
     """Who may receive the wand now; when every living player but the giver has held it, the round is done.
     (``may_receive`` for each living player, in one pass.)"""
     memory = bag(state)
-    living = state.living()
+    living = [p.name for p in state.players if p.alive and p.name != giver]  # the living but the giver
     if memory.get("tour_complet"):
-        return [name for name in living if name != giver]
-    held = set(memory.get("porteurs", []))
-    if held.union((giver,)).issuperset(living):  # every living player but the giver has held it
+        return living
+    held = set(memory.get("porteurs", ()))
+    if held.issuperset(living):  # every living player but the giver has held it
         memory["tour_complet"] = True
-        return [name for name in living if name != giver]
-    return [name for name in living if name != giver and name not in held]
+        return living
+    return [name for name in living if name not in held]
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:

@@ -323,7 +323,11 @@ def handover(r: Resolution, at_pyre: bool) -> None:
         names = list(memory["testament"]) + names
         how = "testament"
     pool = receivers(s, current)  # who may receive it (closes the round when it is done)
-    chosen = next((name for name in names if name in pool), None)
+    chosen = None  # the first name who may receive it (a loop: no generator made at each pyre)
+    for name in names:
+        if name in pool:
+            chosen = name
+            break
     if names:
         r.tell_mj("successor_chosen", holder=current, names=names, chosen=chosen)
     if chosen is None:
