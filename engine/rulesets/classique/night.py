@@ -310,13 +310,16 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    if not any(has_power(p, "joueur_de_flute") for p in s.players if p.role == "joueur_de_flute"):
+    for player in s.players:  # a loop, not a generator made each night
+        if player.role == "joueur_de_flute" and has_power(player, "joueur_de_flute"):
+            break
+    else:
         return  # the charm is broken: no list any more
     charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     # The flute wins when every living player but him is charmed: not before that many are.
-    if len(charmed) + 1 >= sum(p.alive for p in s.players) and check_winner(s) == "flute":
+    if len(charmed) + 1 >= len(s.living()) and check_winner(s) == "flute":
         night.over = True
 
 
@@ -486,8 +489,10 @@ def _transformations(r: Resolution) -> None:
     """Three nights after the bite, the victim comes back as a werewolf (bitten on N2, back on N5)."""
     s = r.state
     for player in s.players:
+        if player.alive:  # (most players: their markers not read)
+            continue
         bite = player.markers.get("transformation")
-        if player.alive or not bite or int(s.phase[1:]) < bite["depuis"] + 3:
+        if not bite or int(s.phase[1:]) < bite["depuis"] + 3:
             continue
         del player.markers["transformation"]
         player.alive, player.death_phase, player.death_cause = True, None, None
