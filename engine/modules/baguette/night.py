@@ -302,8 +302,9 @@ def _base(n: _Night) -> None:
         for action in [a for a in actions if a.power == VICTIM]:
             decrees.append(Decree("kill", action.targets[0], "loups"))
         actions = [a for a in actions if a.power != VICTIM]
-    decrees += [Decree("kill", name, cause) for name, cause in n.kills]
-    dying = {name for name, _ in n.kills}
+    dying = {name for name, _ in n.kills} if n.kills else ()  # the module's deaths (most nights: none)
+    if dying:
+        decrees += [Decree("kill", name, cause) for name, cause in n.kills]
     if dying and any(a.power == VICTIM and a.player in dying for a in actions):
         # The den's choice is the pack's: a wolf dying first does not take it with him.
         pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
