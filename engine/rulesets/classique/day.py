@@ -61,16 +61,19 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
     voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
     if allowed is not None:
         voters = [v for v in voters if v in allowed]
-    weights = {name: 2 for name in [state.memory.get("charisme")] if name}
-    counted = dict(votes)
+    drinker = state.memory.get("charisme")
+    weights = {drinker: 2} if drinker else {}
+    counted: Mapping[str, str] = votes
     spell = state.memory.get("mauvais_oeil_du_jour")
     if spell:  # "devront voter comme leur maître au bûcher du soir"
-        master_vote = counted.get(spell["chaman"])
+        changed = dict(votes)  # (only a spell changes the votes read: the caller's are never changed)
+        master_vote = changed.get(spell["chaman"])
         for bewitched in spell["cibles"]:
             if master_vote is None:
-                counted.pop(bewitched, None)
+                changed.pop(bewitched, None)
             else:
-                counted[bewitched] = master_vote
+                changed[bewitched] = master_vote
+        counted = changed
     may_vote = set(voters)
     player = {p.name: p for p in reversed(state.players)}  # ``state.player``: the first so called, else KeyError
     standing = {
