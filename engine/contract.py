@@ -102,6 +102,12 @@ class RuleSet:
     # tells besides the pyre. The rest as ``close_day``: a new state, the decrees and day actions applied.
     # None: the caller gives ``close_day`` votes that make its victim the only leader.
     close_decided_day: CloseDecidedDay | None = None
+    # ``close_decided_day`` and ``resolve_night`` on a state the caller hands over: a private copy it made and
+    # holds alone (a module that changed it first, in its own steps of the phase), changed in place and
+    # returned as the outcome's state instead of copied again — the same outcome otherwise. The caller must not
+    # use that state afterwards but through the outcome. None: the caller gives the rule set a state it copies.
+    close_decided_day_owned: CloseDecidedDay | None = None
+    resolve_night_owned: ResolveNight | None = None
     # A vote the rules forbid (the earlier vote stands): why, a Message (N_, params) the daemon renders in the
     # MJ's language for the count warnings (a plain str is shown as it is).
     vote_refusal: Callable[[GameState, str, str], str | Message | None] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import given, settings
@@ -182,3 +183,42 @@ def test_random_games_end() -> None:
     winners = [play(seed, checked=False)[1] for seed in range(30)]
     assert sum(w is not None for w in winners) >= 25
     assert set(winners) - {None} <= {"village", "loups", "amoureux", "flute", "vampires", "aucun"}
+
+
+# The same rule set without the base's in-place entries: each phase then copies through ``working_state`` and
+# the base's own copy (the contract's path for a base that has no ``*_owned`` entry).
+COPYING = compose(replace(ruleset("classique"), close_decided_day_owned=None, resolve_night_owned=None), ["baguette"])
+
+
+def test_the_composed_phases_do_not_offer_the_bases_in_place_entries() -> None:
+    # A caller of the composed rule set gets phases that copy the state they are given, whatever the base offers.
+    assert BASE.close_decided_day_owned is not None and BASE.resolve_night_owned is not None
+    assert RULES.close_decided_day_owned is None and RULES.resolve_night_owned is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31))
+def test_the_in_place_base_plays_the_same_games_as_the_copying_one(seed: int) -> None:
+    # The module copies the state once and the base resolves that copy in place (``*_owned``), or the base copies
+    # the module's working state: every phase's outcome the same, answers and all.
+    rng = random.Random(seed)
+    count = rng.randint(8, 14)
+    state = RULES.setup([f"J{n:02d}" for n in range(count)], seed)
+    for _ in range(40):
+        if state.winner is not None:
+            break
+        if state.phase.startswith("J"):
+            actions = _day_actions(state, rng)
+            first = RULES.close_day(state, {}, {}, (), actions)
+            answers = _answered(first, rng)
+            outcome = RULES.close_day(state, {}, answers, (), actions)
+            other = COPYING.close_day(state, {}, answers, (), actions)
+        else:
+            actions = sorted(_night_actions(state, rng) + _den(state, rng), key=lambda _: rng.random())
+            first = RULES.resolve_night(state, actions)
+            answers = _answered(first, rng)
+            outcome = RULES.resolve_night(state, actions, answers)
+            other = COPYING.resolve_night(state, actions, answers)
+        assert outcome.events == other.events and outcome.questions == other.questions
+        assert outcome.state == other.state and repr(outcome.state) == repr(other.state)
+        state = outcome.state

@@ -346,3 +346,17 @@ def test_a_charisme_drinker_who_may_not_vote_is_reported() -> None:
     outcome = close_day(state, {"Bob": "Alice"})
     assert [e.data["player"] for e in outcome.events if e.type == "charisma_wasted"] == ["Gaston"]
     assert "charisme" not in outcome.state.memory
+
+
+def test_the_in_place_entries_resolve_the_given_state_as_the_copying_ones_resolve_a_copy() -> None:
+    # ``resolve_night_owned`` and ``close_decided_day_owned`` (for a caller holding a private copy): the same
+    # outcome as ``resolve_night`` and ``close_decided_day``, on the very state handed over, not a copy of it.
+    state = game(BASE, "N2")
+    orders = [Action("Alice", "loups.devorer", ("Bob",)), Action("David", "sorciere.empoisonnement", ("Eve",))]
+    mine = state.copy()
+    night = classique.resolve_night_owned(mine, orders)
+    assert night.state is mine and night == resolve_night(state, orders)
+    mine = night.state.copy()
+    day = classique.close_decided_day_owned(mine, {"Carole": "Fanny"}, "Fanny")
+    assert day.state is mine and day == classique.close_decided_day(night.state, {"Carole": "Fanny"}, "Fanny")
+    assert not day.state.player("Fanny").alive and day.state.phase == "N3"

@@ -108,6 +108,9 @@ def apply(base: RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
             *base.night_order,
             *NIGHT_ORDER[NIGHT_ORDER.index("base") + 1 :],
         ),
+        # The base's in-place entries are its own: the composed phases copy the state they are given.
+        close_decided_day_owned=None,
+        resolve_night_owned=None,
         day_tally=_day_tally,
         vote_refusal=_vote_refusal,
         night_actors=_night_actors,

@@ -108,14 +108,14 @@ def receivers(state: GameState, giver: str | None) -> list[str]:
     """Who may receive the wand now; when every living player but the giver has held it, the round is done.
     (``may_receive`` for each living player, in one pass.)"""
     memory = bag(state)
-    living = state.living()
+    living = [p.name for p in state.players if p.alive and p.name != giver]  # the living but the giver
     if memory.get("tour_complet"):
-        return [name for name in living if name != giver]
-    held = set(memory.get("porteurs", []))
-    if held.union((giver,)).issuperset(living):  # every living player but the giver has held it
+        return living
+    held = set(memory.get("porteurs", ()))
+    if held.issuperset(living):  # every living player but the giver has held it
         memory["tour_complet"] = True
-        return [name for name in living if name != giver]
-    return [name for name in living if name != giver and name not in held]
+        return living
+    return [name for name in living if name not in held]
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:
@@ -161,6 +161,12 @@ def working_state(state: GameState) -> GameState:
     return work
 
 
+def own_state(ctx: Ctx, state: GameState, owned: bool) -> GameState:
+    """The state a phase's module steps work on: a full copy when the base then resolves it in place (``owned``:
+    its ``*_owned`` entry, the one copy of the phase), else ``working_state`` (the base copies it again)."""
+    return state.copy() if owned else working_state(state)
+
+
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:
     """A resolution going on over ``state``, a state nobody else holds (the base's new one, or the module's
     ``working_state``): not copied again (``Resolution`` copies the state it is given: here a placeholder whose
@@ -175,6 +181,8 @@ def unused_answers(phase: str, answers: Mapping[str, str], *resolutions: Resolut
     """The module's answers of ``phase`` (its QUESTIONS: kept from the base, which reports its own) that none of
     ``resolutions`` asked: told to the MJ as ``answer_unused`` with the reason, as a base's Resolution does —
     never dropped silently (fixtures/scenarios/README.md)."""
+    if not answers:  # most phases
+        return []
     asked: set[str] = set()
     for r in resolutions:
         asked |= r._asked
@@ -236,11 +244,14 @@ def indevorable(state: GameState, player: PlayerState) -> bool:
     return player.camp == "vampires" or bool((mj_role(state, player) or {}).get("indevorable"))
 
 
-def public_deaths(state: GameState, events: list[Event]) -> list[Event]:
+def public_deaths(state: GameState, events: list[Event], foudroiements: bool = True) -> list[Event]:
     """The deaths as the rules tell them: a foudroyé Gentil's role is not public (« de l'alignement s'il est
     Gentil ; du rôle exact s'il est LG »: the MJ gets it as ``foudroiement_role``); after each death of a player
-    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``."""
+    holding an MJ role, « L'état de la Bête … sera révélé à sa mort »: a public ``mj_role_revealed``.
+    ``foudroiements``: False when the phase had no such decree (``decrees_for_base`` tells them): not looked for."""
     declared = bag(state).get("mj_roles", {})
+    if not declared and not foudroiements:  # most phases: nothing to change
+        return events
     gentils = {e.data["player"] for e in events if e.type == "foudroiement" and "alignement" in e.data}
     if not declared and not gentils:
         return events

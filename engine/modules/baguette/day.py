@@ -20,11 +20,11 @@ from .common import (
     bag,
     give_wand,
     holder,
+    own_state,
     public_deaths,
     receivers,
     resume,
     unused_answers,
-    working_state,
 )
 from .hunter import question_id, shoot
 from .validation import validate
@@ -150,16 +150,17 @@ _NIGHT_CHOICES = frozenset(
 
 
 def _anticipated(
-    r: Resolution, ctx: Ctx, own: Sequence[Action], base_actions: Sequence[Action]
+    r: Resolution, ctx: Ctx, own: list[Action], base_actions: Sequence[Action], powers: set[str]
 ) -> tuple[list[Action], list[Action]]:
     """« Il est possible d'anticiper en cas d'absence »: night orders sent by day — the Magicien's choices,
     and the base's night powers it refuses now only because it is day — are kept for the coming night
-    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned."""
+    (``resolve_night`` reads them first, a night MP for the same power replaces them). The rest is returned.
+    ``powers``: the powers of ``own``."""
     s = r.state
-    if not base_actions and _NIGHT_CHOICES.isdisjoint({action.power for action in own}):  # most days: votes only
+    if not base_actions and _NIGHT_CHOICES.isdisjoint(powers):  # most days: votes only
         if not bag(s).get("anticipees"):
             bag(s).pop("anticipees", None)
-        return list(own), []
+        return own, []
     night = next_phase(s.phase)
     kept = bag(s).setdefault("anticipees", [])
     now_own: list[Action] = []
@@ -231,8 +232,13 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
             s.player(name).alive = False
     found = count(ctx, s, votes)
     tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
-    rows = [row for row in tallied.counts if row.target != BLANK]
-    blank = next((row.votes for row in tallied.counts if row.target == BLANK), 0)
+    rows = []  # the rows against players; the blank one (one at most: a row per target) apart
+    blank = 0
+    for row in tallied.counts:
+        if row.target == BLANK:
+            blank = row.votes
+        else:
+            rows.append(row)
     r.emit(
         "vote_result",
         counts={row.target: row.votes for row in rows},
@@ -317,7 +323,11 @@ def handover(r: Resolution, at_pyre: bool) -> None:
         names = list(memory["testament"]) + names
         how = "testament"
     pool = receivers(s, current)  # who may receive it (closes the round when it is done)
-    chosen = next((name for name in names if name in pool), None)
+    chosen = None  # the first name who may receive it (a loop: no generator made at each pyre)
+    for name in names:
+        if name in pool:
+            chosen = name
+            break
     if names:
         r.tell_mj("successor_chosen", holder=current, names=names, chosen=chosen)
     if chosen is None:
@@ -339,14 +349,16 @@ def close_day(
     actions: Sequence[Action] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
+    owned = ctx.base.close_decided_day_owned is not None  # the base closes the day on our copy: the one copy
+    r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
     own, base_actions = split(actions)
-    own, base_actions = _anticipated(r, ctx, own, base_actions)
+    # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
+    powers = {action.power for action in own}
+    own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    powers = {action.power for action in own}  # most days: votes only, no absence nor testament to read
     if ABSENCE in powers:
         note_absences(r, own)
     if "baguette.testament" in powers:
@@ -356,7 +368,8 @@ def close_day(
                 r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
     struck = {d.player for d in base_decrees if d.kind == "kill"}
-    voters = [name for name in s.living() if name not in struck]  # alive at the deadline
+    # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
+    voters = [name for name in s.living() if name not in struck] if day != "J0" and bag(s).get("second_tour") else []
     victim: str | None = None
     if day == "J0":
         _elect(r, all_votes, None)
@@ -366,8 +379,12 @@ def close_day(
     else:
         victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
-    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)}
-    if ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
+    to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
+    unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day
+    if ctx.base.close_decided_day_owned is not None:  # as below, on ``s`` itself (``r.state``): not read after
+        outcome = ctx.base.close_decided_day_owned(s, all_votes, victim, to_base, base_decrees, base_actions)
+        events = [*r.events, *outcome.events]
+    elif ctx.base.close_decided_day is not None:  # the count above is the day's: the base burns its victim
         outcome = ctx.base.close_decided_day(s, all_votes, victim, to_base, base_decrees, base_actions)
         events = [*r.events, *outcome.events]  # no count of the base's: nothing of it to leave out
     else:
@@ -388,8 +405,9 @@ def close_day(
         events += later.events
         questions += later.questions
         after = later.state
-    events += unused_answers(day, answers, r)
-    return Outcome(after, public_deaths(after, events), questions)
+    events += unused
+    foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
+    return Outcome(after, public_deaths(after, events, foudroiements), questions)
 
 
 def _replaced(event: Event) -> bool:

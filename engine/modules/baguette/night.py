@@ -20,11 +20,11 @@ from .common import (
     holder,
     indevorable,
     mj_role,
+    own_state,
     public_deaths,
     resume,
     role_matches,
     unused_answers,
-    working_state,
 )
 from .day import base_answers, decrees_for_base, handover
 from .den import NO_VICTIM, REFUSED, REVEAL, REVEAL_VOID, VICTIM
@@ -64,6 +64,7 @@ class _Night:
         self.answers: Mapping[str, str] = {}
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
+        self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
         self._last = {(a.power, a.player): a for a in own}  # each player's last order of each power
 
     def last(self, power: str, player: str) -> Action | None:
@@ -301,19 +302,26 @@ def _base(n: _Night) -> None:
         for action in [a for a in actions if a.power == VICTIM]:
             decrees.append(Decree("kill", action.targets[0], "loups"))
         actions = [a for a in actions if a.power != VICTIM]
-    decrees += [Decree("kill", name, cause) for name, cause in n.kills]
-    dying = {name for name, _ in n.kills}
+    dying = {name for name, _ in n.kills} if n.kills else ()  # the module's deaths (most nights: none)
+    if dying:
+        decrees += [Decree("kill", name, cause) for name, cause in n.kills]
     if dying and any(a.power == VICTIM and a.player in dying for a in actions):
         # The den's choice is the pack's: a wolf dying first does not take it with him.
         pack = [p.name for p in s.players if p.alive and n.ctx.base.is_wolf(p) and p.name not in dying]
         if pack:
             actions = [replace(a, player=pack[0]) if a.power == VICTIM and a.player in dying else a for a in actions]
     n.decrees_given = decrees
-    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, s.phase)}
-    n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
+    night = s.phase
+    answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)} if n.answers else {}
+    # The module's unused answers (told last), read on the state as it is before the base's night changes it.
+    n.unused = unused_answers(night, n.answers, n.r)
+    if n.ctx.base.resolve_night_owned is not None:  # the base resolves ``s`` itself (our copy): the phase's one
+        n.outcome = n.ctx.base.resolve_night_owned(s, actions, answers, decrees)
+    else:  # the base copies ``s`` (the module's ``working_state``)
+        n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
     n.moved_on = n.outcome.state.phase
     after = resume(n.outcome.state, n.answers)
-    after.state.phase = s.phase  # the end-of-night steps tell in the night's phase
+    after.state.phase = night  # the end-of-night steps tell in the night's phase
     n.after = after
 
 
@@ -386,33 +394,32 @@ def resolve_night(
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
     answers = dict(answers or {})
-    r = resume(working_state(state), answers)  # the base copies it: the one copy of the phase
+    r = resume(own_state(ctx, state, ctx.base.resolve_night_owned is not None), answers)  # one copy (see _base)
     night_phase = r.state.phase
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
     ]
     actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
     base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
-    den = [a for a in actions if a.source.startswith("den:") and a.power != VICTIM]
-    own, others = [], []
-    for action in actions:
+    den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
+    own: list[Action] = []
+    others: list[Action] = []
+    for action in actions:  # one pass, each action to its list in order
         power = action.power
-        if action.source.startswith("den:") and power != VICTIM:
-            continue
-        if power != VICTIM and not power.startswith("baguette."):
+        if power == VICTIM:
+            why = validate(ctx, r.state, action)
+            if why and not _first_night_victim(ctx, r.state, action):
+                r.tell(action.player, "action_refused", power=power, reason=why)
+            else:
+                others.append(action)
+        elif action.source.startswith("den:"):
+            den.append(action)
+        elif not power.startswith("baguette."):
             others.append(action)  # the base refuses its own, with its own words
-            continue
-        why = validate(ctx, r.state, action)
-        if why and action.power == VICTIM and _first_night_victim(ctx, r.state, action):
-            why = None
-        if action.power.startswith("baguette.") and why:
-            r.tell(action.player, "action_refused", power=action.power, reason=why)
-        elif action.power.startswith("baguette."):
-            own.append(action)
-        elif why and action.power == VICTIM:
-            r.tell(action.player, "action_refused", power=action.power, reason=why)
+        elif why := validate(ctx, r.state, action):
+            r.tell(action.player, "action_refused", power=power, reason=why)
         else:
-            others.append(action)  # the base refuses its own, with its own words
+            own.append(action)
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
@@ -423,12 +430,14 @@ def resolve_night(
     if after.state.winner is None:
         after.state.phase = n.moved_on
     base_events = n.outcome.events
-    if any(d.cause == "loups" for d in n.decrees_given):  # N1's den victim (option « antre »): not fictional
+    # N1's den victim (option « antre »): not fictional.
+    if n.decrees_given and any(d.cause == "loups" for d in n.decrees_given):
         base_events = [e for e in base_events if e.type != "fictional_victim"]
     events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
-    events += unused_answers(night_phase, answers, r)
+    events += n.unused
     questions = [*r.questions, *n.outcome.questions, *after.questions]
-    return Outcome(after.state, public_deaths(after.state, events), questions)
+    foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
+    return Outcome(after.state, public_deaths(after.state, events, foudroiements), questions)
 
 
 def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...messages import Message
 from ...model import Action, GameState
 from ...tally import Tally, tally
-from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, active_power, bag, holder
+from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, bag, holder
 
 
 def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str, str]:
@@ -36,31 +36,39 @@ def absent_today(state: GameState) -> set[str]:
 
 def counted_votes(
     ctx: Ctx, state: GameState, votes: Mapping[str, str], living: list[str] | None = None
-) -> tuple[dict[str, str], list[str], list[str]]:
-    """Every living player's vote as the rules count it (voter → target or ``blanc``), who has his own vote
-    against himself for want of one, and who is absent (no vote). ``living``: ``state.living()``, when the
-    caller has it."""
+) -> tuple[dict[str, str], list[str], list[str], list[str]]:
+    """Every living player's vote as the rules count it, in the players' order: the votes against a player
+    (voter → target: his own for want of a vote), the blank voters, who has his own vote against himself for
+    want of one, and who is absent (no vote). ``living``: ``state.living()``, when the caller has it."""
     living = state.living() if living is None else living
     alive = set(living)
     memory = bag(state)
     forced = memory.get("sans_vote")
     absent = absent_today(state) if memory.get("absences") else ()
     counted: dict[str, str] = {}
+    blanks: list[str] = []  # set apart here: the base's limits read the votes against players only
     self_votes: list[str] = []
     away: list[str] = []
+    vote_of = votes.get
     for name in living:
-        target = votes.get(name)
         if forced and name in forced:
             counted[name] = name  # « il aura donc un auto-vote »
             continue
-        if target is not None and (target == BLANK or target in alive):
+        target = vote_of(name)
+        if target is None:
+            pass
+        elif target == BLANK:
+            blanks.append(name)
+            continue
+        elif target in alive:
             counted[name] = target
-        elif name in absent:
+            continue
+        if name in absent:
             away.append(name)  # « En cas d'absence justifiée, il y aura non-vote (0 voix) »
         else:
             counted[name] = name
             self_votes.append(name)
-    return counted, self_votes, away
+    return counted, blanks, self_votes, away
 
 
 @dataclass(frozen=True)
@@ -95,7 +103,10 @@ def _weights(
 def _double_vote(state: GameState, standing: Mapping[str, str], weights: dict[str, int]) -> None:
     """The Magicien's default power: his standing vote weighs twice what the base weighs it."""
     magicien = holder(state)
-    if magicien and magicien in standing and active_power(state)["power"] == DEFAULT_POWER:
+    if not magicien or magicien not in standing:
+        return
+    chosen = bag(state).get("pouvoir")  # ``active_power``, its holder known
+    if not (chosen and chosen.get("holder") == magicien) or chosen["power"] == DEFAULT_POWER:
         weights[magicien] = weights.get(magicien, 1) * 2
 
 
@@ -104,12 +115,11 @@ def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
     (lovers, who may vote, a spell) and weights (classique's charisme: « comptera double », the bewitched
     drinker's too), the Magicien's double vote; ``blanc`` a row."""
     living = state.living()
-    counted, self_votes, away = counted_votes(ctx, state, votes, living)
-    blank = BLANK in counted.values()
-    players = {v: t for v, t in counted.items() if t != BLANK} if blank else counted
+    players, blanks, self_votes, away = counted_votes(ctx, state, votes, living)
+    # The standing votes: the blank ones first, then those against players, each in the players' order.
     if ctx.base.day_votes is not None:  # the base's limits and weights, read before it counts: one count
         players, _, base_weights = ctx.base.day_votes(state, players)  # a new dict
-        standing = {v: t for v, t in counted.items() if t == BLANK} if blank else {}
+        standing = dict.fromkeys(blanks, BLANK)
         standing.update(players)
         weights = {v: w for v, w in base_weights.items() if v in players and w != 1} if base_weights else {}
         _double_vote(state, standing, weights)
@@ -117,10 +127,10 @@ def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
     base_count = None
     if ctx.base.day_tally is not None:
         base_count, players = ctx.base.day_tally(state, players)  # the votes that stand (a new dict)
-        standing = {v: t for v, t in counted.items() if t == BLANK}
+        standing = dict.fromkeys(blanks, BLANK)
         standing.update(players)
-    else:
-        standing = counted
+    else:  # every vote as counted, in the players' order
+        standing = {name: players.get(name, BLANK) for name in living if name in players or name in blanks}
     weights = _weights(ctx, state, players, base_count, standing)
     return Count(tally(standing, state.living(), weights), standing, weights, self_votes, away)
 

@@ -61,16 +61,19 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
     voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
     if allowed is not None:
         voters = [v for v in voters if v in allowed]
-    weights = {name: 2 for name in [state.memory.get("charisme")] if name}
-    counted = dict(votes)
+    drinker = state.memory.get("charisme")
+    weights = {drinker: 2} if drinker else {}
+    counted: Mapping[str, str] = votes
     spell = state.memory.get("mauvais_oeil_du_jour")
     if spell:  # "devront voter comme leur maître au bûcher du soir"
-        master_vote = counted.get(spell["chaman"])
+        changed = dict(votes)  # (only a spell changes the votes read: the caller's are never changed)
+        master_vote = changed.get(spell["chaman"])
         for bewitched in spell["cibles"]:
             if master_vote is None:
-                counted.pop(bewitched, None)
+                changed.pop(bewitched, None)
             else:
-                counted[bewitched] = master_vote
+                changed[bewitched] = master_vote
+        counted = changed
     may_vote = set(voters)
     player = {p.name: p for p in reversed(state.players)}  # ``state.player``: the first so called, else KeyError
     standing = {
@@ -127,7 +130,23 @@ def close_decided_day(
     the pyre as the count's only leader does (``_burn``: the Ange-Gardien, the Idiot, the Ancien…); None: no
     pyre, and no event of it (nor, on J0, a mayor's election). ``votes``: the votes counted, for the day's
     notes to the MJ (the Chaman's spell). The decrees, the day actions and the day's end as ``close_day``."""
-    r = _day_start(state, answers, decrees, actions)
+    return _decided_day(_day_start(state, answers, decrees, actions), votes, victim)
+
+
+def close_decided_day_owned(
+    state: GameState,
+    votes: Mapping[str, str],
+    victim: str | None,
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+    actions: Sequence[Action] = (),
+) -> Outcome:
+    """``close_decided_day`` on a state its caller hands over (``contract.RuleSet.close_decided_day_owned``):
+    changed in place and returned in the outcome, not copied (the baguette module copies the state once)."""
+    return _decided_day(_day_start(state, answers, decrees, actions, owned=True), votes, victim)
+
+
+def _decided_day(r: Resolution, votes: Mapping[str, str], victim: str | None) -> Outcome:
     _day_end(r, votes)
     if victim is not None:
         _burn(r, victim)
@@ -135,10 +154,14 @@ def close_decided_day(
 
 
 def _day_start(
-    state: GameState, answers: Mapping[str, str] | None, decrees: Sequence[Decree], actions: Sequence[Action]
+    state: GameState,
+    answers: Mapping[str, str] | None,
+    decrees: Sequence[Decree],
+    actions: Sequence[Action],
+    owned: bool = False,
 ) -> Resolution:
-    """The day's resolution: the state copied, the decrees applied, the day actions read."""
-    r = _resolution(state, answers or {}, decrees)
+    """The day's resolution: the state copied (unless ``owned``), the decrees applied, the day actions read."""
+    r = _resolution(state, answers or {}, decrees, owned)
     for action in actions:  # day powers (the Ange-Gardien's choice), and the coming night's early MPs
         if action.power in EARLY_POWERS:
             _early_action(r, action)

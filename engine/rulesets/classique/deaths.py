@@ -12,8 +12,28 @@ from .roles import WOLVES
 
 
 # -- shared pieces ----------------------------------------------------------------------------
-def _resolution(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
-    r = Resolution(state, answers)
+class _Held(GameState):
+    """The state an ``owned`` resolution is made with, replaced at once, never changed: its copy is itself."""
+
+    def copy(self) -> GameState:
+        return self
+
+
+_HELD = _Held("", 0, [])
+
+
+def _resolution(
+    state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree], owned: bool = False
+) -> Resolution:
+    """The phase's resolution over a copy of ``state`` or, ``owned``, over ``state`` itself: a private copy its
+    caller hands over (``close_decided_day_owned``, ``resolve_night_owned``), not copied a second time.
+    (``Resolution`` copies the state it is given: there, a placeholder whose copy is itself.)"""
+    if owned:
+        r = Resolution(_HELD, answers)
+        r.state = state
+        r._start_phase = state.phase
+    else:
+        r = Resolution(state, answers)
     r.death_hooks.append(_hunter)
     r.death_hooks.append(_acolytes)
     r.death_hooks.append(_transformation_cancelled)
@@ -43,6 +63,11 @@ def _protected_on_pyre(state: GameState, name: str) -> bool:
     )
 
 
+# The camps a win check looks for (constants: not a new set at each check).
+_NOT_PARITY = frozenset({"vampires", "flute"})
+_HOSTILE = frozenset({"loups", "vampires", "flute"})
+
+
 def check_winner(state: GameState) -> str | None:
     """Who has won, if anyone; run after every settled resolution."""
     alive = []
@@ -50,28 +75,36 @@ def check_winner(state: GameState) -> str | None:
     camps = set()
     pack = 0  # the werewolves and the wolves' camp
     for player in state.players:  # one pass: who lives, the flute, the camps (read in the order below)
-        if not player.alive:
-            continue
-        alive.append(player)
-        markers = player.markers
-        if flute is None and player.role == "joueur_de_flute" and not markers.get("pouvoirs_perdus"):
-            flute = player
-        wolf = player.role in WOLVES or bool(markers.get("loup"))  # is_wolf: he is alive
-        camps.add("loups" if wolf else player.camp)
-        pack += wolf or player.camp == "loups"
+        if player.alive:
+            alive.append(player)
+            role = player.role
+            if role in WOLVES or player.markers.get("loup"):  # is_wolf: he is alive
+                pack += 1
+                camps.add("loups")
+            else:
+                camp = player.camp
+                camps.add(camp)
+                if camp == "loups":
+                    pack += 1
+            if role == "joueur_de_flute" and flute is None and not player.markers.get("pouvoirs_perdus"):
+                flute = player
     if not alive:
         return "aucun"
     if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
         return "amoureux"
-    if flute and all(p.markers.get("charme") for p in alive if p.name != flute.name):
-        return "flute"
-    if camps == {"loups"}:
+    if flute:  # every other living player charmed (a loop: no generator made at each check)
+        for player in alive:
+            if player is not flute and player.name != flute.name and not player.markers.get("charme"):
+                break
+        else:
+            return "flute"
+    if len(camps) == 1 and "loups" in camps:
         return "loups"
-    if option(state, "victoire_parite") and not camps & {"vampires", "flute"} and 2 * pack >= len(alive):
+    if 2 * pack >= len(alive) and camps.isdisjoint(_NOT_PARITY) and option(state, "victoire_parite"):
         return "loups"  # the parity reading (J2): as many werewolves as the others
-    if camps == {"vampires"}:
+    if len(camps) == 1 and "vampires" in camps:
         return "vampires"
-    if not camps & {"loups", "vampires", "flute"}:
+    if camps.isdisjoint(_HOSTILE):
         return "village"
     return None
 

@@ -31,6 +31,10 @@ NIGHT_ORDER: tuple[str, ...] = (
 )
 
 
+# The day powers a night's MPs apply at once (the Malade's MP is the night's first step instead).
+_DAY_POWERS_AT_NIGHT = DAY_POWERS - {"malade.tomber_malade"}
+
+
 # -- the night --------------------------------------------------------------------------------
 class _Night:
     """What the night's steps know of each other (the victim, the protection, the potions)."""
@@ -97,14 +101,28 @@ def resolve_night(
     answers: Mapping[str, str] | None = None,
     decrees: Sequence[Decree] = (),
 ) -> Outcome:
-    r = _resolution(state, answers or {}, decrees)
+    return _night(_resolution(state, answers or {}, decrees), actions)
+
+
+def resolve_night_owned(
+    state: GameState,
+    actions: Sequence[Action],
+    answers: Mapping[str, str] | None = None,
+    decrees: Sequence[Decree] = (),
+) -> Outcome:
+    """``resolve_night`` on a state its caller hands over (``contract.RuleSet.resolve_night_owned``): changed in
+    place and returned in the outcome, not copied (the baguette module copies the state once per phase)."""
+    return _night(_resolution(state, answers or {}, decrees, owned=True), actions)
+
+
+def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
     early = [
         Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
         for a in r.state.memory.pop("actions_avance", [])
     ]
     night = _Night(r, latest_actions(r.state, actions, r, early))
-    for action in [a for a in night.actions.values() if a.power in DAY_POWERS - {"malade.tomber_malade"}]:
+    for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
         # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
         # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
         _day_action(r, action, receipt=False)
@@ -292,13 +310,16 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    if not any(has_power(p, "joueur_de_flute") for p in s.players if p.role == "joueur_de_flute"):
+    for player in s.players:  # a loop, not a generator made each night
+        if player.role == "joueur_de_flute" and has_power(player, "joueur_de_flute"):
+            break
+    else:
         return  # the charm is broken: no list any more
     charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     # The flute wins when every living player but him is charmed: not before that many are.
-    if len(charmed) + 1 >= sum(p.alive for p in s.players) and check_winner(s) == "flute":
+    if len(charmed) + 1 >= len(s.living()) and check_winner(s) == "flute":
         night.over = True
 
 
@@ -468,8 +489,10 @@ def _transformations(r: Resolution) -> None:
     """Three nights after the bite, the victim comes back as a werewolf (bitten on N2, back on N5)."""
     s = r.state
     for player in s.players:
+        if player.alive:  # (most players: their markers not read)
+            continue
         bite = player.markers.get("transformation")
-        if player.alive or not bite or int(s.phase[1:]) < bite["depuis"] + 3:
+        if not bite or int(s.phase[1:]) < bite["depuis"] + 3:
             continue
         del player.markers["transformation"]
         player.alive, player.death_phase, player.death_cause = True, None, None
@@ -485,6 +508,8 @@ def _chaman(night: _Night) -> None:
     MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
     cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
+    if not cast:  # no spell cast (most nights): nothing below to read, tell or refuse
+        return
     for action in cast[:-1]:
         if action.player not in night.asleep:
             r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")

@@ -31,6 +31,7 @@ from .day import (
     _pyre,
     close_day,
     close_decided_day,
+    close_decided_day_owned,
     day_tally,
     day_votes,
     vote_refusal,
@@ -77,6 +78,7 @@ from .night import (
     _voyante,
     latest_actions,
     resolve_night,
+    resolve_night_owned,
 )
 from .setup import setup
 from .validation import (
@@ -162,6 +164,7 @@ __all__ = [
     "check_winner",
     "close_day",
     "close_decided_day",
+    "close_decided_day_owned",
     "day_tally",
     "day_votes",
     "has_power",
@@ -171,6 +174,7 @@ __all__ = [
     "option",
     "phase_index",
     "resolve_night",
+    "resolve_night_owned",
     "setup",
     "validate",
     "vote_refusal",
