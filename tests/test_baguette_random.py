@@ -190,10 +190,13 @@ def test_random_games_end() -> None:
 COPYING = compose(replace(ruleset("classique"), close_decided_day_owned=None, resolve_night_owned=None), ["baguette"])
 
 
-def test_the_composed_phases_do_not_offer_the_bases_in_place_entries() -> None:
+def test_the_composed_phases_do_not_offer_the_bases_own_entries() -> None:
     # A caller of the composed rule set gets phases that copy the state they are given, whatever the base offers.
     assert BASE.close_decided_day_owned is not None and BASE.resolve_night_owned is not None
     assert RULES.close_decided_day_owned is None and RULES.resolve_night_owned is None
+    # Nor the base's decided close and vote list, which would skip the module's count.
+    assert BASE.close_decided_day is not None and BASE.day_votes is not None
+    assert RULES.close_decided_day is None and RULES.day_votes is None
 
 
 @settings(max_examples=15, deadline=None)

@@ -108,9 +108,12 @@ def apply(base: RuleSet, options: Mapping[str, Any] | None = None) -> RuleSet:
             *base.night_order,
             *NIGHT_ORDER[NIGHT_ORDER.index("base") + 1 :],
         ),
-        # The base's in-place entries are its own: the composed phases copy the state they are given.
+        # The base's in-place entries and its count's parts are its own: a caller of the composed rule set gets
+        # the module's phases, which copy the state they are given and count the votes the module's way.
         close_decided_day_owned=None,
         resolve_night_owned=None,
+        close_decided_day=None,
+        day_votes=None,
         day_tally=_day_tally,
         vote_refusal=_vote_refusal,
         night_actors=_night_actors,
