@@ -118,8 +118,7 @@ def drafts_for(
                 f"{phase}/evening",
             )
         )
-    # The Lâche's relayed MPs are drafted once, as soon as his MP is read (``day_power_drafts``), never again here.
-    told = (e for e in mine if e.get("audience") == "private" and e["type"] != "anonymous_mp")
+    told = (e for e in mine if e.get("audience") == "private" and e["type"] not in DRAFTED_AT_ONCE_ONLY)
     for rank, event in enumerate(told):
         for player in event.get("to", []):
             body = _render_first(sets, "mp", markup, {"event": event, "roles": roles}, override, vote_format)
@@ -127,6 +126,11 @@ def drafts_for(
             subject = f"{phase} — message du MJ n°{rank + 1} pour {player}"
             drafts.append(DraftText("mp", player, subject, body, f"{phase}/mp/{player}/{rank}"))
     return drafts
+
+
+# Events a phase's own texts never tell: drafted once, as soon as the day power is read (``day_power_drafts``) —
+# the Lâche's relayed MPs. A draft of theirs the MJ has not let go by the deadline is the only copy.
+DRAFTED_AT_ONCE_ONLY = frozenset({"anonymous_mp"})
 
 
 def day_power_drafts(

@@ -21,6 +21,7 @@ from ..parsers.records import Post
 from .adapters.base import ForumAdapter
 from .config import Config
 from .counting import count_from_store, count_post_text, resolver_of
+from .drafts import DRAFTED_AT_ONCE_ONLY
 from .engine_live import EngineDriver
 from .i18n import _
 from .mp_answers import ANSWERED, MpWindow, said_key
@@ -528,7 +529,7 @@ class LiveGame:
         texts say it now (they leave out only what had gone out), or an earlier copy went out already; sent
         as well, the players would read it twice."""
         assert self.engine is not None
-        said = {said_key(e) for e in events}
+        said = {said_key(e) for e in events if e["type"] not in DRAFTED_AT_ONCE_ONLY}
         told = [t for o in self.engine.mp_outcomes(phase).values() for t in o["detail"].get("announced", [])]
         told += self.engine.post_orders_told(phase)  # double-roles: what the day's post orders told at once
         states = {d.key: d.state for d in self.outbox.drafts()}

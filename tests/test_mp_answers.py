@@ -9,9 +9,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from meneur.tests.livegame import live_game
+from meneur.tests.livegame import live_game, send
 from meneur.tests.spiritforum import SpiritForum
-from meneur.tests.test_mp_flow import send
 
 MJ = "MJ_Questions"
 ROLES = {
@@ -42,7 +41,7 @@ def test_the_eaten_hunter_answers_by_mp_and_the_night_is_run_again_with_his_shot
     for n, label in enumerate(("Jour 0", "Nuit 1", "Jour 1"), start=1):
         clock.now = start + n * hour + timedelta(seconds=1)
         game.fire_deadline(label)
-    send(forum, "Anna", "Festin", "On mange Emile ce soir.", start + 3 * hour + timedelta(minutes=5), mj=MJ)
+    send(forum, MJ, "Anna", "On mange Emile ce soir.", start + 3 * hour + timedelta(minutes=5), title="Festin")
     clock.now = start + 3 * hour + timedelta(minutes=30)
     game.cycle()  # the night's MPs are read
     clock.now = start + 4 * hour + timedelta(seconds=1)
@@ -52,7 +51,7 @@ def test_the_eaten_hunter_answers_by_mp_and_the_night_is_run_again_with_his_shot
     assert not game.engine.latest_state().player("Emile").alive
 
     shot = "Argh !! Je tire sur Anna, je l'ai vue sourire."
-    send(forum, "Emile", "Mon tir", shot, start + 4 * hour + timedelta(minutes=3), mj=MJ)
+    send(forum, MJ, "Emile", shot, start + 4 * hour + timedelta(minutes=3), title="Mon tir")
     clock.now = start + 4 * hour + timedelta(minutes=10)
     game.cycle()
 
