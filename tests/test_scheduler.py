@@ -39,6 +39,20 @@ def config_for(forum: SpiritForum, tmp_path: Path, deadline: datetime, extra: st
     return path, {**os.environ, "MENEUR_PASSWORD": seeded["password"]}
 
 
+def offline_config(tmp_path: Path, at: datetime) -> Any:
+    """A two-player game whose deadline « Jour 1 » falls ``at``, on a forum address nothing answers (the tests give
+    the adapter their own transport), polled once a minute, without retries."""
+    from meneur.daemon.config import parse_config
+
+    return parse_config(
+        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
+        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
+        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{at.isoformat(timespec="seconds")}"\n'
+        "[poll]\ntopic_every = 60\ninbox_every = 60\ngrace = 0\nmin_request_interval = 0.01\nretries = 0\n"
+        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n'
+    )
+
+
 def test_a_deadline_missed_while_down_fires_at_start(forum: SpiritForum, tmp_path: Path) -> None:
     config, env = config_for(forum, tmp_path, datetime.now(UTC) - timedelta(hours=2))
     run = subprocess.run([str(MENEUR), "run", "--config", str(config), "--stop-when-done"], env=env,
@@ -114,19 +128,12 @@ def test_a_deadline_waiting_behind_a_slow_poll_is_not_set_twice(
 
     import httpx
     from meneur.daemon.adapters import make_adapter
-    from meneur.daemon.config import parse_config
     from meneur.daemon.game import LiveGame
     from meneur.daemon.scheduler import GameScheduler
     from meneur.daemon.store import Store
 
     at = datetime.now(UTC) + timedelta(seconds=1)
-    config = parse_config(
-        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
-        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
-        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{at.isoformat(timespec="seconds")}"\n'
-        "[poll]\ntopic_every = 60\ninbox_every = 60\ngrace = 0\nmin_request_interval = 0.01\nretries = 0\n"
-        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n'
-    )
+    config = offline_config(tmp_path, at)
 
     def slow_forum(request: httpx.Request) -> httpx.Response:
         time.sleep(2.5)  # longer than the time left before the deadline
@@ -168,19 +175,12 @@ def test_a_stop_landing_while_due_jobs_are_handed_out_is_a_clean_stop(
     from apscheduler.executors.pool import ThreadPoolExecutor
     from apscheduler.schedulers.base import STATE_STOPPED
     from meneur.daemon.adapters import make_adapter
-    from meneur.daemon.config import parse_config
     from meneur.daemon.game import LiveGame
     from meneur.daemon.scheduler import GameScheduler
     from meneur.daemon.store import Store
 
     at = datetime.now(UTC) - timedelta(seconds=1)
-    config = parse_config(
-        '[forum]\nengine = "spirit"\nurl = "http://127.0.0.1:9/"\n[account]\nusername = "MJ"\n'
-        f'[game]\ntopic = "1"\ndatabase = "{tmp_path / "g.sqlite"}"\n'
-        f'[[deadlines]]\nlabel = "Jour 1"\nat = "{at.isoformat(timespec="seconds")}"\n'
-        "[poll]\ntopic_every = 60\ninbox_every = 60\ngrace = 0\nmin_request_interval = 0.01\nretries = 0\n"
-        '[[players]]\nname = "Anna"\n[[players]]\nname = "Basile"\n'
-    )
+    config = offline_config(tmp_path, at)
     adapter = make_adapter(config, httpx.Client(transport=httpx.MockTransport(lambda request: httpx.Response(503))))
     game = LiveGame(config, Store(config.live.database), adapter, lambda: datetime.now(UTC))
     scheduler = GameScheduler(game, stop_grace=10)
