@@ -109,6 +109,12 @@ def copy_on_change(ruleset: str, key: str) -> None:
         _COPY_ON_CHANGE[ruleset] = keys | {key}
 
 
+def copied_on_change(ruleset: str) -> frozenset[str]:
+    """The memory keys registered so far for ``ruleset`` with ``copy_on_change`` (for the tests that check the
+    sharing)."""
+    return _COPY_ON_CHANGE.get(ruleset, _NONE)
+
+
 class FrozenMap(Mapping[str, Any]):
     """A read-only mapping for a rule set's memory, shared (never copied) by ``GameState.copy``: it never
     changes, a change is a new one. Its values must be immutable too (atoms, tuples of them, frozen
