@@ -72,9 +72,11 @@ _PLAYED_PAIRS = frozenset(f"{first}{SEP}{second}" for first in PLAYED for second
 
 @lru_cache(maxsize=1024)  # a pure function of the pair (26 × 26 at most)
 def _start_markers(role: str) -> tuple[tuple[str, int], ...]:
-    """The counters a pair of roles starts with, in the order the state keeps them: one per copy of the role."""
+    """The counters a pair of roles starts with, in the order the state keeps them: one per copy of the role. A
+    counter at 0 is left out — every reader takes a missing counter as 0 (``markers.get(key, 0)``) — so that a
+    player's markers hold only what his roles give him: the state's copy, every phase, copies each marker."""
     parts = roles_of(role)
-    return (
+    counters = (
         ("rituels", parts.count("sorcier")),
         ("potions", parts.count("necromancienne")),
         ("resistances", parts.count("vieux_chiant")),
@@ -85,6 +87,7 @@ def _start_markers(role: str) -> tuple[tuple[str, int], ...]:
         ("conversions", parts.count("convaincant")),
         ("boosts", parts.count("sympathique")),
     )
+    return tuple((key, count) for key, count in counters if count)
 
 
 def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
