@@ -186,18 +186,19 @@ def setup(
     for name in given_targets:
         if name not in natures or natures[name] != ASSASSIN:
             raise ValueError(f"double-roles: cibles names {name}, who is not an Assassin")
+    gifts: list[tuple[str, str]] = []  # the starting items, given at once in this order (``items.give_all``)
     for player in players:
-        for part in roles_of(player.role):
-            items.give(state, player.name, part)
+        name = player.name
+        gifts += [(name, part) for part in _roles(player.role)]
         markers = player.markers
         markers.update(_start_markers(player.role))
-        items.give(state, player.name, "maison")  # every player has a house to swap
+        gifts.append((name, "maison"))  # every player has a house to swap
         if player.camp in WOLF_NATURES:
-            items.give(state, player.name, "meute")
+            gifts.append((name, "meute"))
         if player.camp == LOUP_SOLITAIRE:
-            items.give(state, player.name, "loup_solitaire")
+            gifts.append((name, "loup_solitaire"))
         if player.camp == ASSASSIN:
-            items.give(state, player.name, "assassin")
+            gifts.append((name, "assassin"))
             markers["meurtres"] = 1
             others = [n for n in names if n != player.name]
             targets = given_targets.get(player.name)
@@ -206,6 +207,7 @@ def setup(
             elif len(set(targets)) != len(targets) or any(t not in others for t in targets):
                 raise ValueError(f"double-roles: {player.name}'s targets must be distinct other players")
             markers["cibles"] = list(targets)
+    items.give_all(state, gifts)
     _phylacteres(state, rng, options.get("phylacteres") or {})
     state.memory["cibles_originelles"] = {p.name: list(p.markers["cibles"]) for p in players if "cibles" in p.markers}
     return state
