@@ -26,9 +26,9 @@ from meneur.engine.model import (
     FrozenMap,
     GameState,
     PlayerState,
+    copied_on_change,
     copy_data,
     copy_on_change,
-    copied_on_change,
 )
 from meneur.engine.quick import quick_init
 from meneur.engine.rulesets import installed, ruleset
