@@ -15,6 +15,7 @@ doll finds a new master).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +111,25 @@ def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> I
     store["next"] += 1
     store["list"].append(item)
     return item
+
+
+def give_all(state: GameState, gifts: Iterable[tuple[str, str]]) -> list[Item]:
+    """``give`` of each ``(player, kind)`` in order, the store asked for once: a whole table's starting items. A
+    KeyError for a name that is not in the game, and then none is given."""
+    gifts = list(gifts)
+    names = {p.name for p in state.players}
+    for player, _ in gifts:
+        if player not in names:
+            raise KeyError(player)
+    store = _store_for_change(state)
+    number = store["next"]
+    made = []
+    for player, kind in gifts:
+        made.append(Item(f"{kind}#{number}", kind, player))
+        number += 1
+    store["next"] = number
+    store["list"].extend(made)
+    return made
 
 
 def every(state: GameState) -> list[Item]:

@@ -109,6 +109,12 @@ def copy_on_change(ruleset: str, key: str) -> None:
         _COPY_ON_CHANGE[ruleset] = keys | {key}
 
 
+def copied_on_change(ruleset: str) -> frozenset[str]:
+    """The memory keys registered so far for ``ruleset`` with ``copy_on_change`` (for the tests that check the
+    sharing)."""
+    return _COPY_ON_CHANGE.get(ruleset, _NONE)
+
+
 class FrozenMap(Mapping[str, Any]):
     """A read-only mapping for a rule set's memory, shared (never copied) by ``GameState.copy``: it never
     changes, a change is a new one. Its values must be immutable too (atoms, tuples of them, frozen
@@ -265,10 +271,26 @@ class GameState:
                 for value in markers.values():
                     kind = type(value)
                     if kind not in shared and not (kind is tuple and shared.issuperset(map(type, value))):
-                        record.markers = copy_data(markers)
                         break
                 else:
                     record.markers = markers.copy()
+                    players.append(record)
+                    continue
+                # Something else too: a new dict sharing the atoms, copying the rest (``copy_data``, one pass).
+                record.markers = copied = markers.copy()
+                for key, value in markers.items():
+                    kind = type(value)
+                    if kind in shared or (kind is tuple and shared.issuperset(map(type, value))):
+                        continue
+                    if kind is list:  # a list of names (most of the others): ``copy_data``'s answer, without a call
+                        for inner in value:
+                            if type(inner) not in shared:
+                                copied[key] = copy_data(value)
+                                break
+                        else:
+                            copied[key] = value.copy()
+                    else:
+                        copied[key] = copy_data(value)
             players.append(record)
         clone.phase = self.phase
         clone.mayor = self.mayor

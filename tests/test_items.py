@@ -24,6 +24,20 @@ def test_give_creates_distinct_instances_held_by_their_player() -> None:
         items.give(s, "Zoé", "dague")
 
 
+def test_give_all_gives_what_give_gives_one_by_one_or_nothing_for_an_unknown_name() -> None:
+    gifts = [("Alice", "dague"), ("Bob", "potion_de_verite"), ("Alice", "armure"), ("Carole", "dague")]
+    one_by_one, at_once = state(), state()
+    items.give(one_by_one, "Bob", "armure")  # a store that already holds an item: the numbering goes on
+    items.give(at_once, "Bob", "armure")
+    given = [items.give(one_by_one, player, kind) for player, kind in gifts]
+    assert items.give_all(at_once, gifts) == given
+    assert items.every(at_once) == items.every(one_by_one) and at_once == one_by_one
+    assert items.give(at_once, "Carole", "dague") == items.give(one_by_one, "Carole", "dague")
+    with pytest.raises(KeyError):
+        items.give_all(at_once, [("Alice", "dague"), ("Zoé", "dague")])
+    assert items.every(at_once) == items.every(one_by_one) and at_once == one_by_one
+
+
 def test_a_destroyed_item_is_held_but_not_usable_and_is_destroyed_once() -> None:
     s = state()
     dague = items.give(s, "Alice", "dague")

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from meneur.engine.model import GameState
+from meneur.engine.model import GameState, Outcome
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "random_games.py"
 
@@ -70,3 +71,39 @@ def test_the_composed_rule_set_is_digested_through_its_modules(monkeypatch: pyte
     assert bench.digest("classique+baguette", 3) == first
     monkeypatch.setitem(bench.GAMES, "classique+baguette", lambda seed: bench.play_baguette(seed + 1))
     assert bench.digest("classique+baguette", 3) != first
+
+
+def test_the_events_digest_sees_the_facts_not_the_shape_of_the_markers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--hash-events``: states that keep the same facts in other shapes (a counter at 0 left out, the markers in
+    another order) give the digest of the games as played; a counter changed (one more potion everywhere) gives
+    another; plain ``--hash`` sees the shape too."""
+    bench = _bench()
+    first, plain = bench.digest("double-roles", 3, known=True), bench.digest("double-roles", 3)
+    rules = bench._installed("double-roles")
+
+    def reshaped(change: Callable[[dict[str, object]], object]) -> None:
+        """Each phase's new state, its markers changed by ``change`` before the digest (and the next phase) sees
+        them."""
+
+        def wrap(phase: Callable[..., Outcome]) -> Callable[..., Outcome]:
+            def play(*args: object, **kwargs: object) -> Outcome:
+                outcome = phase(*args, **kwargs)
+                for player in outcome.state.players:
+                    change(player.markers)
+                return outcome
+
+            return play
+
+        shaped = replace(rules, close_day=wrap(rules.close_day), resolve_night=wrap(rules.resolve_night))
+        monkeypatch.setattr(bench, "_installed", lambda name: shaped)
+
+    def lean(markers: dict[str, object]) -> None:  # the counters at 0 out, the others in reverse order
+        kept = [(k, v) for k, v in markers.items() if not (type(v) is int and v == 0)]
+        markers.clear()
+        markers.update(reversed(kept))
+
+    reshaped(lean)  # the next phases play from the lean markers: the rules read a missing counter as 0
+    assert bench.digest("double-roles", 3, known=True) == first
+    assert bench.digest("double-roles", 3) != plain
+    reshaped(lambda markers: markers.update(potions=markers.get("potions", 0) + 1))
+    assert bench.digest("double-roles", 3, known=True) != first

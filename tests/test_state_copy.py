@@ -26,6 +26,7 @@ from meneur.engine.model import (
     FrozenMap,
     GameState,
     PlayerState,
+    copied_on_change,
     copy_data,
     copy_on_change,
 )
@@ -104,8 +105,21 @@ def _play_checked(name: str, seed: int) -> int:
                     answers[question.id] = rng.choice(question.options or ("aucun",))
             outcome = rules.resolve_night(state, actions, answers)
         assert state == before, f"{name}, seed {seed}: {state.phase} changed the state it was given"
-        shared = _mutable_ids(state, set(), ON_CHANGE) & _mutable_ids(outcome.state, set(), ON_CHANGE)
+        lazy = ON_CHANGE | copied_on_change(name)
+        shared = _mutable_ids(state, set(), lazy) & _mutable_ids(outcome.state, set(), lazy)
         assert not shared, f"{name}, seed {seed}: {state.phase}'s new state shares mutable parts with its input"
+        for key in sorted(copied_on_change(name) & outcome.state.memory.keys()):
+            # A key the rule set shares until a change: the new state's own value, changed and put back as it
+            # was (the same game), leaves the input as it was.
+            value = outcome.state.memory_for_change(key)
+            if isinstance(value, dict):
+                value["?"] = []
+                assert state == before, f"{name}, seed {seed}: memory[{key!r}] shared"
+                del value["?"]
+            elif isinstance(value, list):
+                value.append("?")
+                assert state == before, f"{name}, seed {seed}: memory[{key!r}] shared"
+                value.pop()
         if items.KEY in outcome.state.memory and items.every(outcome.state):
             # The store may be shared: a change of the new state's (an item handed to its own holder: a new
             # record, the same game) leaves the input as it was.
@@ -118,7 +132,7 @@ def _play_checked(name: str, seed: int) -> int:
 
 
 # The memory keys shared until changed: the items' store (``items`` changes it only through
-# ``memory_for_change``).
+# ``memory_for_change``), and those a rule set registers (``copied_on_change``).
 ON_CHANGE = frozenset({items.KEY})
 
 

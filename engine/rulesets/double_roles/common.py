@@ -8,9 +8,16 @@ from functools import lru_cache
 from typing import Any
 
 from ... import items
-from ...model import Decree, GameState, PlayerState
+from ...model import Decree, GameState, PlayerState, copy_on_change
 from ...resolution import Resolution
-from .roles import WOLF_NATURES, roles_of
+from .roles import RULESET, WOLF_NATURES, roles_of
+
+# The memory keys a phase never changes in place, shared by a state and its copy (``model.copy_on_change``) instead
+# of copied every phase: the order numbers and the Assassins' first lists (set at setup, read after), the nights'
+# « veille » records (replaced whole at the end of each night, read the next one), and the Détective's journal
+# (changed only by ``log_use``, through ``memory_for_change``).
+for _key in ("ordre", "cibles_originelles", "proteges_veille", "salbat_veille", "mes_maisons_veille", "journal"):
+    copy_on_change(RULESET, _key)
 
 
 def number(phase: str) -> int:
@@ -155,7 +162,12 @@ def goes_out(state: GameState, name: str, role: str) -> None:
 
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
     """What the Détective learns of a dead player: whether he used powers, on whom."""
-    journal: dict[str, list[str]] = state.memory.setdefault("journal", {})
+    # Shared with the state's copies until changed (``copy_on_change`` above): this state's own, to change.
+    journal: dict[str, list[str]]
+    if "journal" in state.memory:
+        journal = state.memory_for_change("journal")
+    else:
+        journal = state.memory["journal"] = {}
     used = journal.get(name)
     if used is None:
         used = journal[name] = []

@@ -72,9 +72,11 @@ _PLAYED_PAIRS = frozenset(f"{first}{SEP}{second}" for first in PLAYED for second
 
 @lru_cache(maxsize=1024)  # a pure function of the pair (26 × 26 at most)
 def _start_markers(role: str) -> tuple[tuple[str, int], ...]:
-    """The counters a pair of roles starts with, in the order the state keeps them: one per copy of the role."""
+    """The counters a pair of roles starts with, in the order the state keeps them: one per copy of the role. A
+    counter at 0 is left out — every reader takes a missing counter as 0 (``markers.get(key, 0)``) — so that a
+    player's markers hold only what his roles give him: the state's copy, every phase, copies each marker."""
     parts = roles_of(role)
-    return (
+    counters = (
         ("rituels", parts.count("sorcier")),
         ("potions", parts.count("necromancienne")),
         ("resistances", parts.count("vieux_chiant")),
@@ -85,6 +87,7 @@ def _start_markers(role: str) -> tuple[tuple[str, int], ...]:
         ("conversions", parts.count("convaincant")),
         ("boosts", parts.count("sympathique")),
     )
+    return tuple((key, count) for key, count in counters if count)
 
 
 def copy_keys(players: Sequence[PlayerState]) -> dict[str, list[str]]:
@@ -183,18 +186,19 @@ def setup(
     for name in given_targets:
         if name not in natures or natures[name] != ASSASSIN:
             raise ValueError(f"double-roles: cibles names {name}, who is not an Assassin")
+    gifts: list[tuple[str, str]] = []  # the starting items, given at once in this order (``items.give_all``)
     for player in players:
-        for part in roles_of(player.role):
-            items.give(state, player.name, part)
+        name = player.name
+        gifts += [(name, part) for part in _roles(player.role)]
         markers = player.markers
         markers.update(_start_markers(player.role))
-        items.give(state, player.name, "maison")  # every player has a house to swap
+        gifts.append((name, "maison"))  # every player has a house to swap
         if player.camp in WOLF_NATURES:
-            items.give(state, player.name, "meute")
+            gifts.append((name, "meute"))
         if player.camp == LOUP_SOLITAIRE:
-            items.give(state, player.name, "loup_solitaire")
+            gifts.append((name, "loup_solitaire"))
         if player.camp == ASSASSIN:
-            items.give(state, player.name, "assassin")
+            gifts.append((name, "assassin"))
             markers["meurtres"] = 1
             others = [n for n in names if n != player.name]
             targets = given_targets.get(player.name)
@@ -203,6 +207,7 @@ def setup(
             elif len(set(targets)) != len(targets) or any(t not in others for t in targets):
                 raise ValueError(f"double-roles: {player.name}'s targets must be distinct other players")
             markers["cibles"] = list(targets)
+    items.give_all(state, gifts)
     _phylacteres(state, rng, options.get("phylacteres") or {})
     state.memory["cibles_originelles"] = {p.name: list(p.markers["cibles"]) for p in players if "cibles" in p.markers}
     return state
