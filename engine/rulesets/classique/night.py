@@ -238,8 +238,10 @@ def _loups(night: _Night) -> None:
 
 def _sorciere(night: _Night) -> None:
     r, s = night.r, night.r.state
-    witch = next((p for p in s.with_role("sorciere") if has_power(p, "sorciere")), None)
-    if witch is None:
+    for witch in s.players:  # the first living Sorcière with her powers (a loop: no list nor generator made)
+        if witch.role == "sorciere" and witch.alive and not witch.markers.get("pouvoirs_perdus"):  # has_power
+            break
+    else:
         return
     potions = s.memory["potions"]
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
