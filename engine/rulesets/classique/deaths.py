@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ...model import Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
-from .common import has_power, option
+from .common import option
 from .roles import WOLVES
 
 
@@ -69,9 +69,15 @@ def _hunter(r: Resolution, name: str, cause: str) -> None:
 
 
 def _protected_on_pyre(state: GameState, name: str) -> bool:
-    return any(
-        a.markers.get("protege") == name for a in state.with_role("ange_gardien") if has_power(a, "ange_gardien")
-    )
+    for angel in state.players:  # a living Ange-Gardien with his powers (``has_power``) protecting ``name``: a loop
+        if (
+            angel.role == "ange_gardien"
+            and angel.alive
+            and not angel.markers.get("pouvoirs_perdus")
+            and angel.markers.get("protege") == name
+        ):
+            return True
+    return False
 
 
 # The camps a win check looks for (constants: not a new set at each check).

@@ -530,7 +530,9 @@ def _chaman(night: _Night) -> None:
 def _sheep_at_dawn(night: _Night) -> None:
     """Sheep at a werewolf's or a vampire's door die; the count is announced, the others come home."""
     r, s = night.r, night.r.state
-    for berger in s.with_role("berger"):
+    for berger in s.players:  # ``with_role("berger")`` without the list (the loop changes no role nor life)
+        if berger.role != "berger" or not berger.alive:
+            continue
         placed = berger.markers.pop("moutons_places", None)
         if placed is None:
             continue
