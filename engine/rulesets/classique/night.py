@@ -247,7 +247,9 @@ def _sorciere(night: _Night) -> None:
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
     # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
     # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
-    victims = list(dict.fromkeys(name for name in (night.victim, night.bitten) if name))
+    victims = [night.victim] if night.victim else []  # each once, in this order (no generator made each night)
+    if night.bitten and night.bitten != night.victim:
+        victims.append(night.bitten)
     if potions["guerison"] and witch.name not in night.asleep:
         for victim in victims:
             r.tell(witch.name, "witch_told_victim", victim=victim)
