@@ -367,7 +367,8 @@ def close_day(
                 bag(s)["testament"] = list(action.targets)
                 r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
-    struck = {d.player for d in base_decrees if d.kind == "kill"}
+    # (most days have no decree: no set comprehension made for none)
+    struck = {d.player for d in base_decrees if d.kind == "kill"} if base_decrees else set()
     # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
     voters = [name for name in s.living() if name not in struck] if day != "J0" and bag(s).get("second_tour") else []
     victim: str | None = None
@@ -377,7 +378,8 @@ def close_day(
         for wolf in (p.name for p in s.players if p.alive and ctx.base.is_wolf(p)):
             r.tell(wolf, "forbidden_power", power=forbidden)  # « Seuls les LG en auront la connaissance »
     else:
-        victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
+        doomed = {d.player for d in base_decrees if d.kind == "kill" and d.player} if base_decrees else set()
+        victim = _pyre_choice(r, ctx, all_votes, doomed)
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
     unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day

@@ -396,10 +396,9 @@ def resolve_night(
     answers = dict(answers or {})
     r = resume(own_state(ctx, state, ctx.base.resolve_night_owned is not None), answers)  # one copy (see _base)
     night_phase = r.state.phase
-    early = [
-        Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
-    ]
-    actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
+    anticipated = bag(r.state).pop("anticipees", None)  # sent by day for this night (« anticiper »)
+    if anticipated:  # first: a night MP replaces them (most nights: none, no list made)
+        actions = [*[Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in anticipated], *actions]
     base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
     den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
     own: list[Action] = []

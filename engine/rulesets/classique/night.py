@@ -117,15 +117,16 @@ def resolve_night_owned(
 
 def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
-    early = [
-        Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
-        for a in r.state.memory.pop("actions_avance", [])
-    ]
+    sent_by_day = r.state.memory.pop("actions_avance", None)  # (most nights: none, no list made)
+    early: Sequence[Action] = ()
+    if sent_by_day:
+        early = [Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in sent_by_day]
     night = _Night(r, latest_actions(r.state, actions, r, early))
-    for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
-        # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
-        # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
-        _day_action(r, action, receipt=False)
+    if not _DAY_POWERS_AT_NIGHT.isdisjoint(night.by_power):  # (most nights: none, no list made)
+        for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
+            # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
+            # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
+            _day_action(r, action, receipt=False)
     if r.state.phase == "N1":
         _first_night(night)
     else:
