@@ -129,10 +129,12 @@ def _pouvoir(n: _Night) -> None:
     memory.pop("pouvoir", None)
     if magicien is None:
         return
-    chosen = [a for a in n.own if a.player == magicien and a.power in _POWER_ORDERS]
+    action = None  # the holder's last order of a wand power (a loop: no list made each night)
+    for order in n.own:
+        if order.player == magicien and order.power in _POWER_ORDERS:
+            action = order
     used = memory.setdefault("pouvoirs_utilises", [])
-    if chosen:
-        action = chosen[-1]
+    if action is not None:
         power = action.power.split(".")[1]
         memory["pouvoir"] = {"holder": magicien, "power": power, "targets": list(action.targets)}
         if power in ONE_TIME:

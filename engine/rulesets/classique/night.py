@@ -508,13 +508,16 @@ def _transformations(r: Resolution) -> None:
         r.tell(player.name, "role_changed", role="loup_garou")
 
 
+_SPELLS = frozenset({"chaman.mauvais_oeil", "chaman.mauvaise_langue"})
+
+
 def _chaman(night: _Night) -> None:
     """ "s'il souhaite utiliser un de ses 2 pouvoirs pour le prochain jour": one spell a night, the later
     MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
-    cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
-    if not cast:  # no spell cast (most nights): nothing below to read, tell or refuse
+    if _SPELLS.isdisjoint(night.by_power):  # no spell cast (most nights): nothing below to read, tell or refuse
         return
+    cast = [a for a in night.actions.values() if a.power in _SPELLS]
     for action in cast[:-1]:
         if action.player not in night.asleep:
             r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")
