@@ -130,9 +130,9 @@ def _pouvoir(n: _Night) -> None:
     if magicien is None:
         return
     action = None  # the holder's last order of a wand power (a loop: no list made each night)
-    for order in n.own:
-        if order.player == magicien and order.power in _POWER_ORDERS:
-            action = order
+    for given in n.own:
+        if given.player == magicien and given.power in _POWER_ORDERS:
+            action = given
     used = memory.setdefault("pouvoirs_utilises", [])
     if action is not None:
         power = action.power.split(".")[1]
