@@ -34,12 +34,19 @@ from .votes import count, mp_votes
 _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
 
 
-def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
+def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action], set[str]]:
+    """The module's actions, the others, and the powers of the module's."""
     own: list[Action] = []
     others: list[Action] = []
+    powers: set[str] = set()
     for action in actions:  # one pass (a day's actions are every living player's vote)
-        (own if action.power.startswith("baguette.") else others).append(action)
-    return own, others
+        power = action.power
+        if power.startswith("baguette."):
+            own.append(action)
+            powers.add(power)
+        else:
+            others.append(action)
+    return own, others, powers
 
 
 def base_answers(answers: Mapping[str, str]) -> dict[str, str]:
@@ -353,9 +360,8 @@ def close_day(
     r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
-    own, base_actions = split(actions)
     # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
-    powers = {action.power for action in own}
+    own, base_actions, powers = split(actions)
     own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)

@@ -65,7 +65,9 @@ class _Night:
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
-        self._last = {(a.power, a.player): a for a in own}  # each player's last order of each power
+        self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
+        for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
+            self._last[(action.power, action.player)] = action
 
     def last(self, power: str, player: str) -> Action | None:
         """``player``'s last order of ``power`` this night (``own`` does not change once the night is read)."""
@@ -450,4 +452,7 @@ def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
 
 
 def _rephased(events: list[Event], phase: str) -> list[Event]:
-    return [e if e.phase == phase else Event(e.type, phase, e.audience, e.to, e.data) for e in events]
+    for event in events:  # most nights: every event already of the night (or none): the list as it is
+        if event.phase != phase:
+            return [e if e.phase == phase else Event(e.type, phase, e.audience, e.to, e.data) for e in events]
+    return events
