@@ -240,16 +240,20 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
     found = count(ctx, s, votes)
     tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
     rows = []  # the rows against players; the blank one (one at most: a row per target) apart
+    counts: dict[str, int] = {}  # (the event's two tables, made in the same pass)
+    voters: dict[str, list[str]] = {}
     blank = 0
     for row in tallied.counts:
         if row.target == BLANK:
             blank = row.votes
         else:
             rows.append(row)
+            counts[row.target] = row.votes
+            voters[row.target] = list(row.voters)
     r.emit(
         "vote_result",
-        counts={row.target: row.votes for row in rows},
-        voters={row.target: list(row.voters) for row in rows},
+        counts=counts,
+        voters=voters,
         blank=blank,
         self_votes=self_votes,
         absent=away,
