@@ -108,14 +108,22 @@ def receivers(state: GameState, giver: str | None) -> list[str]:
     """Who may receive the wand now; when every living player but the giver has held it, the round is done.
     (``may_receive`` for each living player, in one pass.)"""
     memory = bag(state)
-    living = [p.name for p in state.players if p.alive and p.name != giver]  # the living but the giver
-    if memory.get("tour_complet"):
+    complete = memory.get("tour_complet")
+    held = () if complete else set(memory.get("porteurs", ()))
+    living: list[str] = []  # the living but the giver
+    fresh: list[str] = []  # those of them who have not held it (one loop for both lists)
+    for player in state.players:
+        name = player.name
+        if player.alive and name != giver:
+            living.append(name)
+            if name not in held:
+                fresh.append(name)
+    if complete:
         return living
-    held = set(memory.get("porteurs", ()))
-    if held.issuperset(living):  # every living player but the giver has held it
+    if not fresh:  # every living player but the giver has held it
         memory["tour_complet"] = True
         return living
-    return [name for name in living if name not in held]
+    return fresh
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:
@@ -133,7 +141,10 @@ def give_wand(r: Resolution, name: str | None, how: str) -> None:
         porteurs.append(name)
     r.emit("wand_holder", player=name, previous=previous, how=how)
     used = memory.get("pouvoirs_utilises", [])
-    left = [p for p in ONE_TIME if p not in used]
+    left = []  # (a loop: five powers make no comprehension worth its cost)
+    for power in ONE_TIME:
+        if power not in used:
+            left.append(power)
     r.tell(name, "wand_received", powers_left=left)
 
 

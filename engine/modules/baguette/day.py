@@ -34,12 +34,19 @@ from .votes import count, mp_votes
 _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
 
 
-def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action]]:
+def split(actions: Sequence[Action]) -> tuple[list[Action], list[Action], set[str]]:
+    """The module's actions, the others, and the powers of the module's."""
     own: list[Action] = []
     others: list[Action] = []
+    powers: set[str] = set()
     for action in actions:  # one pass (a day's actions are every living player's vote)
-        (own if action.power.startswith("baguette.") else others).append(action)
-    return own, others
+        power = action.power
+        if power.startswith("baguette."):
+            own.append(action)
+            powers.add(power)
+        else:
+            others.append(action)
+    return own, others, powers
 
 
 def base_answers(answers: Mapping[str, str]) -> dict[str, str]:
@@ -233,16 +240,20 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
     found = count(ctx, s, votes)
     tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
     rows = []  # the rows against players; the blank one (one at most: a row per target) apart
+    counts: dict[str, int] = {}  # (the event's two tables, made in the same pass)
+    voters: dict[str, list[str]] = {}
     blank = 0
     for row in tallied.counts:
         if row.target == BLANK:
             blank = row.votes
         else:
             rows.append(row)
+            counts[row.target] = row.votes
+            voters[row.target] = list(row.voters)
     r.emit(
         "vote_result",
-        counts={row.target: row.votes for row in rows},
-        voters={row.target: list(row.voters) for row in rows},
+        counts=counts,
+        voters=voters,
         blank=blank,
         self_votes=self_votes,
         absent=away,
@@ -353,9 +364,8 @@ def close_day(
     r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
-    own, base_actions = split(actions)
     # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
-    powers = {action.power for action in own}
+    own, base_actions, powers = split(actions)
     own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
     own = _valid(r, ctx, own)
     base_decrees, _ = decrees_for_base(r, ctx, decrees)
@@ -367,7 +377,8 @@ def close_day(
                 bag(s)["testament"] = list(action.targets)
                 r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
     all_votes = {**votes, **mp_votes(ctx, s, own)}
-    struck = {d.player for d in base_decrees if d.kind == "kill"}
+    # (most days have no decree: no set comprehension made for none)
+    struck = {d.player for d in base_decrees if d.kind == "kill"} if base_decrees else set()
     # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
     voters = [name for name in s.living() if name not in struck] if day != "J0" and bag(s).get("second_tour") else []
     victim: str | None = None
@@ -377,7 +388,8 @@ def close_day(
         for wolf in (p.name for p in s.players if p.alive and ctx.base.is_wolf(p)):
             r.tell(wolf, "forbidden_power", power=forbidden)  # « Seuls les LG en auront la connaissance »
     else:
-        victim = _pyre_choice(r, ctx, all_votes, {d.player for d in base_decrees if d.kind == "kill" and d.player})
+        doomed = {d.player for d in base_decrees if d.kind == "kill" and d.player} if base_decrees else set()
+        victim = _pyre_choice(r, ctx, all_votes, doomed)
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
     unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day

@@ -65,7 +65,9 @@ class _Night:
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
-        self._last = {(a.power, a.player): a for a in own}  # each player's last order of each power
+        self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
+        for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
+            self._last[(action.power, action.player)] = action
 
     def last(self, power: str, player: str) -> Action | None:
         """``player``'s last order of ``power`` this night (``own`` does not change once the night is read)."""
@@ -129,10 +131,12 @@ def _pouvoir(n: _Night) -> None:
     memory.pop("pouvoir", None)
     if magicien is None:
         return
-    chosen = [a for a in n.own if a.player == magicien and a.power in _POWER_ORDERS]
+    action = None  # the holder's last order of a wand power (a loop: no list made each night)
+    for given in n.own:
+        if given.player == magicien and given.power in _POWER_ORDERS:
+            action = given
     used = memory.setdefault("pouvoirs_utilises", [])
-    if chosen:
-        action = chosen[-1]
+    if action is not None:
         power = action.power.split(".")[1]
         memory["pouvoir"] = {"holder": magicien, "power": power, "targets": list(action.targets)}
         if power in ONE_TIME:
@@ -396,10 +400,9 @@ def resolve_night(
     answers = dict(answers or {})
     r = resume(own_state(ctx, state, ctx.base.resolve_night_owned is not None), answers)  # one copy (see _base)
     night_phase = r.state.phase
-    early = [
-        Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in bag(r.state).pop("anticipees", [])
-    ]
-    actions = [*early, *actions]  # sent by day for this night (« anticiper »): first, a night MP replaces them
+    anticipated = bag(r.state).pop("anticipees", None)  # sent by day for this night (« anticiper »)
+    if anticipated:  # first: a night MP replaces them (most nights: none, no list made)
+        actions = [*[Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in anticipated], *actions]
     base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
     den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
     own: list[Action] = []
@@ -449,4 +452,7 @@ def _first_night_victim(ctx: Ctx, state: GameState, action: Action) -> bool:
 
 
 def _rephased(events: list[Event], phase: str) -> list[Event]:
-    return [e if e.phase == phase else Event(e.type, phase, e.audience, e.to, e.data) for e in events]
+    for event in events:  # most nights: every event already of the night (or none): the list as it is
+        if event.phase != phase:
+            return [e if e.phase == phase else Event(e.type, phase, e.audience, e.to, e.data) for e in events]
+    return events

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ...model import Decree, GameState, Outcome
 from ...resolution import NOBODY, Resolution
-from .common import has_power, option
+from .common import option
 from .roles import WOLVES
 
 
@@ -34,15 +34,26 @@ def _resolution(
         r._start_phase = state.phase
     else:
         r = Resolution(state, answers)
-    r.death_hooks.append(_hunter)
-    r.death_hooks.append(_acolytes)
-    r.death_hooks.append(_transformation_cancelled)
-    r.death_hooks.append(_flute_dead)
+    r.death_hooks.append(_death_chain)
     for decree in decrees:
         # A "mayor" decree is also how a censure motion ends ("le maire en place est destitué"): the MJ
         # counts it and names the new mayor after the new election, or none meanwhile (RULINGS.md).
         r.decree(decree)
     return r
+
+
+def _death_chain(r: Resolution, name: str, cause: str) -> None:
+    """Every death's chain, in this order: ``_hunter``, ``_acolytes``, ``_transformation_cancelled``,
+    ``_flute_dead`` — one hook, the dead player looked up once, each role's step called only for its role (the
+    steps read the same role: a death changes no role before them)."""
+    role = r.state.player(name).role
+    if role == "chasseur":
+        _hunter(r, name, cause)
+    elif role == "maitre_vampire":
+        _acolytes(r, name, cause)
+    _transformation_cancelled(r, name, cause)
+    if role == "joueur_de_flute":
+        _break_charm(r)
 
 
 def _hunter(r: Resolution, name: str, cause: str) -> None:
@@ -58,9 +69,15 @@ def _hunter(r: Resolution, name: str, cause: str) -> None:
 
 
 def _protected_on_pyre(state: GameState, name: str) -> bool:
-    return any(
-        a.markers.get("protege") == name for a in state.with_role("ange_gardien") if has_power(a, "ange_gardien")
-    )
+    for angel in state.players:  # a living Ange-Gardien with his powers (``has_power``) protecting ``name``: a loop
+        if (
+            angel.role == "ange_gardien"
+            and angel.alive
+            and not angel.markers.get("pouvoirs_perdus")
+            and angel.markers.get("protege") == name
+        ):
+            return True
+    return False
 
 
 # The camps a win check looks for (constants: not a new set at each check).

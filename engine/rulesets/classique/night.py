@@ -117,15 +117,16 @@ def resolve_night_owned(
 
 def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     _transformations(r)  # the Chef de meute's victim comes back before the night's actions
-    early = [
-        Action(a["player"], a["power"], tuple(a["targets"]), a["source"])
-        for a in r.state.memory.pop("actions_avance", [])
-    ]
+    sent_by_day = r.state.memory.pop("actions_avance", None)  # (most nights: none, no list made)
+    early: Sequence[Action] = ()
+    if sent_by_day:
+        early = [Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in sent_by_day]
     night = _Night(r, latest_actions(r.state, actions, r, early))
-    for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
-        # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
-        # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
-        _day_action(r, action, receipt=False)
+    if not _DAY_POWERS_AT_NIGHT.isdisjoint(night.by_power):  # (most nights: none, no list made)
+        for action in [a for a in night.actions.values() if a.power in _DAY_POWERS_AT_NIGHT]:
+            # The Ange-Gardien chooses "à n'importe quel moment": on any night too, and a stun does not
+            # touch it (not a night power, RULINGS G2, G9). The Malade's MP is the night's first step.
+            _day_action(r, action, receipt=False)
     if r.state.phase == "N1":
         _first_night(night)
     else:
@@ -238,14 +239,18 @@ def _loups(night: _Night) -> None:
 
 def _sorciere(night: _Night) -> None:
     r, s = night.r, night.r.state
-    witch = next((p for p in s.with_role("sorciere") if has_power(p, "sorciere")), None)
-    if witch is None:
+    for witch in s.players:  # the first living Sorcière with her powers (a loop: no list nor generator made)
+        if witch.role == "sorciere" and witch.alive and not witch.markers.get("pouvoirs_perdus"):  # has_power
+            break
+    else:
         return
     potions = s.memory["potions"]
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
     # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
     # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
-    victims = list(dict.fromkeys(name for name in (night.victim, night.bitten) if name))
+    victims = [night.victim] if night.victim else []  # each once, in this order (no generator made each night)
+    if night.bitten and night.bitten != night.victim:
+        victims.append(night.bitten)
     if potions["guerison"] and witch.name not in night.asleep:
         for victim in victims:
             r.tell(witch.name, "witch_told_victim", victim=victim)
@@ -503,13 +508,16 @@ def _transformations(r: Resolution) -> None:
         r.tell(player.name, "role_changed", role="loup_garou")
 
 
+_SPELLS = frozenset({"chaman.mauvais_oeil", "chaman.mauvaise_langue"})
+
+
 def _chaman(night: _Night) -> None:
     """ "s'il souhaite utiliser un de ses 2 pouvoirs pour le prochain jour": one spell a night, the later
     MP's (RULINGS G16); the other is refused and stays unused."""
     r, s = night.r, night.r.state
-    cast = [a for a in night.actions.values() if a.power in ("chaman.mauvais_oeil", "chaman.mauvaise_langue")]
-    if not cast:  # no spell cast (most nights): nothing below to read, tell or refuse
+    if _SPELLS.isdisjoint(night.by_power):  # no spell cast (most nights): nothing below to read, tell or refuse
         return
+    cast = [a for a in night.actions.values() if a.power in _SPELLS]
     for action in cast[:-1]:
         if action.player not in night.asleep:
             r.tell(action.player, "action_refused", power=action.power, reason="Un seul sortilège par nuit.")
@@ -528,7 +536,9 @@ def _chaman(night: _Night) -> None:
 def _sheep_at_dawn(night: _Night) -> None:
     """Sheep at a werewolf's or a vampire's door die; the count is announced, the others come home."""
     r, s = night.r, night.r.state
-    for berger in s.with_role("berger"):
+    for berger in s.players:  # ``with_role("berger")`` without the list (the loop changes no role nor life)
+        if berger.role != "berger" or not berger.alive:
+            continue
         placed = berger.markers.pop("moutons_places", None)
         if placed is None:
             continue

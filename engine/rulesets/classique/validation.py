@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...model import Action, GameState
-from ..checks import owner_refusal
 from .common import DAY_POWERS, FIRST_NIGHT_POWERS, WOLVES_ONLY, is_wolf
 from .roles import NAMES
 
@@ -13,12 +12,21 @@ from .roles import NAMES
 # -- validation -------------------------------------------------------------------------------
 def validate(state: GameState, action: Action) -> str | None:
     """None if the action may be used now, else the French explanation sent to the player."""
-    refusal = owner_refusal(
-        state, action, is_wolf=is_wolf, wolves_only=WOLVES_ONLY, role_word="personnage", names=NAMES
-    )
-    if refusal:
-        return refusal
-    if action.power.partition(".")[0] != "loups" and state.player(action.player).markers.get("pouvoirs_perdus"):
+    # ``checks.owner_refusal``'s words, inline: the player looked up and the power's role split once (every
+    # night action of the game comes here).
+    try:
+        player = state.player(action.player)
+    except KeyError:
+        return "Tu ne fais pas partie de la partie."
+    if not player.alive:
+        return "Les morts ne peuvent plus agir."
+    role = action.power.partition(".")[0]
+    if role == "loups":
+        if not is_wolf(player):
+            return WOLVES_ONLY
+    elif player.role != role:
+        return f"Ce pouvoir est celui du personnage {NAMES.get(role, role)}, pas le tien."
+    elif player.markers.get("pouvoirs_perdus"):
         return "Tu as perdu tes pouvoirs : l'Ancien t'a désigné à sa mort."
     night = state.phase.startswith("N")
     if action.power not in DAY_POWERS and not night:
