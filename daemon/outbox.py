@@ -500,11 +500,17 @@ class Outbox:
             self._set(draft.key, state="sent", forum_id=first.forum_id, error=None)
         return self.get(draft.key)
 
+    def _settles_at(self, sending_at: str | None) -> datetime | None:
+        """When a request sent at ``sending_at`` can no longer land on the forum after we look; None if that time
+        has come (or nothing was sent)."""
+        if sending_at is None:
+            return None
+        ready = datetime.fromisoformat(sending_at) + self.settle
+        return ready if self.clock() < ready else None
+
     def _wait_for_part(self, draft: Draft, part: Part) -> None:
-        if part.sending_at is None:
-            return
-        ready = datetime.fromisoformat(part.sending_at) + self.settle
-        if self.clock() < ready:
+        ready = self._settles_at(part.sending_at)
+        if ready is not None:
             raise InFlight(
                 _(
                     "{key}: part {number} was sent at {sent} and it may still reach the forum; meneur looks for "
@@ -515,16 +521,12 @@ class Outbox:
             )
 
     def _look_for_part(self, draft: Draft, part: Part, adapter: ForumAdapter) -> str | None:
-        if draft.recipient is None:
-            return self._stored_own_post(part.token, adapter) or adapter.find_own_post(part.token)
-        return adapter.find_own_mp(account_of(self.store, draft.recipient), part.subject or "", part.token)
+        return self._find_own(draft.recipient, part.subject, part.token, adapter)
 
     def _wait_for_flight(self, draft: Draft) -> None:
         """A request sent less than ``settle`` ago may land on the forum after we looked: not yet."""
-        if draft.sending_at is None:
-            return
-        ready = datetime.fromisoformat(draft.sending_at) + self.settle
-        if self.clock() < ready:
+        ready = self._settles_at(draft.sending_at)
+        if ready is not None:
             raise InFlight(
                 _(
                     "{key}: sent at {sent} and it may still reach the forum; meneur looks for it there from "
@@ -538,12 +540,18 @@ class Outbox:
         return self.get(draft.key)
 
     def _look_for(self, draft: Draft, adapter: ForumAdapter) -> str | None:
-        if draft.recipient is None:
-            # The topic as meneur last read it first: every cycle reads the topic before it sends, so a copy
-            # that landed pages back (the topic grew while the draft waited to be looked for) is in the store;
-            # the forum's last pages then, for one posted since that reading.
-            return self._stored_own_post(draft.reference, adapter) or adapter.find_own_post(draft.reference)
-        return adapter.find_own_mp(account_of(self.store, draft.recipient), draft.subject or "", draft.reference)
+        return self._find_own(draft.recipient, draft.subject, draft.reference, adapter)
+
+    def _find_own(
+        self, recipient: str | None, subject: str | None, reference: str, adapter: ForumAdapter
+    ) -> str | None:
+        """meneur's own post (``recipient`` None) or MP carrying ``reference``, if it is on the forum: a whole draft
+        or one of its parts. A post: the topic as meneur last read it first — every cycle reads the topic before
+        it sends, so a copy that landed pages back (the topic grew while the draft waited to be looked for) is in
+        the store; the forum's last pages then, for one posted since that reading."""
+        if recipient is None:
+            return self._stored_own_post(reference, adapter) or adapter.find_own_post(reference)
+        return adapter.find_own_mp(account_of(self.store, recipient), subject or "", reference)
 
     def _stored_own_post(self, reference: str, adapter: ForumAdapter) -> str | None:
         rows = self.store.db.query(
