@@ -6,6 +6,10 @@ from collections.abc import Callable, Mapping
 
 from ..model import Action, GameState, PlayerState
 
+# The refusals every power meets first (classique and the baguette module say them inline, on their hot paths).
+NOT_PLAYING = "Tu ne fais pas partie de la partie."
+DEAD_CANNOT_ACT = "Les morts ne peuvent plus agir."
+
 
 def owner_refusal(
     state: GameState,
@@ -22,9 +26,9 @@ def owner_refusal(
     try:
         player = state.player(action.player)
     except KeyError:
-        return "Tu ne fais pas partie de la partie."
+        return NOT_PLAYING
     if not player.alive:
-        return "Les morts ne peuvent plus agir."
+        return DEAD_CANNOT_ACT
     role = action.power.partition(".")[0]
     if role == "loups":
         return None if is_wolf(player) else wolves_only

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...model import Action, Decree, Event, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
+from ...rulesets.checks import DEAD_CANNOT_ACT, NOT_PLAYING
 from ...tally import tally
 from .common import (
     ABSENCE,
@@ -139,9 +140,9 @@ def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
     ``baguette.election``, which ``validate`` checks no further on J0), from the players' names and lives read
     once for the whole day (the same checks, in the same order, the same words)."""
     if action.player not in alive:
-        return "Tu ne fais pas partie de la partie."
+        return NOT_PLAYING
     if not alive[action.player]:
-        return "Les morts ne peuvent plus agir."
+        return DEAD_CANNOT_ACT
     for target in action.targets:
         if target not in alive:
             return f"{target} ne joue pas dans cette partie."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...model import Action, GameState
+from ...rulesets.checks import DEAD_CANNOT_ACT, NOT_PLAYING
 from .common import (
     BLANK,
     DEFAULT_POWER,
@@ -31,9 +32,9 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
     try:
         player = state.player(action.player)
     except KeyError:
-        return "Tu ne fais pas partie de la partie."
+        return NOT_PLAYING
     if not player.alive:
-        return "Les morts ne peuvent plus agir."
+        return DEAD_CANNOT_ACT
     kind = power.split(".", 1)[1]
     for target in action.targets:
         if kind == "suspicion" and target == action.targets[-1] and len(action.targets) == 2:

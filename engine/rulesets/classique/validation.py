@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...model import Action, GameState
+from ..checks import DEAD_CANNOT_ACT, NOT_PLAYING
 from .common import DAY_POWERS, FIRST_NIGHT_POWERS, WOLVES_ONLY, is_wolf
 from .roles import NAMES
 
@@ -17,9 +18,9 @@ def validate(state: GameState, action: Action) -> str | None:
     try:
         player = state.player(action.player)
     except KeyError:
-        return "Tu ne fais pas partie de la partie."
+        return NOT_PLAYING
     if not player.alive:
-        return "Les morts ne peuvent plus agir."
+        return DEAD_CANNOT_ACT
     role = action.power.partition(".")[0]
     if role == "loups":
         if not is_wolf(player):
