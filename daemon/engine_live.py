@@ -384,9 +384,7 @@ class EngineDriver(MpAnswering):
         actions = self.day_actions(phase, begun)
         if not actions:
             return [], []
-        told = {said_key(t["event"]) for t in self.post_orders_told(phase)}
-        for stored in self.mp_outcomes(phase).values():
-            told.update(said_key(t["event"]) for t in stored["detail"].get("announced", []))
+        told = {said_key(t["event"]) for t in self.told_at_once(phase)}
         fresh = [
             e
             for e in (e.as_json() for e in hook(begun, actions).events)
@@ -406,6 +404,11 @@ class EngineDriver(MpAnswering):
             self.config.vote_format,
         )
         return [d for d, _told in made], [{"event": e, "key": d.key} for d, events in made for e in events]
+
+    def told_at_once(self, phase: str) -> list[dict[str, Any]]:
+        """Every event the day's MPs and post orders told at once (``{"event", "key"}``: the draft telling it)."""
+        told = [t for o in self.mp_outcomes(phase).values() for t in o["detail"].get("announced", [])]
+        return told + self.post_orders_told(phase)  # double-roles: what the day's post orders told at once
 
     def post_orders_told(self, phase: str) -> list[dict[str, Any]]:
         return list(json.loads(kv_get(self.store, f"post-orders-told/{phase}") or "[]"))

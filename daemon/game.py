@@ -530,10 +530,8 @@ class LiveGame:
         as well, the players would read it twice."""
         assert self.engine is not None
         said = {said_key(e) for e in events if e["type"] not in DRAFTED_AT_ONCE_ONLY}
-        told = [t for o in self.engine.mp_outcomes(phase).values() for t in o["detail"].get("announced", [])]
-        told += self.engine.post_orders_told(phase)  # double-roles: what the day's post orders told at once
         states = {d.key: d.state for d in self.outbox.drafts()}
-        for entry in told:
+        for entry in self.engine.told_at_once(phase):
             key = str(entry["key"])
             if states.get(key) in ("drafted", "failed") and said_key(entry["event"]) in said:
                 try:
