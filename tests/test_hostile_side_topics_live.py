@@ -183,24 +183,11 @@ def test_an_absence_post_edited_or_deleted_before_the_deadline_counts_as_it_stan
     own form) to a day two days later. Emile posts « Absent le <J1's day> », read, then deletes it (the forum keeps
     no trace). Expected, as the MJ reads the topic at the deadline: neither is away on J1 — both vote against
     themselves (« chaque joueur part avec sa propre voix contre lui »), no non-vote."""
-    game, clock, _topic = baguette_game(forum, tmp_path, monkeypatch, 4, "Partie absence éditée", "MJ_Hostile_Edite")
-    mj = game.config.live.username
-    away = forum.seed(mj, list(ROLES), topic_title="Absences éditées", opening="Ici.")["topic_id"]
-    game.config = replace(game.config, live=replace(game.config.live, absence_topic=str(away)))
-    start, hour = clock.now.replace(microsecond=0), timedelta(hours=1)
-
-    def mp(who: str, text: str, when: datetime) -> None:
-        private = forum.client(who).send_private(f"{who} {when:%H%M%S}", [mj], text)
-        forum.set_comment_date(forum.client(mj).comments(private)[0]["pk"], when)
-
-    for who in ("Coline", "Denis", "Emile", "Fanny"):
-        mp(who, "Je vote pour Basile comme magicien", start + timedelta(minutes=10))
-    clock.now = start + hour + timedelta(seconds=1)
-    game.fire_deadline("Jour 0")
-    clock.now = start + 2 * hour + timedelta(seconds=1)
-    game.fire_deadline("Nuit 1")
-    day = start + 2 * hour
-    ends = (day + hour).astimezone(ZoneInfo(game.config.timezone)).date()
+    j1 = test_baguette_live.day_one_with_an_absence_topic(
+        forum, tmp_path, monkeypatch, ("Partie absence éditée", "Absences éditées"), "MJ_Hostile_Edite"
+    )
+    game, clock, away, day, ends, mp = j1.game, j1.clock, j1.away, j1.day, j1.ends, j1.mp
+    hour = timedelta(hours=1)
     later = ends + timedelta(days=2)
     denis = forum.client("Denis").post_comment(away, f"Absent le {ends.day}/{ends.month}.")
     forum.set_comment_date(denis, day + timedelta(minutes=3))
