@@ -91,13 +91,20 @@ def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decre
     return resolution(state, answers, decrees, check_winner, HOOKS)
 
 
+# The pairs of roles with a Croque-Mort (a player's ``role``): ``_undertakers`` asks it of every player at each
+# phase's end.
+_CROQUE_MORT_PAIRS = pairs_with("croque_mort")
+
+
 def _undertakers(r: Resolution, dead: list[str]) -> None:
     """The Croque-Mort learns the roles of the dead "lors du début du jour et du début de la nuit"."""
     if not dead:
         return
-    seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
+    seen: list[dict[str, object]] | None = None  # the same rows for every Croque-Mort, made for the first one
     for player in r.state.players:
-        if player.alive and "croque_mort" in _roles(player.role) and not salbatarised(r.state, player):
+        if player.role in _CROQUE_MORT_PAIRS and player.alive and not salbatarised(r.state, player):
+            if seen is None:
+                seen = [{"player": n, "roles": roles_of(r.state.player(n).role)} for n in dead]
             if boosted(r.state, player, "croque_mort"):  # « la manière de chacune des morts »
                 causes = [{**row, "cause": r.state.player(str(row["player"])).death_cause} for row in seen]
                 r.tell(player.name, "dead_roles", dead=causes)
@@ -105,19 +112,25 @@ def _undertakers(r: Resolution, dead: list[str]) -> None:
                 r.tell(player.name, "dead_roles", dead=seen)
 
 
-def _finish(r: Resolution, since: int = 0) -> Outcome:
+def _finish(r: Resolution, since: int = 0, checked: bool = False) -> Outcome:
+    """The phase's end: its deaths settled, the winner read, else what the Croque-Morts and the Voyeurs learn of the
+    dead since event ``since``, and the next phase. ``checked``: the state has not changed since ``check_winner``
+    last read it (``DRResolution.settle`` reads it after each death; nothing changed after that one)."""
     r.settle()
-    if not r.state.winner:
-        winner = check_winner(r.state)
+    state = r.state
+    if not state.winner and not checked:
+        winner = check_winner(state)
         if winner:
-            r.state.winner = winner
+            state.winner = winner
             r.emit("game_over", winner=winner)
-    if not r.state.winner:
-        events = r.events
-        dead = [events[at].data["player"] for at in range(since, len(events)) if events[at].type == "death"]
+    if not state.winner:
+        dead = []
+        for event in r.events[since:]:  # the phase's deaths, in order
+            if event.type == "death":
+                dead.append(event.data["player"])
         _undertakers(r, dead)
         watch(r, dead)
-        r.state.phase = next_phase(r.state.phase)
+        state.phase = next_phase(state.phase)
     return r.outcome()
 
 
@@ -341,6 +354,7 @@ def close_day(
         top = max(counts.values())
         leaders = [t for t in leaders if counts[t] == top]
         r.tell_mj("mayor_tiebreak", mayor=s.mayor, target=standing[s.mayor])
+    checked = False  # whether ``check_winner`` has read the state as it ends the day (after the pyre's deaths)
     if len(leaders) == 1 and (_castle(r, day, leaders[0]) or _flees(r, leaders[0])):
         r.emit("no_pyre", tie=False, cancelled=True)
     elif len(leaders) == 1:
@@ -352,11 +366,16 @@ def close_day(
             for voter, target in standing.items():
                 if target == burnt.name and copies(s.player(voter), "meneur") and not salbatarised(s, s.player(voter)):
                     r.tell(voter, "meneur_phylactere", target=burnt.name, phylactere=burnt.markers["phylactere"])
+        # He died: ``settle`` read the winner after his death and those it dragged, and what follows changes nothing
+        # it reads (the messages, the swaps kept in the memory for the night).
+        checked = not burnt.alive
     else:
         r.emit("no_pyre", tie=len(leaders) > 1, cancelled=False)
     r.settle()  # « juste après le bûcher »: the burnt swap with nobody
-    day_swaps(r, {a: b for a, b in day.get("echanges", {}).items() if s.player(a).alive and s.player(b).alive})
-    return _finish(r, since)
+    offers = day.get("echanges")
+    if offers:
+        day_swaps(r, {a: b for a, b in offers.items() if s.player(a).alive and s.player(b).alive})
+    return _finish(r, since, checked)
 
 
 # -- the night -----------------------------------------------------------------------------------------
