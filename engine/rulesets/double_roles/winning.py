@@ -82,23 +82,36 @@ def _goes_on(state: GameState) -> bool:
     share nobody's love group (groups follow the ``amours`` lists, and neither is in one), so no group, with at most
     one phylactère besides (a Loup Solitaire's), holds every living player: no « seuls » win. Nobody wins, so no
     Assassin either (he is only added to a win)."""
-    loved: set[str] = set()
-    villagers: list[str] = []
-    wolves: list[str] = []
+    # First whether such a Villageois and such a Loup are alive, and whether anyone is in love at all (rarely).
+    villager = wolf = False
+    loved: set[str] | None = None
     for p in state.players:
-        amours = p.markers.get("amours")
-        if amours:
-            loved.update(amours)
-        elif p.alive:
-            if p.camp == VILLAGEOIS:
-                villagers.append(p.name)
-            elif p.camp == LOUP:
-                wolves.append(p.name)
-    if not villagers or not wolves:
+        if "amours" in p.markers:  # a key test, not ``get``: most players have no such key
+            amours = p.markers["amours"]
+            if amours:  # in love
+                if loved is None:
+                    loved = set()
+                loved.update(amours)
+                continue
+        if p.alive:
+            camp = p.camp
+            if camp == VILLAGEOIS:
+                villager = True
+            elif camp == LOUP:
+                wolf = True
+    if not villager or not wolf:
         return False
-    if not loved:
+    if loved is None:
         return True
-    return not loved.issuperset(villagers) and not loved.issuperset(wolves)
+    # Someone is in love: then such a Villageois and such a Loup must also be loved by nobody.
+    villager = wolf = False
+    for p in state.players:
+        if p.alive and p.name not in loved and not p.markers.get("amours"):
+            if p.camp == VILLAGEOIS:
+                villager = True
+            elif p.camp == LOUP:
+                wolf = True
+    return villager and wolf
 
 
 def check_winner(state: GameState) -> str | None:
