@@ -204,7 +204,7 @@ def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[
     weights: dict[str, int] = {}
     for p in state.players:
         marks = p.markers
-        if marks.get("absent") == today:
+        if "absent" in marks and marks["absent"] == today:  # a key test first: most players never fled
             voiceless.add(p.name)
             continue
         if p.alive:
@@ -223,21 +223,36 @@ def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[
                 extra = 2  # « si elle est meneur, elle a voix +2, ce jour-ci »
             weights[p.name] = 1 + extra
     present = set(living)
-    standing = {v: t for v, t in votes.items() if v in present and t in present and v != t}
+    memory = state.memory
+    day = memory.get("jour") or {}
     if state.phase == "J0":
-        candidates = state.memory.get("jour", {}).get("candidats")
+        standing = {v: t for v, t in votes.items() if v in present and t in present and v != t}
+        candidates = day.get("candidats")
         if candidates:  # « obligation de voter pour un autre candidat »: a vote for anyone else is void (R37)
             standing = {v: t for v, t in standing.items() if t in candidates}
         return tally(standing, living), standing, set()
-    avenged = _avenged(state)
-    voiceless.update(state.memory.get("jour", {}).get("prives", ()))
+    vengeance = memory.get("vengeance")
+    avenged = _avenged(state) if vengeance else []
+    voiceless.update(day.get("prives", ()))
     voiceless.update(avenged)
-    counted = {v: t for v, t in standing.items() if v not in voiceless}
-    crows = state.memory.get("corbeau", {})
-    modifiers = [Modifier(t, n, "corbeau") for t, n in sorted(crows.items()) if t in present]
-    modifiers += [Modifier(t, 3, "vengeur") for t in avenged if t in present]
-    plus = [row["plus"] for row in state.memory.get("vengeance", []) if row["jour"] == today and "plus" in row]
-    modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in present]
+    # The standing votes and those counted (not the voiceless'), in one pass, in the order they were cast.
+    standing: dict[str, str] = {}
+    counted: dict[str, str] = {}
+    for voter, target in votes.items():
+        if voter in present and target in present and voter != target:
+            standing[voter] = target
+            if voter not in voiceless:
+                counted[voter] = target
+    modifiers: list[Modifier] = []  # the Corbeaux', the Vengeur's 3 votes, his boosted one more: in that order
+    crows = memory.get("corbeau")
+    if crows:
+        for target, count in sorted(crows.items()):
+            if target in present:
+                modifiers.append(Modifier(target, count, "corbeau"))
+    if vengeance:
+        modifiers += [Modifier(t, 3, "vengeur") for t in avenged if t in present]
+        plus = [row["plus"] for row in vengeance if row["jour"] == today and "plus" in row]
+        modifiers += [Modifier(t, 1, "vengeur") for t in plus if t in present]
     return tally(counted, living, weights or None, modifiers), counted, voiceless
 
 
@@ -263,7 +278,9 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
             r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
             continue
         r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
-        if action.power == "institutrice.priver":
+        if action.power == "maison.echanger":  # the most of the day's MPs: asked first
+            day.setdefault("echanges", {})[action.player] = action.targets[0]
+        elif action.power == "institutrice.priver":
             day["prives"] = list(action.targets)
         elif action.power == "lache.envoyer":  # relayed: the recipient never learns the sender (R32)
             sent: dict[str, int] = day.setdefault("lache", {})
@@ -273,8 +290,6 @@ def apply_day_actions(r: Resolution, actions: Sequence[Action]) -> None:
         elif action.power == "sympathique.booster":
             boost(r, action)
             held = None
-        elif action.power == "maison.echanger":
-            day.setdefault("echanges", {})[action.player] = action.targets[0]
         else:
             day.setdefault("chatelain", {})[action.player] = list(action.targets)
 
@@ -329,12 +344,16 @@ def close_day(
     result, standing, voiceless = _day_tally(s, votes)  # the voiceless: none at J0, which elects no one else
     s.memory.pop("corbeau", None)
     day = s.memory.pop("jour", {})
+    tallied: dict[str, int] = {}  # ``result.as_dict()``, with the voters and the modifiers, in one pass
+    voters: dict[str, list[str]] = {}
+    reasons: dict[str, list[str]] = {}
+    for row in result.counts:
+        tallied[row.target] = row.votes
+        voters[row.target] = list(row.voters)
+        if row.modifiers:
+            reasons[row.target] = [m.reason for m in row.modifiers]
     r.tell_mj(  # "Les résultats exacts du décompte des voix [...] ne sont pas publics"
-        "vote_result",
-        counts=result.as_dict(),
-        voters={row.target: list(row.voters) for row in result.counts},
-        modifiers={row.target: [m.reason for m in row.modifiers] for row in result.counts if row.modifiers},
-        not_voted=list(result.not_voted),
+        "vote_result", counts=tallied, voters=voters, modifiers=reasons, not_voted=list(result.not_voted)
     )
     leaders = list(result.leaders)
     if s.phase == "J0":
@@ -349,7 +368,7 @@ def close_day(
         return _finish(r, since)
     close_election(r, day, voiceless)  # « ce nouveau Maire départagera le bûcher »
     if len(leaders) > 1 and s.mayor and standing.get(s.mayor) in leaders:
-        counts = result.as_dict()
+        counts = dict(tallied)  # the event's own stays as counted
         counts[standing[s.mayor]] += _weights(s).get(s.mayor, 1)
         top = max(counts.values())
         leaders = [t for t in leaders if counts[t] == top]
