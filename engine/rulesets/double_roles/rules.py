@@ -84,7 +84,27 @@ def _phylactere(r: Resolution, name: str, cause: str) -> None:
         r.mark(liche, "phylactere")
 
 
-HOOKS = (_grief, _hunter, _avenger, _phylactere)
+# The pairs of roles with a Chasseur, with a Vengeur (a player's ``role``; roles never change, and a Sympathique
+# boosts only a role its target holds: without one, ``_hunter`` and ``_avenger`` do nothing).
+_CHASSEUR_PAIRS = pairs_with("chasseur")
+_VENGEUR_PAIRS = pairs_with("vengeur")
+
+
+def _death_chain(r: Resolution, name: str, cause: str) -> None:
+    """What a death drags, in this order: a lover's grief, the Chasseur's shot, the Vengeur's targets, a phylactère's
+    Liches. One hook, which calls each step only for a player it concerns (most of the dead: none)."""
+    dead = r.state.player(name)
+    if "amours" in dead.markers:
+        _grief(r, name, cause)
+    if dead.role in _CHASSEUR_PAIRS:
+        _hunter(r, name, cause)
+    if dead.role in _VENGEUR_PAIRS:
+        _avenger(r, name, cause)
+    if "liches" in dead.markers:
+        _phylactere(r, name, cause)
+
+
+HOOKS = (_death_chain,)
 
 
 def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decree]) -> Resolution:
