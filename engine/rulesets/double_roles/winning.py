@@ -129,9 +129,12 @@ def _winner(state: GameState) -> str | None:
     else:  # nobody in love (most games, most of the time)
         return _winner_alone(state, alive)
     living = {p.name for p in alive}
-    # Each player's love group, once.
-    groups: dict[str, list[str]] = {p.name: love_group(state, p.name) for p in state.players}
-    kinds = {p.name: _kind(state, p, groups[p.name]) for p in state.players}
+    # Each player's love group, once (a player who loves nobody is alone in his: ``love_group`` follows his lovers).
+    groups: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
+    for p in state.players:
+        group = groups[p.name] = love_group(state, p.name) if p.markers.get("amours") else [p.name]
+        kinds[p.name] = _kind(state, p, group)
     sides: list[str] = []
     wolves_alive = any(p.camp in WOLF_NATURES for p in alive)
     if not wolves_alive and any(kinds[p.name] == "village" for p in alive):
