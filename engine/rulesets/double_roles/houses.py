@@ -16,6 +16,8 @@ Queue = list[tuple[str, Action]]
 def hidden_with(r: Resolution, host: str) -> list[str]:
     """The Planqués hiding in ``host``'s house tonight."""
     planques: dict[str, str] = night(r.state).get("planques", {})
+    if not planques:  # most nights: nobody hides
+        return []
     return [p for p, h in planques.items() if h == host and p in occupants(r.state, host)]
 
 
