@@ -111,6 +111,10 @@ def _start(state: GameState, answers: Mapping[str, str], decrees: Sequence[Decre
     return resolution(state, answers, decrees, check_winner, HOOKS)
 
 
+# ``next_phase`` of each phase met, remembered (a pure function of the name; formatting it anew is dear): the same
+# few names in every game.
+_NEXT_PHASES: dict[str, str] = {}
+
 # The pairs of roles with a Croque-Mort (a player's ``role``): ``_undertakers`` asks it of every player at each
 # phase's end.
 _CROQUE_MORT_PAIRS = pairs_with("croque_mort")
@@ -150,7 +154,12 @@ def _finish(r: Resolution, since: int = 0, checked: bool = False) -> Outcome:
                 dead.append(event.data["player"])
         _undertakers(r, dead)
         watch(r, dead)
-        state.phase = next_phase(state.phase)
+        following = _NEXT_PHASES.get(state.phase)
+        if following is None:
+            following = next_phase(state.phase)
+            if len(_NEXT_PHASES) < 4096:  # the phases of a game: a few hundred at most
+                _NEXT_PHASES[state.phase] = following
+        state.phase = following
     return r.outcome()
 
 
