@@ -42,7 +42,7 @@ def test_sample_refuses_as_random_sample() -> None:
 
 
 class _OwnRandom(random.Random):
-    """A generator of its own, with no ``getrandbits``-based ``_randbelow`` (``random`` then draws with ``random()``)."""
+    """A generator of its own, without the ``getrandbits``-based ``_randbelow`` (``random`` draws with ``random()``)."""
 
     def random(self) -> float:
         return super().random() ** 2

@@ -254,6 +254,7 @@ def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[
     present = set(living)
     memory = state.memory
     day = memory.get("jour") or {}
+    standing: dict[str, str]
     if state.phase == "J0":
         standing = {v: t for v, t in votes.items() if v in present and t in present and v != t}
         candidates = day.get("candidats")
@@ -265,7 +266,7 @@ def _day_tally(state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[
     voiceless.update(day.get("prives", ()))
     voiceless.update(avenged)
     # The standing votes and those counted (not the voiceless'), in one pass, in the order they were cast.
-    standing: dict[str, str] = {}
+    standing = {}
     counted: dict[str, str] = {}
     for voter, target in votes.items():
         if voter in present and target in present and voter != target:
