@@ -147,6 +147,22 @@ def _check(state: GameState, outcome: Outcome) -> None:
                 assert sum(data["counts"].values()) + data["blank"] == len(state.living()) - len(data["absent"]) + extra
 
 
+def _check_count(state: GameState, actions: list[Action], outcome: Outcome) -> None:
+    """The deadline's count (``vote_result``) is the live count of the same vote MPs (``day_tally``): its rows
+    against players in the same order (most votes first, then the players' order), their voters, the blank
+    row, who did not vote. (Not when a vague absence waits for the MJ's answer: the live count cannot know it.)"""
+    if state.phase == "J0" or any(a.power == "baguette.absence" and not a.targets for a in actions):
+        return
+    assert RULES.day_tally is not None and RULES.mp_votes is not None and RULES.note_absences is not None
+    result = next(e.as_json() for e in outcome.events if e.type == "vote_result")
+    live, _ = RULES.day_tally(RULES.note_absences(state, actions), RULES.mp_votes(state, actions))
+    rows = [row for row in live.counts if row.target != "blanc"]
+    assert list(result["counts"].items()) == [(row.target, row.votes) for row in rows]
+    assert result["voters"] == {row.target: list(row.voters) for row in rows}
+    assert result["blank"] == live.as_dict().get("blanc", 0)
+    assert result["not_voted"] == list(live.not_voted)
+
+
 def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
     rng = random.Random(seed)
     count = rng.randint(8, 14)
@@ -159,6 +175,8 @@ def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
             actions = _day_actions(state, rng)
             first = RULES.close_day(state, {}, {}, (), actions)
             outcome = RULES.close_day(state, {}, _answered(first, rng), (), actions)
+            if checked:
+                _check_count(state, actions, outcome)
         else:
             actions = sorted(_night_actions(state, rng) + _den(state, rng), key=lambda _: rng.random())
             first = RULES.resolve_night(state, actions)

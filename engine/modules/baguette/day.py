@@ -29,7 +29,7 @@ from .common import (
 )
 from .hunter import question_id, shoot
 from .validation import validate
-from .votes import count, mp_votes
+from .votes import mp_votes, ranked, standing_votes
 
 # Base events the module tells itself (its count, its no-pyre): left out of the base's outcome.
 _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
@@ -238,34 +238,36 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         s = s.copy()
         for name in doomed:
             s.player(name).alive = False
-    found = count(ctx, s, votes)
-    tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
-    rows = []  # the rows against players; the blank one (one at most: a row per target) apart
-    counts: dict[str, int] = {}  # (the event's two tables, made in the same pass)
-    voters: dict[str, list[str]] = {}
-    blank = 0
-    for row in tallied.counts:
-        if row.target == BLANK:
-            blank = row.votes
-        else:
-            rows.append(row)
-            counts[row.target] = row.votes
-            voters[row.target] = list(row.voters)
+    living, standing, weights, self_votes, away = standing_votes(ctx, s, votes)
+    order, totals, voters, not_voted = ranked(standing, living, weights)
+    blank = totals.get(BLANK, 0)  # the blank row (one at most: a row per target) apart
+    counts: dict[str, int] = {}  # the rows against players, in the count's order (the event's two tables)
+    against: dict[str, list[str]] = {}
+    leaders: list[str] = []  # the first rows', with the most votes against a player (when he has any)
+    top = 0
+    for target in order:
+        if target == BLANK:
+            continue
+        got = totals[target]
+        if not counts:
+            top = got
+        if got == top and top > 0:
+            leaders.append(target)
+        counts[target] = got
+        against[target] = voters[target]
     r.emit(
         "vote_result",
         counts=counts,
-        voters=voters,
+        voters=against,
         blank=blank,
         self_votes=self_votes,
         absent=away,
-        not_voted=list(tallied.not_voted),
-        weights=found.weights,
+        not_voted=not_voted,
+        weights=weights,
     )
-    top = rows[0].votes if rows else 0
     if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):
         r.emit("no_pyre", reason="blanc")
         return None
-    leaders = [row.target for row in rows if row.votes == top and top > 0]
     if not leaders:
         r.emit("no_pyre", reason="no_votes")
         return None
