@@ -10,7 +10,6 @@ from typing import Any
 from ...model import Action, Decree, Event, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...rulesets.checks import DEAD_CANNOT_ACT, NOT_PLAYING
-from ...tally import tally
 from .common import (
     ABSENCE,
     BLANK,
@@ -209,11 +208,14 @@ def _elect(
     burnt at that pyre had voted alive)."""
     s = r.state
     living = voters if voters is not None else s.living()
-    pool = [c for c in (candidates or living) if s.player(c).alive]
-    standing = {v: t for v, t in votes.items() if v in living and t in pool}
-    count = tally(standing, living)
-    counts = {row.target: row.votes for row in count.counts}
-    leaders = list(count.leaders)
+    # J0: every living player (none to look up); J1's second round: the candidates still alive.
+    pool = living if candidates is None and voters is None else [c for c in candidates or living if s.player(c).alive]
+    may_vote, eligible = set(living), set(pool)
+    standing = {v: t for v, t in votes.items() if v in may_vote and t in eligible}
+    order, totals, _, _ = ranked(standing, living, {})  # (the count read once: no row records)
+    counts = {target: totals[target] for target in order}
+    top = totals[order[0]] if order else 0  # (one vote each: a target counted has one at least)
+    leaders = [target for target in order if totals[target] == top]
     round_ = 1 if candidates is None else 2
     memory = bag(s)
     memory.pop("second_tour", None)
