@@ -150,10 +150,17 @@ def _check(state: GameState, outcome: Outcome) -> None:
 def _check_count(state: GameState, actions: list[Action], outcome: Outcome) -> None:
     """The deadline's count (``vote_result``) is the live count of the same vote MPs (``day_tally``): its rows
     against players in the same order (most votes first, then the players' order), their voters, the blank
-    row, who did not vote. (Not when a vague absence waits for the MJ's answer: the live count cannot know it.)"""
-    if state.phase == "J0" or any(a.power == "baguette.absence" and not a.targets for a in actions):
-        return
+    row, who did not vote; J0's election count too. (Not when a vague absence waits for the MJ's answer: the live count cannot know it.)"""
     assert RULES.day_tally is not None and RULES.mp_votes is not None and RULES.note_absences is not None
+    if state.phase == "J0":  # the election's count, its leaders the tie's candidates in the count's order
+        live, _ = RULES.day_tally(state, RULES.mp_votes(state, actions))
+        told = next(e.as_json() for e in outcome.events if e.type.startswith("magicien_"))
+        assert list(told["counts"].items()) == [(row.target, row.votes) for row in live.counts]
+        if told["type"] == "magicien_tie":
+            assert told["candidates"] == list(live.leaders)
+        return
+    if any(a.power == "baguette.absence" and not a.targets for a in actions):
+        return
     result = next(e.as_json() for e in outcome.events if e.type == "vote_result")
     live, _ = RULES.day_tally(RULES.note_absences(state, actions), RULES.mp_votes(state, actions))
     rows = [row for row in live.counts if row.target != "blanc"]
