@@ -150,7 +150,8 @@ def _check(state: GameState, outcome: Outcome) -> None:
 def _check_count(state: GameState, actions: list[Action], outcome: Outcome) -> None:
     """The deadline's count (``vote_result``) is the live count of the same vote MPs (``day_tally``): its rows
     against players in the same order (most votes first, then the players' order), their voters, the blank
-    row, who did not vote; J0's election count too. (Not when a vague absence waits for the MJ's answer: the live count cannot know it.)"""
+    row, who did not vote; J0's election count too. (Not when a vague absence waits for the MJ's answer: the
+    live count cannot know it.)"""
     assert RULES.day_tally is not None and RULES.mp_votes is not None and RULES.note_absences is not None
     if state.phase == "J0":  # the election's count, its leaders the tie's candidates in the count's order
         live, _ = RULES.day_tally(state, RULES.mp_votes(state, actions))
