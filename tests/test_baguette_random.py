@@ -251,3 +251,43 @@ def test_the_in_place_base_plays_the_same_games_as_the_copying_one(seed: int) ->
         assert outcome.events == other.events and outcome.questions == other.questions
         assert outcome.state == other.state and repr(outcome.state) == repr(other.state)
         state = outcome.state
+
+
+def _ballots(state: GameState, rng: random.Random) -> list[Action]:
+    """A day of vote MPs only (most days), some of them refused: from a dead or unknown player, against one."""
+    names = [p.name for p in state.players] + ["Inconnu"]
+    power = "baguette.election" if state.phase == "J0" else "baguette.vote"
+    actions = []
+    for _ in range(rng.randint(0, 2 * len(names))):
+        voter = rng.choice(names)
+        actions.append(
+            Action(voter, "baguette.blanc") if rng.random() < 0.2 else Action(voter, power, (rng.choice(names),))
+        )
+    return actions
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31))
+def test_a_day_of_vote_mps_only_is_read_as_any_other_day(seed: int) -> None:
+    # The usual day (vote MPs only) is read in one pass; with another MP among them (a testament refused: only the
+    # Magicien leaves one) the day is read step by step. Both tell the same refusals of the votes in the same order,
+    # count the same votes and end the same way; the other only adds its own refusal.
+    rng = random.Random(seed)
+    state = RULES.setup([f"J{n:02d}" for n in range(rng.randint(8, 14))], seed)
+    for _ in range(30):
+        if state.winner is not None:
+            break
+        if state.phase.startswith("J"):
+            ballots = _ballots(state, rng)
+            magicien = state.memory["baguette"].get("magicien")
+            other = next(p.name for p in state.players if p.name != magicien)
+            testament = Action(other, "baguette.testament", (other,))
+            outcome = RULES.close_day(state, {}, actions=ballots)
+            stepwise = RULES.close_day(state, {}, actions=[*ballots, testament])
+            refused = [e for e in stepwise.events if e.type == "action_refused" and e.data["power"] == testament.power]
+            assert len(refused) == 1
+            assert outcome.events == [e for e in stepwise.events if e is not refused[0]]
+            assert outcome.state == stepwise.state and outcome.questions == stepwise.questions
+        else:
+            outcome = RULES.resolve_night(state, _night_actions(state, rng))
+        state = outcome.state

@@ -115,7 +115,7 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
     for player in reversed(r.state.players):
         alive[player.name] = player.alive
-    ballots = VOTE_POWERS | {"baguette.election"} if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
+    ballots = _J0_BALLOTS if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
     for action in actions:
         if action.power not in ballots:
             why = validate(ctx, r.state, action)
@@ -132,6 +132,46 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
         else:
             kept.append(action)
     return kept
+
+
+_J0_BALLOTS = VOTE_POWERS | {"baguette.election"}  # J0's ballots: the election's besides the votes (``_valid``)
+
+
+def _ballots_only(r: Resolution, actions: Sequence[Action]) -> tuple[list[Action], dict[str, str]] | None:
+    """A day whose actions are all vote MPs (``baguette.vote``, ``blanc``; J0's ``election``): most days. What
+    ``split``, ``_anticipated``, ``_valid`` and ``mp_votes`` make of them, in one pass — the valid ones (the others
+    refused, in the same order, with the same words) and the standing votes; None for another day (the caller
+    reads it step by step)."""
+    s = r.state
+    election = s.phase == "J0"
+    ballots = _J0_BALLOTS if election else VOTE_POWERS
+    for action in actions:
+        if action.power not in ballots:
+            return None
+    memory = bag(s)
+    if "anticipees" in memory and not memory["anticipees"]:  # (``_anticipated`` on a day of votes only)
+        del memory["anticipees"]
+    alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
+    for player in reversed(s.players):
+        alive[player.name] = player.alive
+    kept: list[Action] = []
+    votes: dict[str, str] = {}
+    for action in actions:
+        player, targets = action.player, action.targets
+        if not (alive.get(player) and (not targets or alive.get(targets[0])) and len(targets) < 2):
+            why = _vote_refusal(alive, action)  # (the common vote, a living player's on a living one, is valid)
+            if why:
+                r.tell(player, "action_refused", power=action.power, reason=why)
+                continue
+        kept.append(action)
+        # ``mp_votes``' reading: the last MP of each player stands; a blank is a pyre's vote, J0's ballots the
+        # election's (``vote`` or ``election``: no second round is running on J0).
+        if action.power == "baguette.blanc":
+            if not election:
+                votes[player] = BLANK
+        elif targets:
+            votes[player] = targets[0]
+    return kept, votes
 
 
 def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
@@ -369,19 +409,25 @@ def close_day(
     r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
-    # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
-    own, base_actions, powers = split(actions)
-    own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
-    own = _valid(r, ctx, own)
-    base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    if ABSENCE in powers:
-        note_absences(r, own)
-    if "baguette.testament" in powers:
-        for action in own:
-            if action.power == "baguette.testament":
-                bag(s)["testament"] = list(action.targets)
-                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
-    all_votes = {**votes, **mp_votes(ctx, s, own)}
+    ballots = _ballots_only(r, actions)  # most days: vote MPs only, read in one pass
+    if ballots is not None:
+        own, sent = ballots
+        base_actions: list[Action] = []
+        base_decrees, _ = decrees_for_base(r, ctx, decrees)
+    else:  # the powers sent (those read below only the valid)
+        own, base_actions, powers = split(actions)
+        own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
+        own = _valid(r, ctx, own)
+        base_decrees, _ = decrees_for_base(r, ctx, decrees)
+        if ABSENCE in powers:
+            note_absences(r, own)
+        if "baguette.testament" in powers:
+            for action in own:
+                if action.power == "baguette.testament":
+                    bag(s)["testament"] = list(action.targets)
+                    r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+        sent = mp_votes(ctx, s, own)
+    all_votes = {**votes, **sent}
     # (most days have no decree: no set comprehension made for none)
     struck = {d.player for d in base_decrees if d.kind == "kill"} if base_decrees else set()
     # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
