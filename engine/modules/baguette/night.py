@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ...model import Action, Decree, Event, GameState, Outcome
 from ...resolution import NOBODY, Resolution
@@ -65,6 +66,10 @@ class _Night:
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
+        # Read once by ``_pouvoir`` for the steps after it (none of them gives the wand nor changes the power): the
+        # holder at the night's start, his power for the night (``memory["pouvoir"]``, None for none).
+        self.magicien: str | None = None
+        self.power: dict[str, Any] | None = None
         self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
         for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
             self._last[(action.power, action.player)] = action
@@ -127,7 +132,7 @@ _EXTRA_ORDERS = tuple((extra, f"baguette.{extra}") for extra in WOLF_EXTRAS)  # 
 def _pouvoir(n: _Night) -> None:
     r, s = n.r, n.r.state
     memory = bag(s)
-    magicien = holder(s)
+    magicien = n.magicien = holder(s)
     memory.pop("pouvoir", None)
     if magicien is None:
         return
@@ -138,13 +143,13 @@ def _pouvoir(n: _Night) -> None:
     used = memory.setdefault("pouvoirs_utilises", [])
     if action is not None:
         power = action.power.split(".")[1]
-        memory["pouvoir"] = {"holder": magicien, "power": power, "targets": list(action.targets)}
+        memory["pouvoir"] = n.power = {"holder": magicien, "power": power, "targets": list(action.targets)}
         if power in ONE_TIME:
             used.append(power)
         r.tell(magicien, "power_chosen", power=power, targets=list(action.targets))
         r.tell_mj("power_chosen", player=magicien, power=power, targets=list(action.targets))
     for extra, order_power in _EXTRA_ORDERS:
-        order = n.last(order_power, magicien)
+        order = n._last.get((order_power, magicien))  # (``last``, without a call: every night asks)
         if order is None:
             continue
         used.append(extra)
@@ -157,12 +162,14 @@ def _pouvoir(n: _Night) -> None:
 
 
 def _successeur(n: _Night) -> None:
-    magicien = holder(n.r.state)
-    said = n.last("baguette.successeur", magicien) if magicien else None
+    magicien = n.magicien
+    if magicien is None:
+        return
+    said = n._last.get(("baguette.successeur", magicien))  # (``last``, without a call: every night asks)
     if said is not None:
         bag(n.r.state)["successeurs"] = list(said.targets)
         n.r.tell(said.player, "action_received", power=said.power, targets=list(said.targets))
-    testament = n.last("baguette.testament", magicien) if magicien else None
+    testament = n._last.get(("baguette.testament", magicien))
     if testament is not None:
         bag(n.r.state)["testament"] = list(testament.targets)
         n.r.tell(testament.player, "action_received", power=testament.power, targets=list(testament.targets))
@@ -217,8 +224,7 @@ def _reveal(n: _Night, action: Action) -> None:
 
 
 def _chosen(n: _Night, power: str) -> tuple[str, str] | None:
-    memory = bag(n.r.state)
-    chosen = memory.get("pouvoir")
+    chosen = n.power  # (``memory["pouvoir"]``, as ``_pouvoir`` left it)
     if not chosen or chosen["power"] != power or not chosen["targets"]:
         return None
     return chosen["holder"], chosen["targets"][0]
@@ -385,9 +391,12 @@ STEPS: dict[str, Callable[[_Night], None]] = {
 }
 if set(STEPS) != set(NIGHT_ORDER) or len(NIGHT_ORDER) != len(set(NIGHT_ORDER)):
     raise RuntimeError("baguette: NIGHT_ORDER and STEPS must name the same steps, each once")
+_STEPS = tuple(STEPS[step] for step in NIGHT_ORDER)
 _END_OF_NIGHT = ("chasseur_copie", "recrutement", "suspicion", "testament")
 if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in _END_OF_NIGHT):
     raise RuntimeError("baguette: the end-of-night steps come after the base's night")
+if NIGHT_ORDER.index("pouvoir") > min(NIGHT_ORDER.index(s) for s in ("successeur", "piege", "protection", "copie")):
+    raise RuntimeError("baguette: the steps that read the holder and his power come after the power's step")
 
 
 def resolve_night(
@@ -426,8 +435,8 @@ def resolve_night(
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
-    for step in NIGHT_ORDER:
-        STEPS[step](n)
+    for step in _STEPS:
+        step(n)
     assert n.outcome is not None and n.after is not None
     after = n.after
     if after.state.winner is None:
