@@ -464,10 +464,12 @@ def close_day(
         if after.winner is None:
             after.phase = moved_on
     if after.winner is None:
-        later = _after_pyre(ctx, after, day, answers, own, voters)
-        events += later.events
-        questions += later.questions
-        after = later.state
+        # ``r`` goes on over the base's new state (its events and questions so far are taken above): no new one.
+        r.state, r.events, r.questions = after, [], []
+        _after_pyre(r, day, own, voters)
+        events += r.events
+        questions += r.questions
+        after = r.state
     events += unused
     foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
     return Outcome(after, public_deaths(after, events, foudroiements), questions)
@@ -477,11 +479,9 @@ def _replaced(event: Event) -> bool:
     return event.type in _BASE_REPLACED or (event.type == "no_pyre" and event.data.get("reason") == "no_votes")
 
 
-def _after_pyre(
-    ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action], voters: list[str]
-) -> Resolution:
-    """After the base's pyre (the state already at the next night): J1's second round, then the wand."""
-    r = resume(state, answers)  # the base's new state
+def _after_pyre(r: Resolution, day: str, own: Sequence[Action], voters: list[str]) -> None:
+    """After the base's pyre (``r.state``: the base's new state, already at the next night): J1's second round,
+    then the wand."""
     night = r.state.phase
     r.state.phase = day
     memory = bag(r.state)
@@ -492,4 +492,3 @@ def _after_pyre(
     elif day != "J0":
         handover(r, at_pyre=True)
     r.state.phase = night if night != day else next_phase(day)
-    return r

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...model import Action, Decree, Event, GameState, Outcome
+from ...model import Action, Decree, Event, GameState, Outcome, Question
 from ...resolution import NOBODY, Resolution
 from .common import (
     DEFAULT_POWER,
@@ -61,7 +61,9 @@ class _Night:
         self.protected: set[str] = set()  # saved from the wolves tonight (MJ decree, MJ role)
         self.chaperon = False
         self.outcome: Outcome | None = None
-        self.after: Resolution | None = None
+        self.after: Resolution | None = None  # ``r`` once the base's night is resolved, over its new state
+        self.told_before: list[Event] = []  # what ``r`` told and asked before the base's night
+        self.asked_before: list[Question] = []
         self.answers: Mapping[str, str] = {}
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
@@ -330,7 +332,11 @@ def _base(n: _Night) -> None:
     else:  # the base copies ``s`` (the module's ``working_state``)
         n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
     n.moved_on = n.outcome.state.phase
-    after = resume(n.outcome.state, n.answers)
+    # The module's resolution goes on over the base's new state for the end-of-night steps (no new one): what it
+    # told and asked before the base's night is kept apart.
+    after = n.r
+    n.told_before, n.asked_before = after.events, after.questions
+    after.state, after.events, after.questions = n.outcome.state, [], []
     after.state.phase = night  # the end-of-night steps tell in the night's phase
     n.after = after
 
@@ -445,9 +451,9 @@ def resolve_night(
     # N1's den victim (option « antre »): not fictional.
     if n.decrees_given and any(d.cause == "loups" for d in n.decrees_given):
         base_events = [e for e in base_events if e.type != "fictional_victim"]
-    events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
+    events = [*n.told_before, *base_events, *_rephased(after.events, night_phase)]
     events += n.unused
-    questions = [*r.questions, *n.outcome.questions, *after.questions]
+    questions = [*n.asked_before, *n.outcome.questions, *after.questions]
     foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
     return Outcome(after.state, public_deaths(after.state, events, foudroiements), questions)
 
