@@ -152,8 +152,8 @@ def _ballots_only(r: Resolution, actions: Sequence[Action]) -> tuple[list[Action
     if "anticipees" in memory and not memory["anticipees"]:  # (``_anticipated`` on a day of votes only)
         del memory["anticipees"]
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
-    for player in reversed(s.players):
-        alive[player.name] = player.alive
+    for record in reversed(s.players):
+        alive[record.name] = record.alive
     kept: list[Action] = []
     votes: dict[str, str] = {}
     for action in actions:
@@ -413,12 +413,12 @@ def close_day(
     if ballots is not None:
         own, sent = ballots
         base_actions: list[Action] = []
-        base_decrees, _ = decrees_for_base(r, ctx, decrees)
+        base_decrees = decrees_for_base(r, ctx, decrees)[0] if decrees else []  # (most days: none)
     else:  # the powers sent (those read below only the valid)
         own, base_actions, powers = split(actions)
         own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
         own = _valid(r, ctx, own)
-        base_decrees, _ = decrees_for_base(r, ctx, decrees)
+        base_decrees = decrees_for_base(r, ctx, decrees)[0] if decrees else []  # (most days: none)
         if ABSENCE in powers:
             note_absences(r, own)
         if "baguette.testament" in powers:
@@ -443,7 +443,8 @@ def close_day(
         victim = _pyre_choice(r, ctx, all_votes, doomed)
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
-    unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day
+    # Told last; read here, on the state as it was before the base's day (most days: no answer, none).
+    unused = unused_answers(day, answers, r) if answers else []
     if ctx.base.close_decided_day_owned is not None:  # as below, on ``s`` itself (``r.state``): not read after
         outcome = ctx.base.close_decided_day_owned(s, all_votes, victim, to_base, base_decrees, base_actions)
         events = [*r.events, *outcome.events]

@@ -326,7 +326,7 @@ def _base(n: _Night) -> None:
     night = s.phase
     answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)} if n.answers else {}
     # The module's unused answers (told last), read on the state as it is before the base's night changes it.
-    n.unused = unused_answers(night, n.answers, n.r)
+    n.unused = unused_answers(night, n.answers, n.r) if n.answers else []
     if n.ctx.base.resolve_night_owned is not None:  # the base resolves ``s`` itself (our copy): the phase's one
         n.outcome = n.ctx.base.resolve_night_owned(s, actions, answers, decrees)
     else:  # the base copies ``s`` (the module's ``working_state``)
@@ -418,7 +418,8 @@ def resolve_night(
     anticipated = bag(r.state).pop("anticipees", None)  # sent by day for this night (« anticiper »)
     if anticipated:  # first: a night MP replaces them (most nights: none, no list made)
         actions = [*[Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in anticipated], *actions]
-    base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
+    # The MJ's word first (a wand given); most nights: none.
+    base_decrees, protected = decrees_for_base(r, ctx, decrees) if decrees else ([], set())
     den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
     own: list[Action] = []
     others: list[Action] = []

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...messages import Message
 from ...model import Action, GameState
 from ...tally import Tally, tally
-from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, bag, holder
+from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, bag
 
 
 def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str, str]:
@@ -102,10 +102,11 @@ def _weights(
 
 def _double_vote(state: GameState, standing: Mapping[str, str], weights: dict[str, int]) -> None:
     """The Magicien's default power: his standing vote weighs twice what the base weighs it."""
-    magicien = holder(state)
-    if not magicien or magicien not in standing:
+    memory = bag(state)
+    magicien = memory.get("magicien")  # ``holder``: alive, asked only when he voted
+    if not magicien or magicien not in standing or not state.player(magicien).alive:
         return
-    chosen = bag(state).get("pouvoir")  # ``active_power``, its holder known
+    chosen = memory.get("pouvoir")  # ``active_power``, its holder known
     if not (chosen and chosen.get("holder") == magicien) or chosen["power"] == DEFAULT_POWER:
         weights[magicien] = weights.get(magicien, 1) * 2
 
@@ -168,7 +169,7 @@ def ranked(
     # The players' order first (living targets), then the others by name; a stable sort by votes keeps it.
     order = [name for name in living if name in totals]
     if len(order) != len(totals):
-        order += sorted(target for target in totals if target not in order)
+        order += sorted(set(totals).difference(order))  # (set operations: no generator run for a blank row)
     order.sort(key=totals.__getitem__, reverse=True)  # (``reverse`` keeps equal keys in their order)
     return order, totals, voters, not_voted
 
