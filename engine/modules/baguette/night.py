@@ -397,11 +397,15 @@ STEPS: dict[str, Callable[[_Night], None]] = {
 }
 if set(STEPS) != set(NIGHT_ORDER) or len(NIGHT_ORDER) != len(set(NIGHT_ORDER)):
     raise RuntimeError("baguette: NIGHT_ORDER and STEPS must name the same steps, each once")
-_STEPS = tuple(STEPS[step] for step in NIGHT_ORDER)
+# The steps that act only for one wand power, by the power: skipped on a night the holder chose another (most
+# nights), as each of them would return at once (``_chosen``, ``copied_hunter``: the power read is ``n.power``).
+_FOR_POWER = {"piege": "piege", "protection": "protection", "copie": "copie", "chasseur_copie": "copie",
+              "suspicion": "suspicion"}  # fmt: skip
+_STEPS = tuple((STEPS[step], _FOR_POWER.get(step)) for step in NIGHT_ORDER)
 _END_OF_NIGHT = ("chasseur_copie", "recrutement", "suspicion", "testament")
 if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in _END_OF_NIGHT):
     raise RuntimeError("baguette: the end-of-night steps come after the base's night")
-if NIGHT_ORDER.index("pouvoir") > min(NIGHT_ORDER.index(s) for s in ("successeur", "piege", "protection", "copie")):
+if NIGHT_ORDER.index("pouvoir") > min(NIGHT_ORDER.index(s) for s in ("successeur", *_FOR_POWER)):
     raise RuntimeError("baguette: the steps that read the holder and his power come after the power's step")
 
 
@@ -442,7 +446,9 @@ def resolve_night(
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
-    for step in _STEPS:
+    for step, for_power in _STEPS:
+        if for_power is not None and (n.power is None or n.power["power"] != for_power):
+            continue  # (``n.power`` is set by the ``pouvoir`` step, before any of them)
         step(n)
     assert n.outcome is not None and n.after is not None
     after = n.after
