@@ -147,6 +147,30 @@ def _check(state: GameState, outcome: Outcome) -> None:
                 assert sum(data["counts"].values()) + data["blank"] == len(state.living()) - len(data["absent"]) + extra
 
 
+def _check_count(state: GameState, actions: list[Action], outcome: Outcome) -> None:
+    """The deadline's count (``vote_result``) is the live count of the same vote MPs (``day_tally``): its rows
+    against players in the same order (most votes first, then the players' order), their voters, the blank
+    row, who did not vote; J0's election count too. (Not when a vague absence waits for the MJ's answer: the
+    live count cannot know it.)"""
+    assert RULES.day_tally is not None and RULES.mp_votes is not None and RULES.note_absences is not None
+    if state.phase == "J0":  # the election's count, its leaders the tie's candidates in the count's order
+        live, _ = RULES.day_tally(state, RULES.mp_votes(state, actions))
+        told = next(e.as_json() for e in outcome.events if e.type.startswith("magicien_"))
+        assert list(told["counts"].items()) == [(row.target, row.votes) for row in live.counts]
+        if told["type"] == "magicien_tie":
+            assert told["candidates"] == list(live.leaders)
+        return
+    if any(a.power == "baguette.absence" and not a.targets for a in actions):
+        return
+    result = next(e.as_json() for e in outcome.events if e.type == "vote_result")
+    live, _ = RULES.day_tally(RULES.note_absences(state, actions), RULES.mp_votes(state, actions))
+    rows = [row for row in live.counts if row.target != "blanc"]
+    assert list(result["counts"].items()) == [(row.target, row.votes) for row in rows]
+    assert result["voters"] == {row.target: list(row.voters) for row in rows}
+    assert result["blank"] == live.as_dict().get("blanc", 0)
+    assert result["not_voted"] == list(live.not_voted)
+
+
 def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
     rng = random.Random(seed)
     count = rng.randint(8, 14)
@@ -159,6 +183,8 @@ def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
             actions = _day_actions(state, rng)
             first = RULES.close_day(state, {}, {}, (), actions)
             outcome = RULES.close_day(state, {}, _answered(first, rng), (), actions)
+            if checked:
+                _check_count(state, actions, outcome)
         else:
             actions = sorted(_night_actions(state, rng) + _den(state, rng), key=lambda _: rng.random())
             first = RULES.resolve_night(state, actions)
@@ -224,4 +250,44 @@ def test_the_in_place_base_plays_the_same_games_as_the_copying_one(seed: int) ->
             other = COPYING.resolve_night(state, actions, answers)
         assert outcome.events == other.events and outcome.questions == other.questions
         assert outcome.state == other.state and repr(outcome.state) == repr(other.state)
+        state = outcome.state
+
+
+def _ballots(state: GameState, rng: random.Random) -> list[Action]:
+    """A day of vote MPs only (most days), some of them refused: from a dead or unknown player, against one."""
+    names = [p.name for p in state.players] + ["Inconnu"]
+    power = "baguette.election" if state.phase == "J0" else "baguette.vote"
+    actions = []
+    for _ in range(rng.randint(0, 2 * len(names))):
+        voter = rng.choice(names)
+        actions.append(
+            Action(voter, "baguette.blanc") if rng.random() < 0.2 else Action(voter, power, (rng.choice(names),))
+        )
+    return actions
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31))
+def test_a_day_of_vote_mps_only_is_read_as_any_other_day(seed: int) -> None:
+    # The usual day (vote MPs only) is read in one pass; with another MP among them (a testament refused: only the
+    # Magicien leaves one) the day is read step by step. Both tell the same refusals of the votes in the same order,
+    # count the same votes and end the same way; the other only adds its own refusal.
+    rng = random.Random(seed)
+    state = RULES.setup([f"J{n:02d}" for n in range(rng.randint(8, 14))], seed)
+    for _ in range(30):
+        if state.winner is not None:
+            break
+        if state.phase.startswith("J"):
+            ballots = _ballots(state, rng)
+            magicien = state.memory["baguette"].get("magicien")
+            other = next(p.name for p in state.players if p.name != magicien)
+            testament = Action(other, "baguette.testament", (other,))
+            outcome = RULES.close_day(state, {}, actions=ballots)
+            stepwise = RULES.close_day(state, {}, actions=[*ballots, testament])
+            refused = [e for e in stepwise.events if e.type == "action_refused" and e.data["power"] == testament.power]
+            assert len(refused) == 1
+            assert outcome.events == [e for e in stepwise.events if e is not refused[0]]
+            assert outcome.state == stepwise.state and outcome.questions == stepwise.questions
+        else:
+            outcome = RULES.resolve_night(state, _night_actions(state, rng))
         state = outcome.state

@@ -10,7 +10,6 @@ from typing import Any
 from ...model import Action, Decree, Event, GameState, Outcome, next_phase
 from ...resolution import NOBODY, Resolution
 from ...rulesets.checks import DEAD_CANNOT_ACT, NOT_PLAYING
-from ...tally import tally
 from .common import (
     ABSENCE,
     BLANK,
@@ -29,7 +28,7 @@ from .common import (
 )
 from .hunter import question_id, shoot
 from .validation import validate
-from .votes import count, mp_votes
+from .votes import mp_votes, ranked, standing_votes
 
 # Base events the module tells itself (its count, its no-pyre): left out of the base's outcome.
 _BASE_REPLACED = frozenset({"vote_result", "no_mayor"})
@@ -116,7 +115,7 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
     for player in reversed(r.state.players):
         alive[player.name] = player.alive
-    ballots = VOTE_POWERS | {"baguette.election"} if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
+    ballots = _J0_BALLOTS if r.state.phase == "J0" else VOTE_POWERS  # see _vote_refusal
     for action in actions:
         if action.power not in ballots:
             why = validate(ctx, r.state, action)
@@ -133,6 +132,46 @@ def _valid(r: Resolution, ctx: Ctx, actions: Sequence[Action]) -> list[Action]:
         else:
             kept.append(action)
     return kept
+
+
+_J0_BALLOTS = VOTE_POWERS | {"baguette.election"}  # J0's ballots: the election's besides the votes (``_valid``)
+
+
+def _ballots_only(r: Resolution, actions: Sequence[Action]) -> tuple[list[Action], dict[str, str]] | None:
+    """A day whose actions are all vote MPs (``baguette.vote``, ``blanc``; J0's ``election``): most days. What
+    ``split``, ``_anticipated``, ``_valid`` and ``mp_votes`` make of them, in one pass — the valid ones (the others
+    refused, in the same order, with the same words) and the standing votes; None for another day (the caller
+    reads it step by step)."""
+    s = r.state
+    election = s.phase == "J0"
+    ballots = _J0_BALLOTS if election else VOTE_POWERS
+    for action in actions:
+        if action.power not in ballots:
+            return None
+    memory = bag(s)
+    if "anticipees" in memory and not memory["anticipees"]:  # (``_anticipated`` on a day of votes only)
+        del memory["anticipees"]
+    alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
+    for record in reversed(s.players):
+        alive[record.name] = record.alive
+    kept: list[Action] = []
+    votes: dict[str, str] = {}
+    for action in actions:
+        player, targets = action.player, action.targets
+        if not (alive.get(player) and (not targets or alive.get(targets[0])) and len(targets) < 2):
+            why = _vote_refusal(alive, action)  # (the common vote, a living player's on a living one, is valid)
+            if why:
+                r.tell(player, "action_refused", power=action.power, reason=why)
+                continue
+        kept.append(action)
+        # ``mp_votes``' reading: the last MP of each player stands; a blank is a pyre's vote, J0's ballots the
+        # election's (``vote`` or ``election``: no second round is running on J0).
+        if action.power == "baguette.blanc":
+            if not election:
+                votes[player] = BLANK
+        elif targets:
+            votes[player] = targets[0]
+    return kept, votes
 
 
 def _vote_refusal(alive: Mapping[str, bool], action: Action) -> str | None:
@@ -209,11 +248,14 @@ def _elect(
     burnt at that pyre had voted alive)."""
     s = r.state
     living = voters if voters is not None else s.living()
-    pool = [c for c in (candidates or living) if s.player(c).alive]
-    standing = {v: t for v, t in votes.items() if v in living and t in pool}
-    count = tally(standing, living)
-    counts = {row.target: row.votes for row in count.counts}
-    leaders = list(count.leaders)
+    # J0: every living player (none to look up); J1's second round: the candidates still alive.
+    pool = living if candidates is None and voters is None else [c for c in candidates or living if s.player(c).alive]
+    may_vote, eligible = set(living), set(pool)
+    standing = {v: t for v, t in votes.items() if v in may_vote and t in eligible}
+    order, totals, _, _ = ranked(standing, living, {})  # (the count read once: no row records)
+    counts = {target: totals[target] for target in order}
+    top = totals[order[0]] if order else 0  # (one vote each: a target counted has one at least)
+    leaders = [target for target in order if totals[target] == top]
     round_ = 1 if candidates is None else 2
     memory = bag(s)
     memory.pop("second_tour", None)
@@ -238,34 +280,36 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         s = s.copy()
         for name in doomed:
             s.player(name).alive = False
-    found = count(ctx, s, votes)
-    tallied, standing, self_votes, away = found.tally, found.standing, found.self_votes, found.absent
-    rows = []  # the rows against players; the blank one (one at most: a row per target) apart
-    counts: dict[str, int] = {}  # (the event's two tables, made in the same pass)
-    voters: dict[str, list[str]] = {}
-    blank = 0
-    for row in tallied.counts:
-        if row.target == BLANK:
-            blank = row.votes
-        else:
-            rows.append(row)
-            counts[row.target] = row.votes
-            voters[row.target] = list(row.voters)
+    living, standing, weights, self_votes, away = standing_votes(ctx, s, votes)
+    order, totals, voters, not_voted = ranked(standing, living, weights)
+    blank = totals.get(BLANK, 0)  # the blank row (one at most: a row per target) apart
+    counts: dict[str, int] = {}  # the rows against players, in the count's order (the event's two tables)
+    against: dict[str, list[str]] = {}
+    leaders: list[str] = []  # the first rows', with the most votes against a player (when he has any)
+    top = 0
+    for target in order:
+        if target == BLANK:
+            continue
+        got = totals[target]
+        if not counts:
+            top = got
+        if got == top and top > 0:
+            leaders.append(target)
+        counts[target] = got
+        against[target] = voters[target]
     r.emit(
         "vote_result",
         counts=counts,
-        voters=voters,
+        voters=against,
         blank=blank,
         self_votes=self_votes,
         absent=away,
-        not_voted=list(tallied.not_voted),
-        weights=found.weights,
+        not_voted=not_voted,
+        weights=weights,
     )
-    top = rows[0].votes if rows else 0
     if blank and (blank > top or (blank == top and ctx.option(s, "baguette.blanc_egalite") == "annule")):
         r.emit("no_pyre", reason="blanc")
         return None
-    leaders = [row.target for row in rows if row.votes == top and top > 0]
     if not leaders:
         r.emit("no_pyre", reason="no_votes")
         return None
@@ -365,19 +409,25 @@ def close_day(
     r = resume(own_state(ctx, state, owned), answers)  # else the base copies it: still one full copy
     s = r.state
     day = s.phase
-    # The powers sent (most days: votes only, no absence nor testament to read below; those read only the valid).
-    own, base_actions, powers = split(actions)
-    own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
-    own = _valid(r, ctx, own)
-    base_decrees, _ = decrees_for_base(r, ctx, decrees)
-    if ABSENCE in powers:
-        note_absences(r, own)
-    if "baguette.testament" in powers:
-        for action in own:
-            if action.power == "baguette.testament":
-                bag(s)["testament"] = list(action.targets)
-                r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
-    all_votes = {**votes, **mp_votes(ctx, s, own)}
+    ballots = _ballots_only(r, actions)  # most days: vote MPs only, read in one pass
+    if ballots is not None:
+        own, sent = ballots
+        base_actions: list[Action] = []
+        base_decrees = decrees_for_base(r, ctx, decrees)[0] if decrees else []  # (most days: none)
+    else:  # the powers sent (those read below only the valid)
+        own, base_actions, powers = split(actions)
+        own, base_actions = _anticipated(r, ctx, own, base_actions, powers)
+        own = _valid(r, ctx, own)
+        base_decrees = decrees_for_base(r, ctx, decrees)[0] if decrees else []  # (most days: none)
+        if ABSENCE in powers:
+            note_absences(r, own)
+        if "baguette.testament" in powers:
+            for action in own:
+                if action.power == "baguette.testament":
+                    bag(s)["testament"] = list(action.targets)
+                    r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+        sent = mp_votes(ctx, s, own)
+    all_votes = {**votes, **sent}
     # (most days have no decree: no set comprehension made for none)
     struck = {d.player for d in base_decrees if d.kind == "kill"} if base_decrees else set()
     # Who was alive at the deadline: the voters of J1's second round (``_after_pyre``), the one day it is read.
@@ -393,7 +443,8 @@ def close_day(
         victim = _pyre_choice(r, ctx, all_votes, doomed)
         bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
-    unused = unused_answers(day, answers, r)  # told last; read here, on the state as it was before the base's day
+    # Told last; read here, on the state as it was before the base's day (most days: no answer, none).
+    unused = unused_answers(day, answers, r) if answers else []
     if ctx.base.close_decided_day_owned is not None:  # as below, on ``s`` itself (``r.state``): not read after
         outcome = ctx.base.close_decided_day_owned(s, all_votes, victim, to_base, base_decrees, base_actions)
         events = [*r.events, *outcome.events]
@@ -414,10 +465,12 @@ def close_day(
         if after.winner is None:
             after.phase = moved_on
     if after.winner is None:
-        later = _after_pyre(ctx, after, day, answers, own, voters)
-        events += later.events
-        questions += later.questions
-        after = later.state
+        # ``r`` goes on over the base's new state (its events and questions so far are taken above): no new one.
+        r.state, r.events, r.questions = after, [], []
+        _after_pyre(r, day, own, voters)
+        events += r.events
+        questions += r.questions
+        after = r.state
     events += unused
     foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
     return Outcome(after, public_deaths(after, events, foudroiements), questions)
@@ -427,11 +480,9 @@ def _replaced(event: Event) -> bool:
     return event.type in _BASE_REPLACED or (event.type == "no_pyre" and event.data.get("reason") == "no_votes")
 
 
-def _after_pyre(
-    ctx: Ctx, state: GameState, day: str, answers: Mapping[str, str], own: Sequence[Action], voters: list[str]
-) -> Resolution:
-    """After the base's pyre (the state already at the next night): J1's second round, then the wand."""
-    r = resume(state, answers)  # the base's new state
+def _after_pyre(r: Resolution, day: str, own: Sequence[Action], voters: list[str]) -> None:
+    """After the base's pyre (``r.state``: the base's new state, already at the next night): J1's second round,
+    then the wand."""
     night = r.state.phase
     r.state.phase = day
     memory = bag(r.state)
@@ -442,4 +493,3 @@ def _after_pyre(
     elif day != "J0":
         handover(r, at_pyre=True)
     r.state.phase = night if night != day else next_phase(day)
-    return r

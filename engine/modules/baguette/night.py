@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
-from ...model import Action, Decree, Event, GameState, Outcome
+from ...model import Action, Decree, Event, GameState, Outcome, Question
 from ...resolution import NOBODY, Resolution
 from .common import (
     DEFAULT_POWER,
@@ -60,11 +61,17 @@ class _Night:
         self.protected: set[str] = set()  # saved from the wolves tonight (MJ decree, MJ role)
         self.chaperon = False
         self.outcome: Outcome | None = None
-        self.after: Resolution | None = None
+        self.after: Resolution | None = None  # ``r`` once the base's night is resolved, over its new state
+        self.told_before: list[Event] = []  # what ``r`` told and asked before the base's night
+        self.asked_before: list[Question] = []
         self.answers: Mapping[str, str] = {}
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
+        # Read once by ``_pouvoir`` for the steps after it (none of them gives the wand nor changes the power): the
+        # holder at the night's start, his power for the night (``memory["pouvoir"]``, None for none).
+        self.magicien: str | None = None
+        self.power: dict[str, Any] | None = None
         self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
         for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
             self._last[(action.power, action.player)] = action
@@ -127,7 +134,7 @@ _EXTRA_ORDERS = tuple((extra, f"baguette.{extra}") for extra in WOLF_EXTRAS)  # 
 def _pouvoir(n: _Night) -> None:
     r, s = n.r, n.r.state
     memory = bag(s)
-    magicien = holder(s)
+    magicien = n.magicien = holder(s)
     memory.pop("pouvoir", None)
     if magicien is None:
         return
@@ -138,13 +145,13 @@ def _pouvoir(n: _Night) -> None:
     used = memory.setdefault("pouvoirs_utilises", [])
     if action is not None:
         power = action.power.split(".")[1]
-        memory["pouvoir"] = {"holder": magicien, "power": power, "targets": list(action.targets)}
+        memory["pouvoir"] = n.power = {"holder": magicien, "power": power, "targets": list(action.targets)}
         if power in ONE_TIME:
             used.append(power)
         r.tell(magicien, "power_chosen", power=power, targets=list(action.targets))
         r.tell_mj("power_chosen", player=magicien, power=power, targets=list(action.targets))
     for extra, order_power in _EXTRA_ORDERS:
-        order = n.last(order_power, magicien)
+        order = n._last.get((order_power, magicien))  # (``last``, without a call: every night asks)
         if order is None:
             continue
         used.append(extra)
@@ -157,12 +164,14 @@ def _pouvoir(n: _Night) -> None:
 
 
 def _successeur(n: _Night) -> None:
-    magicien = holder(n.r.state)
-    said = n.last("baguette.successeur", magicien) if magicien else None
+    magicien = n.magicien
+    if magicien is None:
+        return
+    said = n._last.get(("baguette.successeur", magicien))  # (``last``, without a call: every night asks)
     if said is not None:
         bag(n.r.state)["successeurs"] = list(said.targets)
         n.r.tell(said.player, "action_received", power=said.power, targets=list(said.targets))
-    testament = n.last("baguette.testament", magicien) if magicien else None
+    testament = n._last.get(("baguette.testament", magicien))
     if testament is not None:
         bag(n.r.state)["testament"] = list(testament.targets)
         n.r.tell(testament.player, "action_received", power=testament.power, targets=list(testament.targets))
@@ -217,8 +226,7 @@ def _reveal(n: _Night, action: Action) -> None:
 
 
 def _chosen(n: _Night, power: str) -> tuple[str, str] | None:
-    memory = bag(n.r.state)
-    chosen = memory.get("pouvoir")
+    chosen = n.power  # (``memory["pouvoir"]``, as ``_pouvoir`` left it)
     if not chosen or chosen["power"] != power or not chosen["targets"]:
         return None
     return chosen["holder"], chosen["targets"][0]
@@ -318,13 +326,17 @@ def _base(n: _Night) -> None:
     night = s.phase
     answers = {q: a for q, a in base_answers(n.answers).items() if q != question_id(s, night)} if n.answers else {}
     # The module's unused answers (told last), read on the state as it is before the base's night changes it.
-    n.unused = unused_answers(night, n.answers, n.r)
+    n.unused = unused_answers(night, n.answers, n.r) if n.answers else []
     if n.ctx.base.resolve_night_owned is not None:  # the base resolves ``s`` itself (our copy): the phase's one
         n.outcome = n.ctx.base.resolve_night_owned(s, actions, answers, decrees)
     else:  # the base copies ``s`` (the module's ``working_state``)
         n.outcome = n.ctx.base.resolve_night(s, actions, answers, decrees)
     n.moved_on = n.outcome.state.phase
-    after = resume(n.outcome.state, n.answers)
+    # The module's resolution goes on over the base's new state for the end-of-night steps (no new one): what it
+    # told and asked before the base's night is kept apart.
+    after = n.r
+    n.told_before, n.asked_before = after.events, after.questions
+    after.state, after.events, after.questions = n.outcome.state, [], []
     after.state.phase = night  # the end-of-night steps tell in the night's phase
     n.after = after
 
@@ -385,9 +397,16 @@ STEPS: dict[str, Callable[[_Night], None]] = {
 }
 if set(STEPS) != set(NIGHT_ORDER) or len(NIGHT_ORDER) != len(set(NIGHT_ORDER)):
     raise RuntimeError("baguette: NIGHT_ORDER and STEPS must name the same steps, each once")
+# The steps that act only for one wand power, by the power: skipped on a night the holder chose another (most
+# nights), as each of them would return at once (``_chosen``, ``copied_hunter``: the power read is ``n.power``).
+_FOR_POWER = {"piege": "piege", "protection": "protection", "copie": "copie", "chasseur_copie": "copie",
+              "suspicion": "suspicion"}  # fmt: skip
+_STEPS = tuple((STEPS[step], _FOR_POWER.get(step)) for step in NIGHT_ORDER)
 _END_OF_NIGHT = ("chasseur_copie", "recrutement", "suspicion", "testament")
 if NIGHT_ORDER.index("base") > min(NIGHT_ORDER.index(s) for s in _END_OF_NIGHT):
     raise RuntimeError("baguette: the end-of-night steps come after the base's night")
+if NIGHT_ORDER.index("pouvoir") > min(NIGHT_ORDER.index(s) for s in ("successeur", *_FOR_POWER)):
+    raise RuntimeError("baguette: the steps that read the holder and his power come after the power's step")
 
 
 def resolve_night(
@@ -403,7 +422,8 @@ def resolve_night(
     anticipated = bag(r.state).pop("anticipees", None)  # sent by day for this night (« anticiper »)
     if anticipated:  # first: a night MP replaces them (most nights: none, no list made)
         actions = [*[Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in anticipated], *actions]
-    base_decrees, protected = decrees_for_base(r, ctx, decrees)  # the MJ's word first (a wand given)
+    # The MJ's word first (a wand given); most nights: none.
+    base_decrees, protected = decrees_for_base(r, ctx, decrees) if decrees else ([], set())
     den: list[Action] = []  # the den's other posts (an anti-dévoilement…), read by ``_antre``
     own: list[Action] = []
     others: list[Action] = []
@@ -426,8 +446,10 @@ def resolve_night(
     n = _Night(ctx, r, own, den, others)
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
-    for step in NIGHT_ORDER:
-        STEPS[step](n)
+    for step, for_power in _STEPS:
+        if for_power is not None and (n.power is None or n.power["power"] != for_power):
+            continue  # (``n.power`` is set by the ``pouvoir`` step, before any of them)
+        step(n)
     assert n.outcome is not None and n.after is not None
     after = n.after
     if after.state.winner is None:
@@ -436,9 +458,9 @@ def resolve_night(
     # N1's den victim (option « antre »): not fictional.
     if n.decrees_given and any(d.cause == "loups" for d in n.decrees_given):
         base_events = [e for e in base_events if e.type != "fictional_victim"]
-    events = [*r.events, *base_events, *_rephased(after.events, night_phase)]
+    events = [*n.told_before, *base_events, *_rephased(after.events, night_phase)]
     events += n.unused
-    questions = [*r.questions, *n.outcome.questions, *after.questions]
+    questions = [*n.asked_before, *n.outcome.questions, *after.questions]
     foudroiements = any(d.kind == "foudroiement" for d in decrees) if decrees else False
     return Outcome(after.state, public_deaths(after.state, events, foudroiements), questions)
 

@@ -12,7 +12,6 @@ from .common import (
     WOLF_EXTRAS,
     Ctx,
     bag,
-    holder,
     is_wolf,
     mj_role_named,
 )
@@ -63,8 +62,10 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
         return None
     if kind == "absence":
         return None
+    # ``holder(state) == action.player``: the player is alive (above), so the wand's holder if it was given to him.
+    magicien = memory.get("magicien") == action.player
     if kind == "testament":
-        return None if holder(state) == action.player else "Seul le Magicien laisse un testament."
+        return None if magicien else "Seul le Magicien laisse un testament."
     if kind == "egalite":
         pending = memory.get("egalite_en_attente")
         if not pending or day:
@@ -74,7 +75,7 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
         if action.targets and action.targets[0] not in pending["candidates"]:
             return f"Le choix se fait entre {', '.join(pending['candidates'])}."
         return None
-    if holder(state) != action.player:
+    if not magicien:
         return "Seul le Magicien, porteur de la Baguette, a ce pouvoir."
     if day:
         return _NIGHT

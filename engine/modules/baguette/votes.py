@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...messages import Message
 from ...model import Action, GameState
 from ...tally import Tally, tally
-from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, bag, holder
+from .common import ABSENCE, BLANK, DEFAULT_POWER, KEY, Ctx, bag
 
 
 def mp_votes(ctx: Ctx, state: GameState, actions: Sequence[Action]) -> dict[str, str]:
@@ -102,28 +102,32 @@ def _weights(
 
 def _double_vote(state: GameState, standing: Mapping[str, str], weights: dict[str, int]) -> None:
     """The Magicien's default power: his standing vote weighs twice what the base weighs it."""
-    magicien = holder(state)
-    if not magicien or magicien not in standing:
+    memory = bag(state)
+    magicien = memory.get("magicien")  # ``holder``: alive, asked only when he voted
+    if not magicien or magicien not in standing or not state.player(magicien).alive:
         return
-    chosen = bag(state).get("pouvoir")  # ``active_power``, its holder known
+    chosen = memory.get("pouvoir")  # ``active_power``, its holder known
     if not (chosen and chosen.get("holder") == magicien) or chosen["power"] == DEFAULT_POWER:
         weights[magicien] = weights.get(magicien, 1) * 2
 
 
-def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
-    """The pyre's count: every living voter's vote (or self-vote, or none when absent), the base's own limits
-    (lovers, who may vote, a spell) and weights (classique's charisme: « comptera double », the bewitched
-    drinker's too), the Magicien's double vote; ``blanc`` a row."""
+def standing_votes(
+    ctx: Ctx, state: GameState, votes: Mapping[str, str]
+) -> tuple[list[str], dict[str, str], dict[str, int], list[str], list[str]]:
+    """What the pyre's count counts: every living voter's vote (or self-vote, or none when absent), the base's own
+    limits (lovers, who may vote, a spell) and weights (classique's charisme: « comptera double », the bewitched
+    drinker's too), the Magicien's double vote. Returns the living (the count's order), the standing votes (voter →
+    target or ``blanc``: the blank ones first, then those against players, each in the players' order), the
+    weights other than 1, the self-votes for want of a vote, the justified absences."""
     living = state.living()
     players, blanks, self_votes, away = counted_votes(ctx, state, votes, living)
-    # The standing votes: the blank ones first, then those against players, each in the players' order.
     if ctx.base.day_votes is not None:  # the base's limits and weights, read before it counts: one count
         players, _, base_weights = ctx.base.day_votes(state, players)  # a new dict
         standing = dict.fromkeys(blanks, BLANK)
         standing.update(players)
         weights = {v: w for v, w in base_weights.items() if v in players and w != 1} if base_weights else {}
         _double_vote(state, standing, weights)
-        return Count(tally(standing, living, weights), standing, weights, self_votes, away)
+        return living, standing, weights, self_votes, away
     base_count = None
     if ctx.base.day_tally is not None:
         base_count, players = ctx.base.day_tally(state, players)  # the votes that stand (a new dict)
@@ -131,8 +135,43 @@ def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
         standing.update(players)
     else:  # every vote as counted, in the players' order
         standing = {name: players.get(name, BLANK) for name in living if name in players or name in blanks}
-    weights = _weights(ctx, state, players, base_count, standing)
-    return Count(tally(standing, state.living(), weights), standing, weights, self_votes, away)
+    return living, standing, _weights(ctx, state, players, base_count, standing), self_votes, away
+
+
+def count(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> Count:
+    """The pyre's count (``standing_votes``), ``blanc`` a row: as the live count shows it."""
+    living, standing, weights, self_votes, away = standing_votes(ctx, state, votes)
+    return Count(tally(standing, living, weights), standing, weights, self_votes, away)
+
+
+def ranked(
+    standing: Mapping[str, str], living: Sequence[str], weights: Mapping[str, int]
+) -> tuple[list[str], dict[str, int], dict[str, list[str]], list[str]]:
+    """``tally.tally(standing, living, weights)`` as plain data, for the pyre read once at the deadline (its rows,
+    records of tuples, are made for the live count; the deadline reads each row once): the targets in the rows'
+    order — most votes first, then in the players' order, a target that is not a living player (``blanc``) after
+    them by name —, each target's votes and voters, who has not voted."""
+    totals: dict[str, int] = {}
+    voters: dict[str, list[str]] = {}
+    not_voted: list[str] = []
+    vote_of = standing.get
+    weight = weights.get
+    for voter in living:  # (a loop: tally's, in the same order)
+        target = vote_of(voter)
+        if target is None:
+            not_voted.append(voter)
+        elif target in voters:
+            totals[target] += weight(voter, 1)
+            voters[target].append(voter)
+        else:
+            totals[target] = weight(voter, 1)
+            voters[target] = [voter]
+    # The players' order first (living targets), then the others by name; a stable sort by votes keeps it.
+    order = [name for name in living if name in totals]
+    if len(order) != len(totals):
+        order += sorted(set(totals).difference(order))  # (set operations: no generator run for a blank row)
+    order.sort(key=totals.__getitem__, reverse=True)  # (``reverse`` keeps equal keys in their order)
+    return order, totals, voters, not_voted
 
 
 def day_tally(ctx: Ctx, state: GameState, votes: Mapping[str, str]) -> tuple[Tally, dict[str, str]]:
