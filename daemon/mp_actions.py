@@ -398,10 +398,36 @@ def _prefix_of_several(written: str, resolver: NameResolver) -> bool:
     return sum(normalise_name(p.name).startswith(form) for p in resolver.players) > 1
 
 
+# Short words that are no one's initials (« ma potion » is not Marc-Antoine's): only a name of several parts
+# is read from its initials (« jp »), and never from one of these.
+_SHORT_WORDS = frozenset(
+    "ma ta sa la le les de du des un une en et il je tu on me te se ne ni si au ce ca mj mp lg pv ps rp gm sf "
+    "mes tes ses nos vos mon ton son lui oui non pas qui que moi toi est les aux une ont".split()
+)
+
+
+def _shortened(written: str, resolver: NameResolver) -> str | None:
+    """« caro » for Carole, « dimi » for Dimitri, « jp » for Jean-Pierre: the one player whose name begins with
+    these four letters or more, or whose name of several parts has these initials; no common word."""
+    form = normalise_name(written)
+    if not form or " " in form or form in _COMMON or (len(form) < 4 and form in _SHORT_WORDS):
+        return None
+    hits: set[str] = set()
+    for p in resolver.players:
+        for name in (p.name, *p.aliases):
+            full = normalise_name(name)
+            parts = full.split(" ")
+            if (len(form) >= 4 and full.startswith(form)) or (len(parts) > 1 and "".join(w[0] for w in parts) == form):
+                hits.add(p.name)
+    return next(iter(hits)) if len(hits) == 1 else None
+
+
 def _unresolved(written: str, resolver: NameResolver) -> bool:
     if written == SELF:
         return False
     found = resolver.resolve(written)
+    if found.player is None and found.match is not Match.AMBIGUOUS and _shortened(written, resolver) is not None:
+        return False
     return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
 
 
@@ -424,9 +450,10 @@ def _resolve(
         if _unresolved(written, resolver):
             return None
         found = resolver.resolve(written)
-        assert found.player is not None
+        player = found.player or _shortened(written, resolver)
+        assert player is not None
         sure = sure and found.match in (Match.EXACT, Match.ALIAS)
-        targets.append(found.player)
+        targets.append(player)
     return (*targets, *words), sure
 
 
@@ -520,6 +547,9 @@ def _bare(
     pack = [v for v in own if v.bare]
     if not pack:
         return [], []
+    said = [s for s in named if _said(w, s)]
+    if said:  # « moi je dis Inès, Anaïs est trop évidente »: the name he says is his choice, the other his reason
+        players, agreement = list(dict.fromkeys(s.player for s in said)), True
     if not agreement and sum(t.kind == 0 for t in w.tokens) > 6:
         return [], []  # « Zoé nous soupçonne, faut faire gaffe demain »: chatter, not a bare name
     victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
@@ -527,6 +557,12 @@ def _bare(
         return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])
     sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
     return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+def _said(w: freeform.Words, spot: freeform.Spot) -> bool:
+    """The name comes right after « je dis », « je propose » or « je vote » (a wolf's choice in his words)."""
+    before = [t.fold for t in w.tokens[max(0, spot.start - 2) : spot.start]]
+    return len(before) == 2 and before[0] in ("je", "j") and before[1] in ("dis", "propose", "vote")
 
 
 def _pack_agreement(
@@ -555,7 +591,9 @@ def _pack_agreement(
 
 # « Grrr, Kévin ce soir. »: a sentence that is a name for tonight, and nothing else, is the pack's victim.
 _TONIGHT = frozenset({"soir", "nuit"})
-_TONIGHT_FILLERS = frozenset({"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr"})
+_TONIGHT_FILLERS = frozenset(
+    {"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr", "moi", "sera", "c'", "est"}
+)  # « pour moi ce sera Carole ce soir »
 
 
 def _tonight(w: freeform.Words, spots: Sequence[freeform.Spot], victim: str) -> bool:
@@ -714,11 +752,14 @@ def _lookup(resolver: NameResolver, verbs: Sequence[Verb]) -> freeform.Lookup:
             if len(hits) > 1 or (not capitalised and (form in _COMMON or form in keywords)):
                 return None
             return next(iter(hits)), True
-        if " " in form or len(form) < 3 or form in _COMMON or any(form.startswith(k) for k in keywords):
+        if " " in form or form in _COMMON or any(form.startswith(k) for k in keywords):
             return None
-        if _prefix_of_several(written, resolver):
-            return None
+        short = _shortened(written, resolver)
+        if len(form) < 3 or _prefix_of_several(written, resolver):
+            return (short, False) if short is not None else None  # « jp »: Jean-Pierre's initials
         found = resolver.resolve(written)
+        if short is not None and found.player in (None, short):
+            return short, False  # « dimi », « caro »: only Dimitri's, Carole's name begins so — read with doubt
         if found.player is None or found.match not in (Match.NEAR, Match.FUZZY):
             return None
         if not capitalised and (found.match is not Match.NEAR or len(form) < 4):
