@@ -126,14 +126,14 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "salvateur.proteger",
         (
-            f"je protège {_HOUSE} {{cible}}",
+            f"je (protège|reprotège|re-protège|re protège) {_HOUSE} {{cible}}",
             f"protection (sur|de|pour) {_HOUSE} {{cible}}",
             f"je veille sur {_HOUSE} {{cible}}",
             f"(salva|salvateur) (sur|:|chez) {_HOUSE} {{cible}}",
         ),
         slots=("MAISON",),
         max_targets=2,
-        keywords=("protege", "protection", "salva", "veille"),
+        keywords=("protege", "reprotege", "protection", "salva", "veille"),
     ),
     Verb(
         "meute.devorer",
@@ -156,9 +156,9 @@ VERBS: tuple[Verb, ...] = (
         "loup_solitaire.devorer",
         (
             f"(attaque solitaire|en solitaire|en loup solitaire|loup solitaire) (sur|contre|:) {_HOUSE} {{cible}}",
-            f"en loup solitaire j'attaque [aussi] {_HOUSE} {{cible}}",
-            "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer) "
-            f"{_HOUSE} {{cible}}",
+            f"en loup solitaire (j'attaque|je bouffe|je mange|je dévore|je tue) [aussi] {_HOUSE} {{cible}}",
+            "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer|je bouffe|je mange"
+            f"|je dévore|je vais bouffer|je vais manger) [aussi] {_HOUSE} {{cible}}",
             f"(je me lève seul|je me lève seule) pour (bouffer|tuer|attaquer|manger) {_HOUSE} {{cible}}",
             "(seul|seule|en solo) sur (la maison de|la maison d') {cible}",
             f"je (veux|vais) (tuer|attaquer|bouffer|manger) (seul|seule|en solo|en solitaire) {_HOUSE} {{cible}}",
