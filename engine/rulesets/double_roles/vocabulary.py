@@ -173,8 +173,9 @@ VERBS: tuple[Verb, ...] = (
             "j'assassine {cible}",
             "(je tue|meurtre sur|mon meurtre :) {cible}",
             "(j'utilise mon kill sur|mon kill sur|kill sur|je fais mon meurtre sur) {cible}",
+            "(je bute|je vais buter) {cible}",
         ),
-        keywords=("assassin", "meurtre", "kill", "traque"),
+        keywords=("assassin", "meurtre", "kill", "traque", "bute"),
     ),
     Verb(
         "necromancienne.ressusciter",
