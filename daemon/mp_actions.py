@@ -116,7 +116,7 @@ def read_mp(
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
     reads = _complete_words(_groups_named_by_members(reads, state), text)
     count = len(reads)
-    reads = _passes(reads)
+    reads = _passes(_not_at_own_death(text, reads, {v.power for v in own}))
     passed = len(reads) < count
 
     # 2. What is a guess, and what is advice asked rather than an order.
@@ -261,6 +261,28 @@ def _not_the_pack(state: GameState, reading: freeform.FreeReading, verb: Verb) -
     if verb.min_targets <= len(prey) <= verb.max_targets:
         return replace(reading, targets=prey, hesitant=False)
     return reading
+
+
+# « Si je meurs, je bute Hugo »: what a player will do at his own death is asked then (RULINGS M3: the
+# Chasseur's shot, the Vengeur's targets), not an order now — unless it is a power of his that is ordered ahead
+# (the baguette's testament: « Si je meurs, je lègue la baguette à Dimitri »).
+_OWN_DEATH = re.compile(
+    r"\b(?:si|quand|le jour ou) (?:je meurs|je creve|je mourrai|je dois (?:mourir|crever|cramer|bruler|y passer)"
+    r"|je me fais (?:tuer|buter|bouffer|manger|cramer)|je suis (?:tue|tuee|mort|morte))\b"
+)
+
+
+def _not_at_own_death(text: str, reads: list[_Read], owned: set[str]) -> list[_Read]:
+    folded = fold(text)
+    kept = []
+    for read in reads:
+        if read.action.power in owned:
+            kept.append(read)
+            continue
+        start = max(folded.rfind(stop, 0, read.start) for stop in (".", "!", "?", "\n"))
+        if _OWN_DEATH.search(folded[start + 1 : read.start]) is None:
+            kept.append(read)
+    return kept
 
 
 def _passes(reads: list[_Read]) -> list[_Read]:
@@ -473,6 +495,12 @@ def _merge(
         inside_other = any(
             r.action.power != reading.power and r.start <= reading.start and reading.end <= r.end for r in reads
         )
+        others = {t for r in reads if r.action.power != reading.power for t in r.action.targets}
+        rest = tuple(t for t in reading.targets if t not in others)
+        if reading.hesitant and not reading.mode_missing and len(rest) == 1 < len(reading.targets):
+            # « Céline pour la meute. Et en solo j'attaque Bruno »: Bruno is the lone wolf's, read as such by
+            # the grammar; the pack's house is the other name (a guess: read with doubt)
+            reading = replace(reading, targets=rest, hesitant=False, sure=False)
         if reading.hesitant:
             if not mine:
                 reads = [r for r in reads if not (r.start <= reading.start < r.end)]
