@@ -131,7 +131,10 @@ def read_mp(
     # 3. Names with no keyword: an answer to the MJ, the pack's victim; a power used on a pronoun.
     if not reads and not unclear:
         # « Je crois que Gaston est détective » names what Gaston is: his name is no wolf's victim
-        talk = any(freeform.names_a_role(w, c.start) for c in freeform.cues(w, verbs))
+        talk = any(
+            freeform.names_a_role(w, c.start) and not _aside(w.text, w.tokens[c.start].start)
+            for c in freeform.cues(w, verbs)
+        )  # « (le planqué est chez lui) »: an aside about a role is no talk about the name
         bare_own = [v for v in own if not (talk and v.bare)]
         reads, unclear = _bare(w, spots, state, player, bare_own, by_power.get(asked or ""), source)
     elif not unclear:
@@ -177,6 +180,8 @@ def _foreign(
         _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
         if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
+        # « Gaston (le planqué est chez lui) »: a name outside, the word of a power inside an aside — no order
+        and _aside(w.text, f.start) == _aside(w.text, f.end - 1)
     ]
 
 
@@ -578,7 +583,7 @@ def _bare(
     said = [s for s in named if _said(w, s)]
     if said:  # « moi je dis Inès, Anaïs est trop évidente »: the name he says is his choice, the other his reason
         players, agreement = list(dict.fromkeys(s.player for s in said)), True
-    if not agreement and sum(t.kind == 0 for t in w.tokens) > 6:
+    if not agreement and sum(t.kind == 0 and not _aside(w.text, t.start) for t in w.tokens) > 6:
         return [], []  # « Zoé nous soupçonne, faut faire gaffe demain »: chatter, not a bare name
     victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
     if len(victims) != 1:
@@ -588,9 +593,12 @@ def _bare(
 
 
 def _said(w: freeform.Words, spot: freeform.Spot) -> bool:
-    """The name comes right after « je dis », « je propose » or « je vote » (a wolf's choice in his words)."""
+    """The name comes right after « je dis », « je propose », « je vote » or « on prend » (a wolf's choice in
+    his words)."""
     before = [t.fold for t in w.tokens[max(0, spot.start - 2) : spot.start]]
-    return len(before) == 2 and before[0] in ("je", "j") and before[1] in ("dis", "propose", "vote")
+    return len(before) == 2 and (
+        (before[0] in ("je", "j") and before[1] in ("dis", "propose", "vote")) or before == ["on", "prend"]
+    )
 
 
 def _pack_agreement(
