@@ -179,7 +179,8 @@ def _foreign(
     return [
         _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
-        if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
+        if not f.hesitant
+        and (f.targets or by_power[f.power] in own or f.sure)
         # « Gaston (le planqué est chez lui) »: a name outside, the word of a power inside an aside — no order
         and _aside(w.text, f.start) == _aside(w.text, f.end - 1)
     ]

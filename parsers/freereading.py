@@ -243,7 +243,12 @@ def _late_corrections(
         chosen = [spot]
         for m in range(n + 1, len(found)):
             nxt = found[m]
-            if len(chosen) >= limit or nxt.start >= b or m in taken or _gap(tokens, chosen[-1].end, nxt.start) != "list":
+            if (
+                len(chosen) >= limit
+                or nxt.start >= b
+                or m in taken
+                or _gap(tokens, chosen[-1].end, nxt.start) != "list"
+            ):
                 break
             chosen.append(nxt)
             taken.add(m)
