@@ -185,7 +185,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "convaincant.convaincre",
         (
-            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change) "
+            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change|passe) "
             "[en] {cible}",
             f"je (vais|me rends) {_TO_HOUSE} {{cible}} pour (le|la) "
             "(rendre|transformer en|convertir en|changer en) {cible}",
