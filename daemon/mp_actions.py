@@ -116,7 +116,7 @@ def read_mp(
         reads = _foreign(w, spots, verbs, own, in_season, sender, source)
     reads = _complete_words(_groups_named_by_members(reads, state), text)
     count = len(reads)
-    reads = _passes(reads)
+    reads = _passes(_not_at_own_death(text, reads, {v.power for v in own}))
     passed = len(reads) < count
 
     # 2. What is a guess, and what is advice asked rather than an order.
@@ -131,7 +131,10 @@ def read_mp(
     # 3. Names with no keyword: an answer to the MJ, the pack's victim; a power used on a pronoun.
     if not reads and not unclear:
         # « Je crois que Gaston est détective » names what Gaston is: his name is no wolf's victim
-        talk = any(freeform.names_a_role(w, c.start) for c in freeform.cues(w, verbs))
+        talk = any(
+            freeform.names_a_role(w, c.start) and not _aside(w.text, w.tokens[c.start].start)
+            for c in freeform.cues(w, verbs)
+        )  # « (le planqué est chez lui) »: an aside about a role is no talk about the name
         bare_own = [v for v in own if not (talk and v.bare)]
         reads, unclear = _bare(w, spots, state, player, bare_own, by_power.get(asked or ""), source)
     elif not unclear:
@@ -176,7 +179,10 @@ def _foreign(
     return [
         _Read(Action(sender, f.power, f.targets, source), False, f.start, f.end, by_power[f.power])
         for f in freeform.read_free(w, [v for v in verbs if v not in in_season], spots)
-        if not f.hesitant and (f.targets or by_power[f.power] in own or f.sure)
+        if not f.hesitant
+        and (f.targets or by_power[f.power] in own or f.sure)
+        # « Gaston (le planqué est chez lui) »: a name outside, the word of a power inside an aside — no order
+        and _aside(w.text, f.start) == _aside(w.text, f.end - 1)
     ]
 
 
@@ -261,6 +267,28 @@ def _not_the_pack(state: GameState, reading: freeform.FreeReading, verb: Verb) -
     if verb.min_targets <= len(prey) <= verb.max_targets:
         return replace(reading, targets=prey, hesitant=False)
     return reading
+
+
+# « Si je meurs, je bute Hugo »: what a player will do at his own death is asked then (RULINGS M3: the
+# Chasseur's shot, the Vengeur's targets), not an order now — unless it is a power of his that is ordered ahead
+# (the baguette's testament: « Si je meurs, je lègue la baguette à Dimitri »).
+_OWN_DEATH = re.compile(
+    r"\b(?:si|quand|le jour ou) (?:je meurs|je creve|je mourrai|je dois (?:mourir|crever|cramer|bruler|y passer)"
+    r"|je me fais (?:tuer|buter|bouffer|manger|cramer)|je suis (?:tue|tuee|mort|morte))\b"
+)
+
+
+def _not_at_own_death(text: str, reads: list[_Read], owned: set[str]) -> list[_Read]:
+    folded = fold(text)
+    kept = []
+    for read in reads:
+        if read.action.power in owned:
+            kept.append(read)
+            continue
+        start = max(folded.rfind(stop, 0, read.start) for stop in (".", "!", "?", "\n"))
+        if _OWN_DEATH.search(folded[start + 1 : read.start]) is None:
+            kept.append(read)
+    return kept
 
 
 def _passes(reads: list[_Read]) -> list[_Read]:
@@ -398,10 +426,36 @@ def _prefix_of_several(written: str, resolver: NameResolver) -> bool:
     return sum(normalise_name(p.name).startswith(form) for p in resolver.players) > 1
 
 
+# Short words that are no one's initials (« ma potion » is not Marc-Antoine's): only a name of several parts
+# is read from its initials (« jp »), and never from one of these.
+_SHORT_WORDS = frozenset(
+    "ma ta sa la le les de du des un une en et il je tu on me te se ne ni si au ce ca mj mp lg pv ps rp gm sf "
+    "mes tes ses nos vos mon ton son lui oui non pas qui que moi toi est les aux une ont".split()
+)
+
+
+def _shortened(written: str, resolver: NameResolver) -> str | None:
+    """« caro » for Carole, « dimi » for Dimitri, « jp » for Jean-Pierre: the one player whose name begins with
+    these four letters or more, or whose name of several parts has these initials; no common word."""
+    form = normalise_name(written)
+    if not form or " " in form or form in _COMMON or (len(form) < 4 and form in _SHORT_WORDS):
+        return None
+    hits: set[str] = set()
+    for p in resolver.players:
+        for name in (p.name, *p.aliases):
+            full = normalise_name(name)
+            parts = full.split(" ")
+            if (len(form) >= 4 and full.startswith(form)) or (len(parts) > 1 and "".join(w[0] for w in parts) == form):
+                hits.add(p.name)
+    return next(iter(hits)) if len(hits) == 1 else None
+
+
 def _unresolved(written: str, resolver: NameResolver) -> bool:
     if written == SELF:
         return False
     found = resolver.resolve(written)
+    if found.player is None and found.match is not Match.AMBIGUOUS and _shortened(written, resolver) is not None:
+        return False
     return found.player is None or found.match is Match.AMBIGUOUS or _prefix_of_several(written, resolver)
 
 
@@ -424,9 +478,10 @@ def _resolve(
         if _unresolved(written, resolver):
             return None
         found = resolver.resolve(written)
-        assert found.player is not None
+        player = found.player or _shortened(written, resolver)
+        assert player is not None
         sure = sure and found.match in (Match.EXACT, Match.ALIAS)
-        targets.append(found.player)
+        targets.append(player)
     return (*targets, *words), sure
 
 
@@ -446,6 +501,12 @@ def _merge(
         inside_other = any(
             r.action.power != reading.power and r.start <= reading.start and reading.end <= r.end for r in reads
         )
+        others = {t for r in reads if r.action.power != reading.power for t in r.action.targets}
+        rest = tuple(t for t in reading.targets if t not in others)
+        if reading.hesitant and not reading.mode_missing and len(rest) == 1 < len(reading.targets):
+            # « Céline pour la meute. Et en solo j'attaque Bruno »: Bruno is the lone wolf's, read as such by
+            # the grammar; the pack's house is the other name (a guess: read with doubt)
+            reading = replace(reading, targets=rest, hesitant=False, sure=False)
         if reading.hesitant:
             if not mine:
                 reads = [r for r in reads if not (r.start <= reading.start < r.end)]
@@ -520,13 +581,25 @@ def _bare(
     pack = [v for v in own if v.bare]
     if not pack:
         return [], []
-    if not agreement and sum(t.kind == 0 for t in w.tokens) > 6:
+    said = [s for s in named if _said(w, s)]
+    if said:  # « moi je dis Inès, Anaïs est trop évidente »: the name he says is his choice, the other his reason
+        players, agreement = list(dict.fromkeys(s.player for s in said)), True
+    if not agreement and sum(t.kind == 0 and not _aside(w.text, t.start) for t in w.tokens) > 6:
         return [], []  # « Zoé nous soupçonne, faut faire gaffe demain »: chatter, not a bare name
     victims = [p for p in players if p != player.name and state.player(p).alive and state.player(p).camp != "loups"]
     if len(victims) != 1:
         return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])
     sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
     return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+def _said(w: freeform.Words, spot: freeform.Spot) -> bool:
+    """The name comes right after « je dis », « je propose », « je vote » or « on prend » (a wolf's choice in
+    his words)."""
+    before = [t.fold for t in w.tokens[max(0, spot.start - 2) : spot.start]]
+    return len(before) == 2 and (
+        (before[0] in ("je", "j") and before[1] in ("dis", "propose", "vote")) or before == ["on", "prend"]
+    )
 
 
 def _pack_agreement(
@@ -555,7 +628,9 @@ def _pack_agreement(
 
 # « Grrr, Kévin ce soir. »: a sentence that is a name for tonight, and nothing else, is the pack's victim.
 _TONIGHT = frozenset({"soir", "nuit"})
-_TONIGHT_FILLERS = frozenset({"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr"})
+_TONIGHT_FILLERS = frozenset(
+    {"ce", "cette", "pour", "alors", "donc", "bon", "hop", "miam", "grr", "grrr", "grrrr", "moi", "sera", "c'", "est"}
+)  # « pour moi ce sera Carole ce soir »
 
 
 def _tonight(w: freeform.Words, spots: Sequence[freeform.Spot], victim: str) -> bool:
@@ -714,11 +789,14 @@ def _lookup(resolver: NameResolver, verbs: Sequence[Verb]) -> freeform.Lookup:
             if len(hits) > 1 or (not capitalised and (form in _COMMON or form in keywords)):
                 return None
             return next(iter(hits)), True
-        if " " in form or len(form) < 3 or form in _COMMON or any(form.startswith(k) for k in keywords):
+        if " " in form or form in _COMMON or any(form.startswith(k) for k in keywords):
             return None
-        if _prefix_of_several(written, resolver):
-            return None
+        short = _shortened(written, resolver)
+        if len(form) < 3 or _prefix_of_several(written, resolver):
+            return (short, False) if short is not None else None  # « jp »: Jean-Pierre's initials
         found = resolver.resolve(written)
+        if short is not None and found.player in (None, short):
+            return short, False  # « dimi », « caro »: only Dimitri's, Carole's name begins so — read with doubt
         if found.player is None or found.match not in (Match.NEAR, Match.FUZZY):
             return None
         if not capitalised and (found.match is not Match.NEAR or len(form) < 4):

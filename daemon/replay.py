@@ -384,12 +384,21 @@ def _votes(state: GameState, spec: PhaseSpec, start: datetime, rules: Any) -> tu
     return count.current, warnings
 
 
-def _actions(state: GameState, spec: PhaseSpec, verbs: Any) -> tuple[list[Action], list[Event]]:
-    """The phase's actions, read from the MPs in natural French; unclear ones are told to the sender."""
+def _actions(
+    state: GameState, spec: PhaseSpec, verbs: Any, phase_start: datetime | None = None
+) -> tuple[list[Action], list[Event]]:
+    """The phase's actions, read from the MPs in natural French; unclear ones are told to the sender. Given
+    ``phase_start``, an MP stamped after the day's ``deadline`` (or the night's ``actions_deadline``) is late:
+    told to the MJ (``late_mp``), not read (« tant que c'est avant la deadline »), as with a module."""
     resolver = _resolver(state)
     actions: list[Action] = []
     events: list[Event] = []
+    deadline = spec.deadline if state.phase.startswith("J") else spec.actions_deadline
     for index, mp in enumerate(spec.mps):
+        if phase_start is not None and _late(_stamp(mp, phase_start, index), deadline):
+            when = _stamp(mp, phase_start, index).isoformat()
+            events.append(Event("late_mp", state.phase, "mj", (), {"from": mp["from"], "time": when}))
+            continue
         sender = resolver.identify(str(mp["from"]))
         if sender is None:
             events.append(Event("mp_from_non_player", state.phase, "mj", (), {"from": mp["from"]}))
@@ -504,7 +513,7 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
         if rules.modules:
             actions, events = _module_actions(state, spec, rules, phase_start, scenario.phases, den_carried)
         else:
-            actions, events = _actions(state, spec, rules.verbs)
+            actions, events = _actions(state, spec, rules.verbs, phase_start)
         if rules.read_post is not None and state.phase.startswith("J"):
             actions = _in_time_order(spec, phase_start, _post_actions(state, spec, rules.read_post), actions)
         outcome: Outcome

@@ -47,11 +47,12 @@ def read_free(
         most = verbs[cue.verb].max_targets
         barred = (never or {}).get(verbs[cue.verb].power, frozenset())
         skip = taken | {n for n, s in enumerate(found) if s.player in barred}
-        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, skip, most)
-        for spot in chosen:
+        spent: list[Spot] = []
+        chosen, corrected, hesitant, sure_place = _governed(tokens, cue, later, found, skip, most, spent)
+        for spot in [*chosen, *spent]:
             taken.add(found.index(spot))
         groups.setdefault(cue.verb, []).append((cue, chosen, corrected, hesitant or cue.tie, sure_place))
-    _late_corrections(tokens, all_cues, found, taken, groups)
+    _late_corrections(tokens, all_cues, found, taken, groups, {c.verb: verbs[c.verb].max_targets for c in all_cues})
     readings: list[FreeReading] = []
     for number, entries in groups.items():
         verb = verbs[number]
@@ -121,9 +122,16 @@ def _settle_ties(all_cues: list[_Cue]) -> list[_Cue]:
 
 
 def _governed(
-    tokens: Sequence[_Token], cue: _Cue, later: int, found: Sequence[Spot], taken: set[int], most: int
+    tokens: Sequence[_Token],
+    cue: _Cue,
+    later: int,
+    found: Sequence[Spot],
+    taken: set[int],
+    most: int,
+    spent: list[Spot] | None = None,
 ) -> tuple[list[Spot], bool, bool, bool]:
-    """The names a keyword governs: (spots, corrected, hesitant, in its own sentence)."""
+    """The names a keyword governs: (spots, corrected, hesitant, in its own sentence). ``spent`` receives the
+    names read but not chosen (one taken back from the list), so that no later reading takes them."""
     free = [s for n, s in enumerate(found) if n not in taken and not _in_brackets(tokens, s)]
     after = [s for s in free if s.start >= cue.end]
     chosen: list[Spot] = []
@@ -134,7 +142,13 @@ def _governed(
         if reach and first.start < later and not _crosses(tokens, cue.end, first.start):
             chosen = [first]
         if chosen:
-            for spot in after[1:]:
+            full: list[Spot] = []  # the list before one of its names was taken back (« ah non, Kévin … »)
+            out: Spot | None = None
+            for i, spot in enumerate(after[1:], 1):
+                if out is not None:  # « … mets Inès à la place »: the name taken back is replaced
+                    if _instead(tokens, spot):
+                        chosen = [spot if s.player == out.player else s for s in full]
+                    break
                 if spot.start >= later and _gap(tokens, chosen[-1].end, spot.start) != "correction":
                     break
                 kind = _gap(tokens, chosen[-1].end, spot.start)
@@ -142,6 +156,12 @@ def _governed(
                     break  # « on griffe Joëlle, Marc-Antoine est d'accord »
                 if kind == "list":
                     chosen.append(spot)
+                elif kind == "correction" and _taken_back(tokens, chosen, spot, after[i + 1 :], most):
+                    full, out = chosen, spot
+                    chosen = [s for s in chosen if s.player != spot.player]
+                    if spent is not None:
+                        spent.append(spot)
+                    corrected = True
                 elif kind == "correction":
                     chosen = [spot]
                     corrected = True
@@ -154,7 +174,7 @@ def _governed(
                     break
             chosen = _drop_negated(tokens, chosen)
             if chosen:
-                return chosen, corrected, hesitant, True
+                return chosen, corrected, hesitant, out is None and not full  # a name taken back: a guess
     # None after: the names just before the keyword, in its sentence ("Dorian et Laëtitia comme amoureux").
     before = [s for s in free if s.end <= cue.start]
     if before and not _crosses(tokens, before[-1].end, cue.start) and cue.start - before[-1].end <= 5:
@@ -185,23 +205,33 @@ def _late_corrections(
     found: Sequence[Spot],
     taken: set[int],
     groups: dict[int, list[tuple[_Cue, list[Spot], bool, bool, bool]]],
+    most: Mapping[int, int] | None = None,
 ) -> None:
     """« Je désigne Ulysse comme adulé. Non, plutôt Joëlle. »: a name after a correction word, in a
-    sentence with no keyword, replaces the choice of the last keyword before it."""
+    sentence with no keyword, replaces the choice of the last keyword before it — with the names listed after
+    it (« ah non, plutôt Noé et Dimitri ») for a power that takes several (``most``: by verb, how many). One
+    name of such a list withdrawn (« ah non, Kévin a déjà perdu sa voix ») and another put « à la place »
+    (« mets Inès à la place »): the list with that one name changed; a guess, read with doubt."""
+    withdrawn: dict[int, tuple[Spot, list[Spot]]] = {}  # by verb: a name taken back, and the list it was in
     for n, spot in enumerate(found):
         if n in taken or _name_negated(tokens, spot):
             continue
         a, b = _sentence_of(tokens, spot.start)
         if any(a <= c.start < b for c in all_cues):
             continue
+        before = [c for c in all_cues if c.end <= spot.start and not c.negated]
+        cue = before[-1] if before else None
+        entries = groups.get(cue.verb, []) if cue is not None else []
+        if cue is not None and cue.verb in withdrawn and _instead(tokens, spot):
+            out, full = withdrawn.pop(cue.verb)
+            taken.add(n)
+            entries.append((cue, [spot if s.player == out.player else s for s in full], True, False, False))
+            continue
         previous = max([s.end for s in found if a <= s.end <= spot.start] or [a])
         if not any(_corrects(tokens, k) or tokens[k].fold in _SOFT_CORRECTION for k in range(previous, spot.start)):
             continue
-        before = [c for c in all_cues if c.end <= spot.start and not c.negated]
-        if not before:
+        if cue is None:
             continue
-        cue = before[-1]
-        entries = groups.get(cue.verb, [])
         if not any(e[1] for e in entries):
             continue  # nothing chosen before: no correction
         taken.add(n)
@@ -209,7 +239,44 @@ def _late_corrections(
         last = entries[-1]
         if last[0] is cue and last[2] and [s.player for s in last[1]] == [spot.player]:
             continue
-        entries.append((cue, [spot], True, False, True))
+        limit = (most or {}).get(cue.verb, 1)
+        chosen = [spot]
+        for m in range(n + 1, len(found)):
+            nxt = found[m]
+            if (
+                len(chosen) >= limit
+                or nxt.start >= b
+                or m in taken
+                or _gap(tokens, chosen[-1].end, nxt.start) != "list"
+            ):
+                break
+            chosen.append(nxt)
+            taken.add(m)
+        soft = any(tokens[k].fold in _SOFT_CORRECTION for k in range(previous, spot.start))
+        if len(chosen) == 1 and limit > 1 and not soft and spot.player in [s.player for s in last[1]]:
+            # « ah non, Kévin a déjà perdu sa voix »: Kévin taken back from the list; the rest stands for now
+            withdrawn[cue.verb] = (spot, last[1])
+            kept = [s for s in last[1] if s.player != spot.player]
+            if kept:
+                entries.append((cue, kept, True, False, False))
+            continue
+        entries.append((cue, chosen, True, False, True))
+
+
+def _taken_back(tokens: Sequence[_Token], chosen: list[Spot], spot: Spot, rest: Sequence[Spot], most: int) -> bool:
+    """« je prive Hugo et Kévin. Ah non, Kévin a déjà perdu sa voix »: after a correction word (not « plutôt »),
+    one name of a list already chosen, with no other name listed after it, is taken back from the list."""
+    if most <= 1 or len(chosen) < 2 or spot.player not in [s.player for s in chosen]:
+        return False
+    if rest and _gap(tokens, spot.end, rest[0].start) == "list":
+        return False  # « ah non, Noé et Dimitri »: a new list
+    return not any(t.fold in _SOFT_CORRECTION for t in tokens[chosen[-1].end : spot.start])
+
+
+def _instead(tokens: Sequence[_Token], spot: Spot) -> bool:
+    """« mets Inès à la place »: the name is followed by « à la place »."""
+    after = [t.fold for t in tokens[spot.end : spot.end + 3]]
+    return after in (["a", "la", "place"], ["à", "la", "place"])
 
 
 _NUMBERS = {"deux": 2, "2": 2, "trois": 3, "3": 3}

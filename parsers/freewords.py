@@ -377,12 +377,20 @@ def agreed(w: Words) -> bool:
     return any(t.fold in _FIRM_AGREEMENT for t in w.tokens)
 
 
+_DETERMINERS = frozenset("au le un du ce son mon ton leur notre votre".split())
+
+
+def _a_noun(tokens: Sequence[_Token], i: int) -> bool:
+    """« faut faire gaffe demain au vote »: « vote » after a determiner is the pyre's vote, no agreement."""
+    return tokens[i].fold == "vote" and i > 0 and tokens[i - 1].fold in _DETERMINERS
+
+
 def bare(w: Words, found: Sequence[Spot]) -> tuple[list[Spot], bool, bool]:
     """Names given with no keyword (a wolf's « Ok pour Eve. », an answer to the MJ's question):
     (the names not negated, an agreement word is there, the MP is a question or a hypothesis)."""
     tokens = w.tokens
     named = _drop_negated(tokens, list(found))
-    agreement = any(t.fold in _AGREEMENT for t in tokens) or any(
+    agreement = any(t.fold in _AGREEMENT and not _a_noun(tokens, i) for i, t in enumerate(tokens)) or any(
         t.fold == "pour" and i + 1 < len(tokens) and tokens[i + 1].fold in ("moi", "nous") for i, t in enumerate(tokens)
     )
     doubtful = any(_is_question(t) for t in tokens) or any(t.fold in _HEDGES for t in tokens)

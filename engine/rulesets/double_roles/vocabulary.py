@@ -126,14 +126,14 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "salvateur.proteger",
         (
-            f"je protège {_HOUSE} {{cible}}",
+            f"je (protège|reprotège|re-protège|re protège) {_HOUSE} {{cible}}",
             f"protection (sur|de|pour) {_HOUSE} {{cible}}",
             f"je veille sur {_HOUSE} {{cible}}",
             f"(salva|salvateur) (sur|:|chez) {_HOUSE} {{cible}}",
         ),
         slots=("MAISON",),
         max_targets=2,
-        keywords=("protege", "protection", "salva", "veille"),
+        keywords=("protege", "reprotege", "protection", "salva", "veille"),
     ),
     Verb(
         "meute.devorer",
@@ -156,9 +156,9 @@ VERBS: tuple[Verb, ...] = (
         "loup_solitaire.devorer",
         (
             f"(attaque solitaire|en solitaire|en loup solitaire|loup solitaire) (sur|contre|:) {_HOUSE} {{cible}}",
-            f"en loup solitaire j'attaque [aussi] {_HOUSE} {{cible}}",
-            "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer) "
-            f"{_HOUSE} {{cible}}",
+            f"en loup solitaire (j'attaque|je bouffe|je mange|je dévore|je tue) [aussi] {_HOUSE} {{cible}}",
+            "(en solo|en solitaire|seul|seule) [,] (je vais tuer|je tue|j'attaque|je vais attaquer|je bouffe|je mange"
+            f"|je dévore|je vais bouffer|je vais manger) [aussi] {_HOUSE} {{cible}}",
             f"(je me lève seul|je me lève seule) pour (bouffer|tuer|attaquer|manger) {_HOUSE} {{cible}}",
             "(seul|seule|en solo) sur (la maison de|la maison d') {cible}",
             f"je (veux|vais) (tuer|attaquer|bouffer|manger) (seul|seule|en solo|en solitaire) {_HOUSE} {{cible}}",
@@ -173,8 +173,9 @@ VERBS: tuple[Verb, ...] = (
             "j'assassine {cible}",
             "(je tue|meurtre sur|mon meurtre :) {cible}",
             "(j'utilise mon kill sur|mon kill sur|kill sur|je fais mon meurtre sur) {cible}",
+            "(je bute|je vais buter) {cible}",
         ),
-        keywords=("assassin", "meurtre", "kill", "traque"),
+        keywords=("assassin", "meurtre", "kill", "traque", "bute"),
     ),
     Verb(
         "necromancienne.ressusciter",
@@ -184,7 +185,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "convaincant.convaincre",
         (
-            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change) "
+            f"je (vais|me rends) {_HOUSE} {{cible}} [et] [je] (le|la) (transforme|convertis|rends|change|passe) "
             "[en] {cible}",
             f"je (vais|me rends) {_TO_HOUSE} {{cible}} pour (le|la) "
             "(rendre|transformer en|convertir en|changer en) {cible}",
