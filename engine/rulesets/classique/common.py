@@ -72,7 +72,8 @@ def is_sick(state: GameState, player: PlayerState) -> bool:
 
 
 def is_wolf(player: PlayerState) -> bool:
-    return player.alive and (player.role in WOLVES or bool(player.markers.get("loup")))
+    # The "loup" marker (a werewolf by the curse, the bite, the Lapinou, the Traître) is only ever set to True.
+    return player.alive and (player.role in WOLVES or "loup" in player.markers)
 
 
 def has_power(player: PlayerState, role: str) -> bool:

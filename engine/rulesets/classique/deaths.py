@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...model import Decree, GameState, Outcome
+from ...model import Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY, Resolution
 from .common import option
 from .roles import WOLVES
@@ -83,45 +83,64 @@ def _protected_on_pyre(state: GameState, name: str) -> bool:
 # The camps a win check looks for (constants: not a new set at each check).
 _NOT_PARITY = frozenset({"vampires", "flute"})
 _HOSTILE = frozenset({"loups", "vampires", "flute"})
+_VAMPIRES = frozenset({"vampires"})
 
 
 def check_winner(state: GameState) -> str | None:
     """Who has won, if anyone; run after every settled resolution."""
-    alive = []
-    flute = None  # the first living Joueur de flûte with his powers
-    camps = set()
+    return _winner(state, None)
+
+
+def _winner(state: GameState, r: Resolution | None) -> str | None:
+    """``check_winner``; with ``r`` (a resolution's end), the Traître's turn first (``_traitor``): the pass that
+    counts the camps also tells whether a werewolf lives, and only when none does is the Traître looked for."""
+    players = state.players
+    alive = 0
+    flute: PlayerState | None = None  # the first living Joueur de flûte with his powers
+    wolves = 0  # the living werewolves (``is_wolf``)
     pack = 0  # the werewolves and the wolves' camp
-    for player in state.players:  # one pass: who lives, the flute, the camps (read in the order below)
+    others = 0  # the living players of a camp other than the village's, not werewolves
+    camps: set[str] = set()  # those players' camps (the village's and the werewolves' are counted, not added)
+    for player in players:  # one pass, no call for the usual villager (a count, not a list of the living)
         if player.alive:
-            alive.append(player)
+            alive += 1
             role = player.role
-            if role in WOLVES or player.markers.get("loup"):  # is_wolf: he is alive
-                pack += 1
-                camps.add("loups")
+            # is_wolf (he is alive); the marker is only ever set to True
+            if role in WOLVES or "loup" in player.markers:
+                wolves += 1
             else:
                 camp = player.camp
-                camps.add(camp)
-                if camp == "loups":
-                    pack += 1
+                if camp != "village":
+                    others += 1
+                    camps.add(camp)
+                    if camp == "loups":
+                        pack += 1
             if role == "joueur_de_flute" and flute is None and not player.markers.get("pouvoirs_perdus"):
                 flute = player
+    if r is not None and not wolves and _traitors_turn(r):  # a Traître became a werewolf: counted anew
+        return _winner(state, None)
     if not alive:
         return "aucun"
-    if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
-        return "amoureux"
+    if alive == 2:  # the two living, in the players' order (most checks: more than two, no list made)
+        pair = [p for p in players if p.alive]
+        if pair[0].markers.get("amoureux") == pair[1].name:
+            return "amoureux"
     if flute:  # every other living player charmed (a loop: no generator made at each check)
-        for player in alive:
-            if player is not flute and player.name != flute.name and not player.markers.get("charme"):
+        for player in players:
+            if player.alive and player is not flute and player.name != flute.name and not player.markers.get("charme"):
                 break
         else:
             return "flute"
-    if len(camps) == 1 and "loups" in camps:
+    pack += wolves
+    # The camps as one set would hold them: ``camps``, with the wolves' ("loups") when a werewolf lives and the
+    # village's when a living player is of it (``alive - wolves - others`` of them).
+    if pack == alive:  # every living player of the wolves' camp (a werewolf, or a Traître): the camps are "loups"
         return "loups"
-    if 2 * pack >= len(alive) and camps.isdisjoint(_NOT_PARITY) and option(state, "victoire_parite"):
+    if 2 * pack >= alive and camps.isdisjoint(_NOT_PARITY) and option(state, "victoire_parite"):
         return "loups"  # the parity reading (J2): as many werewolves as the others
-    if len(camps) == 1 and "vampires" in camps:
+    if not wolves and others == alive and camps == _VAMPIRES:  # nobody but the vampires
         return "vampires"
-    if camps.isdisjoint(_HOSTILE):
+    if not wolves and camps.isdisjoint(_HOSTILE):
         return "village"
     return None
 
@@ -129,18 +148,26 @@ def check_winner(state: GameState) -> str | None:
 def _traitor(r: Resolution) -> None:
     """ "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"."""
     for player in r.state.players:
-        if player.alive and (player.role in WOLVES or player.markers.get("loup")):  # is_wolf, inline
+        if player.alive and (player.role in WOLVES or "loup" in player.markers):  # is_wolf, inline
             return
-    for traitor in (p for p in r.state.players if p.alive and p.role == "traitre"):
-        traitor.role = "loup_garou"
-        traitor.markers["loup"] = True
-        r.tell(traitor.name, "role_changed", role="loup_garou")
+    _traitors_turn(r)
+
+
+def _traitors_turn(r: Resolution) -> bool:
+    """``_traitor`` once no werewolf lives: each living Traître becomes one. Whether one did."""
+    turned = False
+    for traitor in r.state.players:
+        if traitor.alive and traitor.role == "traitre":
+            traitor.role = "loup_garou"
+            traitor.markers["loup"] = True
+            r.tell(traitor.name, "role_changed", role="loup_garou")
+            turned = True
+    return turned
 
 
 def _finish(r: Resolution) -> Outcome:
     r.settle()
-    _traitor(r)
-    return r.finish(check_winner(r.state))
+    return r.finish(_winner(r.state, r))  # the Traître's turn (``_traitor``), then who has won
 
 
 def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:
