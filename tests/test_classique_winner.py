@@ -44,9 +44,7 @@ def _as_the_rules_read(state: GameState) -> str | None:
     wolf = [p.role in WOLVES or bool(p.markers.get("loup")) for p in living]
     camps = {"loups" if is_wolf else p.camp for p, is_wolf in zip(living, wolf, strict=True)}
     pack = sum(1 for p, is_wolf in zip(living, wolf, strict=True) if is_wolf or p.camp == "loups")
-    flute = next(
-        (p for p in living if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")), None
-    )
+    flute = next((p for p in living if p.role == "joueur_de_flute" and not p.markers.get("pouvoirs_perdus")), None)
     if not living:
         return "aucun"
     if len(living) == 2 and living[0].markers.get("amoureux") == living[1].name:
