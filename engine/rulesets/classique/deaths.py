@@ -45,13 +45,16 @@ def _resolution(
 def _death_chain(r: Resolution, name: str, cause: str) -> None:
     """Every death's chain, in this order: ``_hunter``, ``_acolytes``, ``_transformation_cancelled``,
     ``_flute_dead`` — one hook, the dead player looked up once, each role's step called only for its role (the
-    steps read the same role: a death changes no role before them)."""
-    role = r.state.player(name).role
+    steps read the same role: a death changes no role before them); ``_transformation_cancelled`` only for a
+    Chef de meute who has bitten, the one player a bite's "transformation" marker names."""
+    dead = r.state.player(name)
+    role = dead.role
     if role == "chasseur":
         _hunter(r, name, cause)
     elif role == "maitre_vampire":
         _acolytes(r, name, cause)
-    _transformation_cancelled(r, name, cause)
+    if "morsure" in dead.markers:  # only a Chef de meute who has bitten is named by a bite (``_chef_de_meute``)
+        _transformation_cancelled(r, name, cause)
     if role == "joueur_de_flute":
         _break_charm(r)
 
