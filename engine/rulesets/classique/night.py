@@ -130,7 +130,10 @@ def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     if r.state.phase == "N1":
         _first_night(night)
     else:
-        for step in NIGHT_ORDER:
+        by_power = night.by_power
+        for step, powers in _PLAN:
+            if powers is not None and powers.isdisjoint(by_power):
+                continue  # a step that acts only on its powers' MPs, and none came (most steps, most nights)
             STEPS[step](night)
             if night.over:
                 break
@@ -580,3 +583,20 @@ STEPS: dict[str, Callable[[_Night], None]] = {
 }
 
 assert set(NIGHT_ORDER) == set(STEPS), "every step of the night has its function, and only those"
+
+# The steps that do nothing unless an MP of one of these powers came this night (each reads only its powers'
+# actions); the others (the Salvateur's run of nights, the charm's list, the feast, the potions) act every night.
+_ONLY_WITH: dict[str, frozenset[str]] = {
+    "malade": frozenset({"malade.tomber_malade"}),
+    "devin": frozenset({"devin.designer"}),
+    "loup_assommeur": frozenset({"loup_assommeur.assommer"}),
+    "enchanteur": frozenset({"enchanteur.endormir"}),
+    "berger": frozenset({"berger.moutons"}),
+    "voyante": frozenset({"voyante.sonder"}),
+    "maitre_vampire": frozenset({"maitre_vampire.mordre"}),
+    "chef_de_meute": frozenset({"chef_de_meute.mordre"}),
+    "seigneur_loup": frozenset({"seigneur_loup.maudire"}),
+    "chaman": _SPELLS,
+}
+# NIGHT_ORDER with each step's powers (None: the step runs every night), for ``_night``.
+_PLAN: tuple[tuple[str, frozenset[str] | None], ...] = tuple((step, _ONLY_WITH.get(step)) for step in NIGHT_ORDER)
