@@ -1,7 +1,8 @@
 """`classique`'s night skips the steps that act only on their own powers' MPs when none of those came
 (``night._ONLY_WITH``): every night must resolve as it does with every step of NIGHT_ORDER run. Random games of
 all 21 characters, each night a random few of the powers used (most steps then have nothing to do), by living
-and dead players, on living and dead targets."""
+and dead players, on living and dead targets. The dawn looks at the sheep only on a night the Berger's MP came:
+no phase leaves a living player with sheep placed (``moutons_places``) for the next night."""
 
 from __future__ import annotations
 
@@ -54,11 +55,12 @@ def _shown(outcome: Outcome) -> tuple[str, str, str]:
 @pytest.mark.parametrize("block", range(4))
 def test_a_night_resolves_as_with_every_step_run(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
     every_step = tuple((step, None) for step in NIGHT_ORDER)
-    nights = skipped = 0
+    nights = skipped = sheep_nights = 0
     for seed in range(block * 15, block * 15 + 15):
         rng = random.Random(seed)
         state = setup(NAMES, seed)
         while state.winner is None and state.phase != "N12":
+            assert not [p.name for p in state.players if p.alive and "moutons_places" in p.markers], state.phase
             if state.phase.startswith("J"):
                 living = state.living()
                 state = close_day(state, {v: rng.choice(living) for v in living if rng.random() < 0.7}).state
@@ -72,5 +74,6 @@ def test_a_night_resolves_as_with_every_step_run(block: int, monkeypatch: pytest
             nights += 1
             powers = {a.power for a in actions}
             skipped += sum(1 for p in night._ONLY_WITH.values() if p.isdisjoint(powers))
+            sheep_nights += any(e.type == "sheep_killed" for e in planned.events)
             state = planned.state
-    assert nights > 50 and skipped > 100  # many nights, most with steps skipped
+    assert nights > 50 and skipped > 100 and sheep_nights > 3  # many nights, most with steps skipped, some sheep

@@ -323,11 +323,17 @@ def _joueur_de_flute(night: _Night) -> None:
             break
     else:
         return  # the charm is broken: no list any more
-    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
+    charmed = []
+    living = 0
+    for player in s.players:  # the charmed and the count of the living, in one pass
+        if player.alive:
+            living += 1
+            if player.markers.get("charme"):
+                charmed.append(player.name)
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     # The flute wins when every living player but him is charmed: not before that many are.
-    if len(charmed) + 1 >= len(s.living()) and check_winner(s) == "flute":
+    if len(charmed) + 1 >= living and check_winner(s) == "flute":
         night.over = True
 
 
@@ -556,7 +562,8 @@ def _sheep_at_dawn(night: _Night) -> None:
 
 
 def _dawn(night: _Night) -> None:
-    _sheep_at_dawn(night)
+    if "berger.moutons" in night.by_power:  # sheep stand at doors only when placed this night (``_berger``)
+        _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
         night.victim_marked = True
