@@ -61,10 +61,13 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
     # ``state.player``: the first so called (the players are read backwards below), else KeyError.
     player: dict[str, PlayerState] = {}
     voters = []
+    in_love = False  # a player in love (most games, without Cupidon's MP: none, no lover to look for below)
     for p in reversed(state.players):  # one pass: the names, and who may vote (backwards, turned round below)
         player[p.name] = p
         if p.alive and "gracie" not in p.markers:  # the pardoned Idiot's marker is only ever set to True
             voters.append(p.name)
+        if "amoureux" in p.markers:
+            in_love = True
     voters.reverse()
     if allowed is not None:
         voters = [v for v in voters if v in allowed]
@@ -82,6 +85,8 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
                 changed[bewitched] = master_vote
         counted = changed
     may_vote = set(voters)
+    if not in_love:
+        return {v: t for v, t in counted.items() if v in may_vote and player[t].alive}, voters, weights
     standing = {
         v: t
         for v, t in counted.items()

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY, Resolution
-from .common import DAY_POWERS, WOLVES_ONLY, has_power, is_sick, is_wolf, option, phase_index
+from .common import DAY_POWERS, WOLVES_ONLY, is_sick, is_wolf, option, phase_index
 from .day import _day_action
 from .deaths import _finish, _resolution, check_winner
 from .validation import validate
@@ -318,18 +318,18 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    for player in s.players:  # a loop, not a generator made each night
-        if player.role == "joueur_de_flute" and has_power(player, "joueur_de_flute"):
-            break
-    else:
-        return  # the charm is broken: no list any more
     charmed = []
     living = 0
-    for player in s.players:  # the charmed and the count of the living, in one pass
+    piper = False  # a living Joueur de flûte with his powers (``has_power``)
+    for player in s.players:  # the piper, the charmed and the count of the living, in one pass
         if player.alive:
             living += 1
             if player.markers.get("charme"):
                 charmed.append(player.name)
+            if player.role == "joueur_de_flute" and not player.markers.get("pouvoirs_perdus"):
+                piper = True
+    if not piper:
+        return  # the charm is broken: no list any more
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     # The flute wins when every living player but him is charmed: not before that many are.
