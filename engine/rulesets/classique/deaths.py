@@ -3,11 +3,12 @@ acolytes, a bite cancelled), the traitor, and who wins."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from ...model import Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY, Resolution
-from .common import option
+from .common import OPTIONS
 from .roles import WOLVES
 
 
@@ -96,15 +97,23 @@ def check_winner(state: GameState) -> str | None:
 
 def _winner(state: GameState, r: Resolution | None) -> str | None:
     """``check_winner``; with ``r`` (a resolution's end), the Traître's turn first (``_traitor``): the pass that
-    counts the camps also tells whether a werewolf lives, and only when none does is the Traître looked for."""
+    counts the camps also tells whether a werewolf lives, and only when none does is the Traître looked for.
+
+    The pass stops as soon as the game is sure to go on unless the flute has won (most checks: a few players
+    in): a werewolf and a player of neither the pack nor the wolves' camp live, with a third living player (no
+    lovers' pair), and the parity reading (J2) is not the game's (``_flute_or_nobody``)."""
     players = state.players
+    # ``option(state, "victoire_parite")``, inline (read at every check)
+    parity = state.memory.get("options", _NO_OPTIONS).get("victoire_parite", OPTIONS["victoire_parite"][0])
     alive = 0
     flute: PlayerState | None = None  # the first living Joueur de flûte with his powers
     wolves = 0  # the living werewolves (``is_wolf``)
     pack = 0  # the werewolves and the wolves' camp
     others = 0  # the living players of a camp other than the village's, not werewolves
     camps: set[str] = set()  # those players' camps (the village's and the werewolves' are counted, not added)
-    for player in players:  # one pass, no call for the usual villager (a count, not a list of the living)
+    free = False  # a living player of neither the pack nor the wolves' camp
+    table = iter(players)  # (when the pass stops early, the flute may be looked for in the rest of it)
+    for player in table:  # one pass, no call for the usual villager (a count, not a list of the living)
         if player.alive:
             alive += 1
             role = player.role
@@ -113,13 +122,19 @@ def _winner(state: GameState, r: Resolution | None) -> str | None:
                 wolves += 1
             else:
                 camp = player.camp
-                if camp != "village":
+                if camp == "village":
+                    free = True
+                else:
                     others += 1
                     camps.add(camp)
                     if camp == "loups":
                         pack += 1
+                    else:
+                        free = True
             if role == "joueur_de_flute" and flute is None and not player.markers.get("pouvoirs_perdus"):
                 flute = player
+            if wolves and free and alive > 2 and not parity:
+                return _flute_or_nobody(players, table, flute)
     if r is not None and not wolves and _traitors_turn(r):  # a Traître became a werewolf: counted anew
         return _winner(state, None)
     if not alive:
@@ -128,24 +143,46 @@ def _winner(state: GameState, r: Resolution | None) -> str | None:
         pair = [p for p in players if p.alive]
         if pair[0].markers.get("amoureux") == pair[1].name:
             return "amoureux"
-    if flute:  # every other living player charmed (a loop: no generator made at each check)
-        for player in players:
-            if player.alive and player is not flute and player.name != flute.name and not player.markers.get("charme"):
-                break
-        else:
-            return "flute"
+    if flute and _all_charmed(players, flute):
+        return "flute"
     pack += wolves
     # The camps as one set would hold them: ``camps``, with the wolves' ("loups") when a werewolf lives and the
     # village's when a living player is of it (``alive - wolves - others`` of them).
     if pack == alive:  # every living player of the wolves' camp (a werewolf, or a Traître): the camps are "loups"
         return "loups"
-    if 2 * pack >= alive and camps.isdisjoint(_NOT_PARITY) and option(state, "victoire_parite"):
+    if 2 * pack >= alive and camps.isdisjoint(_NOT_PARITY) and parity:
         return "loups"  # the parity reading (J2): as many werewolves as the others
     if not wolves and others == alive and camps == _VAMPIRES:  # nobody but the vampires
         return "vampires"
     if not wolves and camps.isdisjoint(_HOSTILE):
         return "village"
     return None
+
+
+_NO_OPTIONS: dict[str, Any] = {}
+
+
+def _flute_or_nobody(players: list[PlayerState], rest: Iterator[PlayerState], flute: PlayerState | None) -> str | None:
+    """``_winner`` once its pass stopped early: a werewolf lives beside a player of another camp, with a third
+    living player, and no parity reading. No Traître turns (a werewolf lives), no lovers' pair, neither camp
+    alone: "flute" if the flute has charmed every other living player, else nobody. ``flute``: the first living
+    Joueur de flûte with his powers among the players read, else he is looked for among the ``rest``."""
+    if flute is None:
+        for player in rest:
+            if player.role == "joueur_de_flute" and player.alive and not player.markers.get("pouvoirs_perdus"):
+                flute = player
+                break
+        else:
+            return None
+    return "flute" if _all_charmed(players, flute) else None
+
+
+def _all_charmed(players: list[PlayerState], flute: PlayerState) -> bool:
+    """Every living player but the flute charmed (a loop: no generator made at each check)."""
+    for player in players:
+        if player.alive and player is not flute and player.name != flute.name and not player.markers.get("charme"):
+            return False
+    return True
 
 
 def _traitor(r: Resolution) -> None:
