@@ -192,10 +192,11 @@ def _day_end(r: Resolution, votes: Mapping[str, str]) -> None:
     s.memory.pop("votants_autorises", None)
     s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
-    if spell:
-        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
-    master_vote = votes.get(spell["chaman"]) if spell else None
-    for voter in (spell or {}).get("cibles", []):  # a vote the spell turned against the voter's own lover (G16)
+    if not spell:  # (most days)
+        return
+    master_vote = votes.get(spell["chaman"])
+    r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=master_vote)
+    for voter in spell.get("cibles", []):  # a vote the spell turned against the voter's own lover (G16)
         if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
             r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
 

@@ -39,7 +39,7 @@ _DAY_POWERS_AT_NIGHT = DAY_POWERS - {"malade.tomber_malade"}
 class _Night:
     """What the night's steps know of each other (the victim, the protection, the potions)."""
 
-    def __init__(self, r: Resolution, actions: Mapping[str, Action]) -> None:
+    def __init__(self, r: Resolution, actions: Mapping[tuple[str, str], Action]) -> None:
         self.r = r
         self.actions = actions
         self.by_power: dict[str, list[Action]] = {}  # the same actions by power, in their order (read only)
@@ -59,10 +59,10 @@ class _Night:
 
 def latest_actions(
     state: GameState, actions: Sequence[Action], r: Resolution | None = None, acknowledged: Sequence[Action] = ()
-) -> dict[str, Action]:
+) -> dict[tuple[str, str], Action]:
     """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
     ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
-    kept: dict[str, Action] = {}
+    kept: dict[tuple[str, str], Action] = {}  # by (power, player)
     actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
@@ -72,7 +72,7 @@ def latest_actions(
             if r is not None:
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
-        key = f"{action.power}:{action.player}"
+        key = (action.power, action.player)
         kept.pop(key, None)
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
@@ -201,7 +201,8 @@ def _voyante(night: _Night) -> None:
 
 def _loups(night: _Night) -> None:
     r, s = night.r, night.r.state
-    if s.memory.get("loups_alites") == int(s.phase[1:]):  # "cloués au lit durant la nuit suivante"
+    bedridden = s.memory.get("loups_alites")  # (most nights: none, the night's number not read)
+    if bedridden is not None and bedridden == int(s.phase[1:]):  # "cloués au lit durant la nuit suivante"
         for action in _actions_for(night, "loups.devorer"):
             r.tell(action.player, "action_refused", power=action.power, reason="Contaminés, les loups restent au lit.")
         r.tell_mj("wolves_bedridden")
