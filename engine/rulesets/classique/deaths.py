@@ -178,9 +178,10 @@ def _flute_or_nobody(players: list[PlayerState], rest: Iterator[PlayerState], fl
 
 
 def _all_charmed(players: list[PlayerState], flute: PlayerState) -> bool:
-    """Every living player but the flute charmed (a loop: no generator made at each check)."""
+    """Every living player but the flute charmed (a loop: no generator made at each check; the "charme" marker is
+    only ever set to True, removed when the charm breaks)."""
     for player in players:
-        if player.alive and player is not flute and player.name != flute.name and not player.markers.get("charme"):
+        if player.alive and player is not flute and player.name != flute.name and "charme" not in player.markers:
             return False
     return True
 

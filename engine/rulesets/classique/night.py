@@ -325,7 +325,7 @@ def _joueur_de_flute(night: _Night) -> None:
     for player in s.players:  # the piper, the charmed and the count of the living, in one pass
         if player.alive:
             living += 1
-            if player.markers.get("charme"):
+            if "charme" in player.markers:  # (only ever set to True, removed when the charm breaks)
                 charmed.append(player.name)
             if player.role == "joueur_de_flute" and not player.markers.get("pouvoirs_perdus"):
                 piper = True
