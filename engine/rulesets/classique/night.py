@@ -248,7 +248,7 @@ def _sorciere(night: _Night) -> None:
             break
     else:
         return
-    potions = s.memory["potions"]
+    potions = s.memory["potions"]  # read here; spent by ``_spend``
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
     # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
     # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
@@ -263,7 +263,7 @@ def _sorciere(night: _Night) -> None:
         if healed is None:  # the potion is kept (RULINGS G6)
             r.tell(action.player, "action_refused", power=action.power, reason=why)
             continue
-        potions["guerison"] = False
+        _spend(s, "guerison")
         r.tell_mj("healed", player=healed)
         if healed == night.victim:
             night.victim = None
@@ -279,12 +279,18 @@ def _sorciere(night: _Night) -> None:
             r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
         return
     for action in _actions_for(night, "sorciere.empoisonnement"):
-        potions["empoisonnement"] = False
+        _spend(s, "empoisonnement")
         r.mark(action.targets[0], "poison")
     for action in _actions_for(night, "sorciere.charisme"):
-        potions["charisme"] = False
+        _spend(s, "charisme")
         s.memory["charisme"] = action.targets[0]
         r.tell(action.targets[0], "charisma", by="sorciere")
+
+
+def _spend(state: GameState, potion: str) -> None:
+    """The Sorcière's ``potion`` used up. The potions are shared by a state and its copies until one changes them
+    (``common``: ``copy_on_change``): this state's own first."""
+    state.memory_for_change("potions")[potion] = False
 
 
 def _heal_target(action: Action, victims: list[str]) -> tuple[str | None, str]:
