@@ -83,9 +83,15 @@ def latest_actions(
 
 
 def _actions_for(night: _Night, power: str) -> list[Action]:
-    """The night's actions for a power, from players awake to use it (the others are told why not)."""
+    """The night's actions for a power, from players awake to use it (the others are told why not). Read only
+    (with everyone awake, the night's own list of them)."""
+    found = night.by_power.get(power)
+    if not found:
+        return []
+    if not night.asleep:  # nobody stunned nor asleep yet (most nights): every one of them
+        return found
     kept = []
-    for action in night.by_power.get(power, ()):
+    for action in found:
         why = night.asleep.get(action.player)
         if why is None:
             kept.append(action)
