@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine.contract import TopicPost
-from meneur.engine.model import Action, GameState, Outcome, next_phase
+from meneur.engine.model import Action, GameState, Outcome, copied_on_change, next_phase
 from meneur.engine.modules import compose
 from meneur.engine.modules.baguette.common import ONE_TIME
 from meneur.engine.rulesets import ruleset
@@ -191,7 +191,8 @@ def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
             outcome = RULES.resolve_night(state, actions, _answered(first, rng))
         if checked:
             assert state == before, f"{state.phase} changed the state it was given"
-            assert not _mutable_ids(state, set()) & _mutable_ids(outcome.state, set())
+            lazy = copied_on_change(state.ruleset)  # shared until a change, by design (``model.copy_on_change``)
+            assert not _mutable_ids(state, set(), lazy) & _mutable_ids(outcome.state, set(), lazy)
             _check(state, outcome)
         state = outcome.state
         phases += 1

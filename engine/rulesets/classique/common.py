@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...model import GameState, PlayerState
+from ...model import GameState, PlayerState, copy_on_change
 from .roles import WOLVES
 
 RULESET = "classique"
+
+# The Sorcière's potions (``memory["potions"]``) change at most three times a game: a state's copy shares them with
+# it until one of them spends one, through ``state.memory_for_change`` (``night._spend``, their only change).
+copy_on_change(RULESET, "potions")
 
 WOLVES_ONLY = "Seuls les loups-garous choisissent la victime de la nuit."
 
@@ -72,7 +76,8 @@ def is_sick(state: GameState, player: PlayerState) -> bool:
 
 
 def is_wolf(player: PlayerState) -> bool:
-    return player.alive and (player.role in WOLVES or bool(player.markers.get("loup")))
+    # The "loup" marker (a werewolf by the curse, the bite, the Lapinou, the Traître) is only ever set to True.
+    return player.alive and (player.role in WOLVES or "loup" in player.markers)
 
 
 def has_power(player: PlayerState, role: str) -> bool:

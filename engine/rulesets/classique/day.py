@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...messages import N_, Message
-from ...model import Action, Decree, GameState, Outcome, next_phase
+from ...model import Action, Decree, GameState, Outcome, PlayerState, next_phase
 from ...resolution import NOBODY, Resolution
 from ...tally import Tally, tally
 from .common import EARLY_POWERS, option, phase_index
@@ -58,7 +58,17 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
     """What ``day_tally`` counts (``contract.RuleSet.day_votes``): the votes that stand (a new dict), who may
     vote, in the players' order, and the charisme's double vote (its drinker's weight, whether he voted or not)."""
     allowed = state.memory.get("votants_autorises")
-    voters = [p.name for p in state.players if p.alive and not p.markers.get("gracie")]
+    # ``state.player``: the first so called (the players are read backwards below), else KeyError.
+    player: dict[str, PlayerState] = {}
+    voters = []
+    in_love = False  # a player in love (most games, without Cupidon's MP: none, no lover to look for below)
+    for p in reversed(state.players):  # one pass: the names, and who may vote (backwards, turned round below)
+        player[p.name] = p
+        if p.alive and "gracie" not in p.markers:  # the pardoned Idiot's marker is only ever set to True
+            voters.append(p.name)
+        if "amoureux" in p.markers:
+            in_love = True
+    voters.reverse()
     if allowed is not None:
         voters = [v for v in voters if v in allowed]
     drinker = state.memory.get("charisme")
@@ -75,7 +85,8 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
                 changed[bewitched] = master_vote
         counted = changed
     may_vote = set(voters)
-    player = {p.name: p for p in reversed(state.players)}  # ``state.player``: the first so called, else KeyError
+    if not in_love:
+        return {v: t for v, t in counted.items() if v in may_vote and player[t].alive}, voters, weights
     standing = {
         v: t
         for v, t in counted.items()
@@ -181,10 +192,11 @@ def _day_end(r: Resolution, votes: Mapping[str, str]) -> None:
     s.memory.pop("votants_autorises", None)
     s.memory.pop("charisme", None)
     spell = s.memory.pop("mauvais_oeil_du_jour", None)
-    if spell:
-        r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=votes.get(spell["chaman"]))
-    master_vote = votes.get(spell["chaman"]) if spell else None
-    for voter in (spell or {}).get("cibles", []):  # a vote the spell turned against the voter's own lover (G16)
+    if not spell:  # (most days)
+        return
+    master_vote = votes.get(spell["chaman"])
+    r.tell_mj("mauvais_oeil", players=spell["cibles"], vote=master_vote)
+    for voter in spell.get("cibles", []):  # a vote the spell turned against the voter's own lover (G16)
         if master_vote is not None and s.player(voter).markers.get("amoureux") == master_vote:
             r.tell_mj("lovers_voted_against_each_other", player=voter, target=master_vote)
 

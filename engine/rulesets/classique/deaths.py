@@ -3,11 +3,12 @@ acolytes, a bite cancelled), the traitor, and who wins."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
-from ...model import Decree, GameState, Outcome
+from ...model import Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY, Resolution
-from .common import option
+from .common import OPTIONS
 from .roles import WOLVES
 
 
@@ -45,13 +46,16 @@ def _resolution(
 def _death_chain(r: Resolution, name: str, cause: str) -> None:
     """Every death's chain, in this order: ``_hunter``, ``_acolytes``, ``_transformation_cancelled``,
     ``_flute_dead`` — one hook, the dead player looked up once, each role's step called only for its role (the
-    steps read the same role: a death changes no role before them)."""
-    role = r.state.player(name).role
+    steps read the same role: a death changes no role before them); ``_transformation_cancelled`` only for a
+    Chef de meute who has bitten, the one player a bite's "transformation" marker names."""
+    dead = r.state.player(name)
+    role = dead.role
     if role == "chasseur":
         _hunter(r, name, cause)
     elif role == "maitre_vampire":
         _acolytes(r, name, cause)
-    _transformation_cancelled(r, name, cause)
+    if "morsure" in dead.markers:  # only a Chef de meute who has bitten is named by a bite (``_chef_de_meute``)
+        _transformation_cancelled(r, name, cause)
     if role == "joueur_de_flute":
         _break_charm(r)
 
@@ -83,64 +87,128 @@ def _protected_on_pyre(state: GameState, name: str) -> bool:
 # The camps a win check looks for (constants: not a new set at each check).
 _NOT_PARITY = frozenset({"vampires", "flute"})
 _HOSTILE = frozenset({"loups", "vampires", "flute"})
+_VAMPIRES = frozenset({"vampires"})
 
 
 def check_winner(state: GameState) -> str | None:
     """Who has won, if anyone; run after every settled resolution."""
-    alive = []
-    flute = None  # the first living Joueur de flûte with his powers
-    camps = set()
+    return _winner(state, None)
+
+
+def _winner(state: GameState, r: Resolution | None) -> str | None:
+    """``check_winner``; with ``r`` (a resolution's end), the Traître's turn first (``_traitor``): the pass that
+    counts the camps also tells whether a werewolf lives, and only when none does is the Traître looked for.
+
+    The pass stops as soon as the game is sure to go on unless the flute has won (most checks: a few players
+    in): a werewolf and a player of neither the pack nor the wolves' camp live, with a third living player (no
+    lovers' pair), and the parity reading (J2) is not the game's (``_flute_or_nobody``)."""
+    players = state.players
+    # ``option(state, "victoire_parite")``, inline (read at every check)
+    parity = state.memory.get("options", _NO_OPTIONS).get("victoire_parite", OPTIONS["victoire_parite"][0])
+    alive = 0
+    flute: PlayerState | None = None  # the first living Joueur de flûte with his powers
+    wolves = 0  # the living werewolves (``is_wolf``)
     pack = 0  # the werewolves and the wolves' camp
-    for player in state.players:  # one pass: who lives, the flute, the camps (read in the order below)
+    others = 0  # the living players of a camp other than the village's, not werewolves
+    camps: set[str] = set()  # those players' camps (the village's and the werewolves' are counted, not added)
+    free = False  # a living player of neither the pack nor the wolves' camp
+    table = iter(players)  # (when the pass stops early, the flute may be looked for in the rest of it)
+    for player in table:  # one pass, no call for the usual villager (a count, not a list of the living)
         if player.alive:
-            alive.append(player)
+            alive += 1
             role = player.role
-            if role in WOLVES or player.markers.get("loup"):  # is_wolf: he is alive
-                pack += 1
-                camps.add("loups")
+            # is_wolf (he is alive); the marker is only ever set to True
+            if role in WOLVES or "loup" in player.markers:
+                wolves += 1
             else:
                 camp = player.camp
-                camps.add(camp)
-                if camp == "loups":
-                    pack += 1
+                if camp == "village":
+                    free = True
+                else:
+                    others += 1
+                    camps.add(camp)
+                    if camp == "loups":
+                        pack += 1
+                    else:
+                        free = True
             if role == "joueur_de_flute" and flute is None and not player.markers.get("pouvoirs_perdus"):
                 flute = player
+            if wolves and free and alive > 2 and not parity:
+                return _flute_or_nobody(players, table, flute)
+    if r is not None and not wolves and _traitors_turn(r):  # a Traître became a werewolf: counted anew
+        return _winner(state, None)
     if not alive:
         return "aucun"
-    if len(alive) == 2 and alive[0].markers.get("amoureux") == alive[1].name:
-        return "amoureux"
-    if flute:  # every other living player charmed (a loop: no generator made at each check)
-        for player in alive:
-            if player is not flute and player.name != flute.name and not player.markers.get("charme"):
-                break
-        else:
-            return "flute"
-    if len(camps) == 1 and "loups" in camps:
+    if alive == 2:  # the two living, in the players' order (most checks: more than two, no list made)
+        pair = [p for p in players if p.alive]
+        if pair[0].markers.get("amoureux") == pair[1].name:
+            return "amoureux"
+    if flute and _all_charmed(players, flute):
+        return "flute"
+    pack += wolves
+    # The camps as one set would hold them: ``camps``, with the wolves' ("loups") when a werewolf lives and the
+    # village's when a living player is of it (``alive - wolves - others`` of them).
+    if pack == alive:  # every living player of the wolves' camp (a werewolf, or a Traître): the camps are "loups"
         return "loups"
-    if 2 * pack >= len(alive) and camps.isdisjoint(_NOT_PARITY) and option(state, "victoire_parite"):
+    if 2 * pack >= alive and camps.isdisjoint(_NOT_PARITY) and parity:
         return "loups"  # the parity reading (J2): as many werewolves as the others
-    if len(camps) == 1 and "vampires" in camps:
+    if not wolves and others == alive and camps == _VAMPIRES:  # nobody but the vampires
         return "vampires"
-    if camps.isdisjoint(_HOSTILE):
+    if not wolves and camps.isdisjoint(_HOSTILE):
         return "village"
     return None
+
+
+_NO_OPTIONS: dict[str, Any] = {}
+
+
+def _flute_or_nobody(players: list[PlayerState], rest: Iterator[PlayerState], flute: PlayerState | None) -> str | None:
+    """``_winner`` once its pass stopped early: a werewolf lives beside a player of another camp, with a third
+    living player, and no parity reading. No Traître turns (a werewolf lives), no lovers' pair, neither camp
+    alone: "flute" if the flute has charmed every other living player, else nobody. ``flute``: the first living
+    Joueur de flûte with his powers among the players read, else he is looked for among the ``rest``."""
+    if flute is None:
+        for player in rest:
+            if player.role == "joueur_de_flute" and player.alive and not player.markers.get("pouvoirs_perdus"):
+                flute = player
+                break
+        else:
+            return None
+    return "flute" if _all_charmed(players, flute) else None
+
+
+def _all_charmed(players: list[PlayerState], flute: PlayerState) -> bool:
+    """Every living player but the flute charmed (a loop: no generator made at each check; the "charme" marker is
+    only ever set to True, removed when the charm breaks)."""
+    for player in players:
+        if player.alive and player is not flute and player.name != flute.name and "charme" not in player.markers:
+            return False
+    return True
 
 
 def _traitor(r: Resolution) -> None:
     """ "Lorsque tous les loups sont morts, le traître devient alors un véritable loup"."""
     for player in r.state.players:
-        if player.alive and (player.role in WOLVES or player.markers.get("loup")):  # is_wolf, inline
+        if player.alive and (player.role in WOLVES or "loup" in player.markers):  # is_wolf, inline
             return
-    for traitor in (p for p in r.state.players if p.alive and p.role == "traitre"):
-        traitor.role = "loup_garou"
-        traitor.markers["loup"] = True
-        r.tell(traitor.name, "role_changed", role="loup_garou")
+    _traitors_turn(r)
+
+
+def _traitors_turn(r: Resolution) -> bool:
+    """``_traitor`` once no werewolf lives: each living Traître becomes one. Whether one did."""
+    turned = False
+    for traitor in r.state.players:
+        if traitor.alive and traitor.role == "traitre":
+            traitor.role = "loup_garou"
+            traitor.markers["loup"] = True
+            r.tell(traitor.name, "role_changed", role="loup_garou")
+            turned = True
+    return turned
 
 
 def _finish(r: Resolution) -> Outcome:
     r.settle()
-    _traitor(r)
-    return r.finish(check_winner(r.state))
+    return r.finish(_winner(r.state, r))  # the Traître's turn (``_traitor``), then who has won
 
 
 def _transformation_cancelled(r: Resolution, name: str, cause: str) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...model import Action, Decree, GameState, Outcome, PlayerState
 from ...resolution import NOBODY, Resolution
-from .common import DAY_POWERS, WOLVES_ONLY, has_power, is_sick, is_wolf, option, phase_index
+from .common import DAY_POWERS, WOLVES_ONLY, is_sick, is_wolf, option, phase_index
 from .day import _day_action
 from .deaths import _finish, _resolution, check_winner
 from .validation import validate
@@ -39,7 +39,7 @@ _DAY_POWERS_AT_NIGHT = DAY_POWERS - {"malade.tomber_malade"}
 class _Night:
     """What the night's steps know of each other (the victim, the protection, the potions)."""
 
-    def __init__(self, r: Resolution, actions: Mapping[str, Action]) -> None:
+    def __init__(self, r: Resolution, actions: Mapping[tuple[str, str], Action]) -> None:
         self.r = r
         self.actions = actions
         self.by_power: dict[str, list[Action]] = {}  # the same actions by power, in their order (read only)
@@ -59,10 +59,10 @@ class _Night:
 
 def latest_actions(
     state: GameState, actions: Sequence[Action], r: Resolution | None = None, acknowledged: Sequence[Action] = ()
-) -> dict[str, Action]:
+) -> dict[tuple[str, str], Action]:
     """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
     ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
-    kept: dict[str, Action] = {}
+    kept: dict[tuple[str, str], Action] = {}  # by (power, player)
     actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
@@ -72,7 +72,7 @@ def latest_actions(
             if r is not None:
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
-        key = f"{action.power}:{action.player}"
+        key = (action.power, action.player)
         kept.pop(key, None)
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
@@ -83,9 +83,15 @@ def latest_actions(
 
 
 def _actions_for(night: _Night, power: str) -> list[Action]:
-    """The night's actions for a power, from players awake to use it (the others are told why not)."""
+    """The night's actions for a power, from players awake to use it (the others are told why not). Read only
+    (with everyone awake, the night's own list of them)."""
+    found = night.by_power.get(power)
+    if not found:
+        return []
+    if not night.asleep:  # nobody stunned nor asleep yet (most nights): every one of them
+        return found
     kept = []
-    for action in night.by_power.get(power, ()):
+    for action in found:
         why = night.asleep.get(action.player)
         if why is None:
             kept.append(action)
@@ -130,7 +136,10 @@ def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     if r.state.phase == "N1":
         _first_night(night)
     else:
-        for step in NIGHT_ORDER:
+        by_power = night.by_power
+        for step, powers in _PLAN:
+            if powers is not None and powers.isdisjoint(by_power):
+                continue  # a step that acts only on its powers' MPs, and none came (most steps, most nights)
             STEPS[step](night)
             if night.over:
                 break
@@ -198,7 +207,8 @@ def _voyante(night: _Night) -> None:
 
 def _loups(night: _Night) -> None:
     r, s = night.r, night.r.state
-    if s.memory.get("loups_alites") == int(s.phase[1:]):  # "cloués au lit durant la nuit suivante"
+    bedridden = s.memory.get("loups_alites")  # (most nights: none, the night's number not read)
+    if bedridden is not None and bedridden == int(s.phase[1:]):  # "cloués au lit durant la nuit suivante"
         for action in _actions_for(night, "loups.devorer"):
             r.tell(action.player, "action_refused", power=action.power, reason="Contaminés, les loups restent au lit.")
         r.tell_mj("wolves_bedridden")
@@ -244,7 +254,7 @@ def _sorciere(night: _Night) -> None:
             break
     else:
         return
-    potions = s.memory["potions"]
+    potions = s.memory["potions"]  # read here; spent by ``_spend``
     agony = night.victim == witch.name and not potions["guerison"]  # "l'agonie l'empêchera…"
     # "Elle est mise au courant de la victime des Loups-Garous": the feast's, and the Chef de meute's
     # ("même si la Sorcière sauve la victime"), while she has her healing and is awake to be told.
@@ -259,7 +269,7 @@ def _sorciere(night: _Night) -> None:
         if healed is None:  # the potion is kept (RULINGS G6)
             r.tell(action.player, "action_refused", power=action.power, reason=why)
             continue
-        potions["guerison"] = False
+        _spend(s, "guerison")
         r.tell_mj("healed", player=healed)
         if healed == night.victim:
             night.victim = None
@@ -275,12 +285,18 @@ def _sorciere(night: _Night) -> None:
             r.tell(action.player, "action_refused", power=action.power, reason="L'agonie t'en empêche.")
         return
     for action in _actions_for(night, "sorciere.empoisonnement"):
-        potions["empoisonnement"] = False
+        _spend(s, "empoisonnement")
         r.mark(action.targets[0], "poison")
     for action in _actions_for(night, "sorciere.charisme"):
-        potions["charisme"] = False
+        _spend(s, "charisme")
         s.memory["charisme"] = action.targets[0]
         r.tell(action.targets[0], "charisma", by="sorciere")
+
+
+def _spend(state: GameState, potion: str) -> None:
+    """The Sorcière's ``potion`` used up. The potions are shared by a state and its copies until one changes them
+    (``common``: ``copy_on_change``): this state's own first."""
+    state.memory_for_change("potions")[potion] = False
 
 
 def _heal_target(action: Action, victims: list[str]) -> tuple[str | None, str]:
@@ -315,16 +331,22 @@ def _joueur_de_flute(night: _Night) -> None:
             if name != action.player and not s.player(name).markers.get("charme"):
                 s.player(name).markers["charme"] = True
                 r.tell(name, "charmed")
-    for player in s.players:  # a loop, not a generator made each night
-        if player.role == "joueur_de_flute" and has_power(player, "joueur_de_flute"):
-            break
-    else:
+    charmed = []
+    living = 0
+    piper = False  # a living Joueur de flûte with his powers (``has_power``)
+    for player in s.players:  # the piper, the charmed and the count of the living, in one pass
+        if player.alive:
+            living += 1
+            if "charme" in player.markers:  # (only ever set to True, removed when the charm breaks)
+                charmed.append(player.name)
+            if player.role == "joueur_de_flute" and not player.markers.get("pouvoirs_perdus"):
+                piper = True
+    if not piper:
         return  # the charm is broken: no list any more
-    charmed = [p.name for p in s.players if p.alive and p.markers.get("charme")]
     for name in charmed:
         r.tell(name, "charmed_list", players=charmed)
     # The flute wins when every living player but him is charmed: not before that many are.
-    if len(charmed) + 1 >= len(s.living()) and check_winner(s) == "flute":
+    if len(charmed) + 1 >= living and check_winner(s) == "flute":
         night.over = True
 
 
@@ -553,7 +575,8 @@ def _sheep_at_dawn(night: _Night) -> None:
 
 
 def _dawn(night: _Night) -> None:
-    _sheep_at_dawn(night)
+    if "berger.moutons" in night.by_power:  # sheep stand at doors only when placed this night (``_berger``)
+        _sheep_at_dawn(night)
     if night.victim:
         night.r.mark(night.victim, "loups")
         night.victim_marked = True
@@ -580,3 +603,20 @@ STEPS: dict[str, Callable[[_Night], None]] = {
 }
 
 assert set(NIGHT_ORDER) == set(STEPS), "every step of the night has its function, and only those"
+
+# The steps that do nothing unless an MP of one of these powers came this night (each reads only its powers'
+# actions); the others (the Salvateur's run of nights, the charm's list, the feast, the potions) act every night.
+_ONLY_WITH: dict[str, frozenset[str]] = {
+    "malade": frozenset({"malade.tomber_malade"}),
+    "devin": frozenset({"devin.designer"}),
+    "loup_assommeur": frozenset({"loup_assommeur.assommer"}),
+    "enchanteur": frozenset({"enchanteur.endormir"}),
+    "berger": frozenset({"berger.moutons"}),
+    "voyante": frozenset({"voyante.sonder"}),
+    "maitre_vampire": frozenset({"maitre_vampire.mordre"}),
+    "chef_de_meute": frozenset({"chef_de_meute.mordre"}),
+    "seigneur_loup": frozenset({"seigneur_loup.maudire"}),
+    "chaman": _SPELLS,
+}
+# NIGHT_ORDER with each step's powers (None: the step runs every night), for ``_night``.
+_PLAN: tuple[tuple[str, frozenset[str] | None], ...] = tuple((step, _ONLY_WITH.get(step)) for step in NIGHT_ORDER)

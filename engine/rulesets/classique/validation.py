@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ...model import Action, GameState
 from ..checks import DEAD_CANNOT_ACT, NOT_PLAYING
 from .common import DAY_POWERS, FIRST_NIGHT_POWERS, WOLVES_ONLY, is_wolf
-from .roles import NAMES
+from .roles import NAMES, WOLVES
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -23,14 +23,13 @@ def validate(state: GameState, action: Action) -> str | None:
         return DEAD_CANNOT_ACT
     role = action.power.partition(".")[0]
     if role == "loups":
-        if not is_wolf(player):
+        if not (player.role in WOLVES or "loup" in player.markers):  # ``is_wolf``, inline: he is alive
             return WOLVES_ONLY
     elif player.role != role:
         return f"Ce pouvoir est celui du personnage {NAMES.get(role, role)}, pas le tien."
     elif player.markers.get("pouvoirs_perdus"):
         return "Tu as perdu tes pouvoirs : l'Ancien t'a désigné à sa mort."
-    night = state.phase.startswith("N")
-    if action.power not in DAY_POWERS and not night:
+    if action.power not in DAY_POWERS and state.phase[0] != "N":
         return "Ce pouvoir s'utilise la nuit."
     if state.phase == "N1" and action.power not in FIRST_NIGHT_POWERS:
         if action.power == "loups.devorer":
