@@ -8,6 +8,7 @@ import pytest
 from meneur.daemon.mp_actions import read_mp
 from meneur.engine.model import Action
 from meneur.engine.modules import compose
+from meneur.engine.modules.baguette.common import bag
 from meneur.engine.modules.baguette.vocabulary import EXAMPLES
 from meneur.engine.names import NameResolver, PlayerName
 from meneur.engine.rulesets import ruleset
@@ -94,3 +95,33 @@ def test_a_name_after_a_fallback_cue_is_not_taken_for_a_one_name_power() -> None
     # « sinon » lengthens a list by preference only: the Voyante's probe keeps its one name
     actions = read("Je sonde Boris, sinon Hugo", sender="Lucie")
     assert [(a.power, a.targets) for a in actions] == [("voyante.sonder", ("Boris",))]
+
+
+def read_as_holder(text: str, sender: str, holder: str, phase: str = "N2") -> list[tuple[str, tuple[str, ...]]]:
+    """``text`` from ``sender`` while ``holder`` has the wand (the module's memory, as the night has it)."""
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = phase
+    bag(state)["magicien"] = holder
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    return [(a.power, a.targets) for a in read_mp(text, sender, state, RULES.verbs, resolver, "mp").actions]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yo le mj. pour la baguette je prends la protection sur zoe cette nuit",
+        "je protege zoe",
+        "la protection sur Zoé stp",
+    ],
+)
+def test_the_magicien_who_is_no_salvateur_protects_with_the_wand(text: str) -> None:
+    """« 3) Protéger un joueur pendant la nuit de toute action »: the holder has one protection, the wand's; the
+    Salvateur's words from him are that power (fixtures/scenarios/baguette/301)."""
+    assert read_as_holder(text, "Hugo", "Hugo") == [("baguette.protection", ("Zoé",))]
+
+
+@pytest.mark.parametrize("holder", ["Hugo", "Paul"])
+def test_the_salvateurs_protection_stays_his_own(holder: str) -> None:
+    """The Salvateur (holding the wand or not) who writes « je protège X » protects as the Salvateur."""
+    for text in ("je protege zoe", "je prends la protection sur zoe"):
+        assert read_as_holder(text, "Paul", holder) == [("salvateur.proteger", ("Zoé",))]

@@ -119,6 +119,9 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 f"{_CHOIX} [la] protection (totale|de toute action) (pour|sur|de) {{cible}}",
                 "pouvoir [3|trois] [:] protection (pour|sur|de) {cible}",
                 "protection magique (pour|sur|de) {cible}",
+                # the Salvateur's words (classique): the same phrase, the sender's own power decides
+                "je protege {cible}",
+                "[ma|la] protection (pour|sur|de) {cible}",
             ),
             keywords=("toute action", "protection magique"),
         ),
