@@ -125,3 +125,16 @@ def test_the_salvateurs_protection_stays_his_own(holder: str) -> None:
     """The Salvateur (holding the wand or not) who writes « je protège X » protects as the Salvateur."""
     for text in ("je protege zoe", "je prends la protection sur zoe"):
         assert read_as_holder(text, "Paul", holder) == [("salvateur.proteger", ("Zoé",))]
+
+
+@pytest.mark.parametrize(
+    ("text", "power", "names"),
+    [
+        ("succ : marc, zoe, lucie", "baguette.successeur", ("Marc", "Zoé", "Lucie")),
+        ("piege devant chez lucie pour cette nuit stp. succ : marc, zoe", "baguette.successeur", ("Marc", "Zoé")),
+        ("je protege lucie cette nuit. succ: paul", "baguette.successeur", ("Paul",)),
+    ],
+)
+def test_the_successors_shortened(text: str, power: str, names: tuple[str, ...]) -> None:
+    """« succ : … » is how players shorten « successeurs » (fixtures/scenarios/baguette/302, 308)."""
+    assert (power, names) in read_as_holder(text, "Hugo", "Hugo")

@@ -69,6 +69,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
             (
                 "[mon] successeur [est|sera] [:] {cible}",
                 "[mes] successeurs [sont|seront] [:] {cible}",
+                "[mon|mes] (succ|succs) [:] {cible}",
                 "[mes] successeurs par ordre de preference [:] {cible}",
                 "[mes] successeurs [par ordre de preference] [:] 1 [.] {cible} 2 [.] {cible} [3 [.] {cible}]",
                 "je (donne|transmets|passe|confie) la baguette a {cible} [,] sinon [a] {cible} [[,] sinon [a] {cible}]",
