@@ -80,6 +80,22 @@ class _Night:
             self.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by=by)
         return dropped
 
+    def live(self) -> dict[tuple[str, str], Action]:
+        """Each player's order of each base power the base will carry out: a later MP replaces an earlier one, a
+        refused one replaces nothing (classique's ``latest_actions``). A withdrawn order is no action: the trap
+        does not catch it, the protection's cancelling does not bring it back."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in self.actions:
+            if validate(self.ctx, self.r.state, action) is None:
+                kept[(action.power, action.player)] = action
+        return kept
+
+    def cancel_orders(self, keys: set[tuple[str, str]], live: Mapping[tuple[str, str], Action], by: str) -> None:
+        """Cancel these players' orders of these powers, withdrawn ones included; the MJ told of the one that counted."""
+        self.actions = [a for a in self.actions if (a.power, a.player) not in keys]
+        for key in keys:
+            self.r.tell_mj("actions_cancelled", player=live[key].player, power=live[key].power, by=by)
+
     def drop_victim(self, name: str | None, by: str) -> None:
         self.cancel(lambda a: not (a.power == VICTIM and (name is None or a.targets[:1] == (name,))), by)
 
@@ -229,10 +245,13 @@ def _piege(n: _Night) -> None:
     if found is None:
         return
     magicien, target = found
-    first = next((a for a in n.actions if target in a.targets and a.player != target), None)
+    live = n.live()
+    first = next(
+        (a for a in n.actions if live.get((a.power, a.player)) is a and target in a.targets and a.player != target),
+        None,
+    )
     if first is not None:
-        n.actions = [a for a in n.actions if a is not first]
-        n.r.tell_mj("actions_cancelled", player=first.player, power=first.power, by="piege")
+        n.cancel_orders({(first.power, first.player)}, live, "piege")
     n.r.tell(magicien, "trap_result", target=target, caught=first.player if first else None)
 
 
@@ -241,7 +260,8 @@ def _protection(n: _Night) -> None:
     if found is None:
         return
     _, target = found
-    n.cancel(lambda a: target not in a.targets or a.player == target, "protection")
+    live = n.live()
+    n.cancel_orders({k for k, a in live.items() if target in a.targets and a.player != target}, live, "protection")
     n.r.tell_mj("night_protected", player=target)
 
 
