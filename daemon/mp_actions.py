@@ -510,7 +510,8 @@ def _bare(
     if not named:
         return [], []
     if not state.phase.startswith("N") and asked is None:
-        return [], []  # the wolves choose at night; a name by day is chatter about the vote
+        # the wolves choose at night; a name by day is chatter about the vote — or, votes being MPs, the ballot
+        return _ballot_by_name(w, named, doubtful, state, player, own, source, (start, end))
     players = list(dict.fromkeys(s.player for s in named))
     if asked is not None:
         if len(players) > max(asked.max_targets, 1):
@@ -527,6 +528,29 @@ def _bare(
         return ([], [Unclear(pack[0].power, " ou ".join(victims), "choice")]) if len(victims) > 1 else ([], [])
     sure = agreement and not doubtful and all(s.sure for s in named if s.player == victims[0])
     return [_Read(Action(player.name, pack[0].power, (victims[0],), source), sure, start, end, pack[0])], []
+
+
+# Votes by MP (the `baguette` module): an MP by day that is only one player's name (« gaspard », « Axel !! »)
+# is the day's ballot — J0's election, another day's pyre vote —, read with doubt (the MJ is told).
+_BALLOT_BY_NAME = {"J0": "baguette.election"}
+
+
+def _ballot_by_name(
+    w: freeform.Words,
+    named: Sequence[freeform.Spot],
+    doubtful: bool,
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    source: str,
+    span: tuple[int, int],
+) -> tuple[list[_Read], list[Unclear]]:
+    power = _BALLOT_BY_NAME.get(state.phase, "baguette.vote")
+    verb = next((v for v in own if v.power == power), None)
+    players = list(dict.fromkeys(s.player for s in named))
+    if verb is None or doubtful or len(players) != 1 or sum(t.kind == 0 for t in w.tokens) > 3:
+        return [], []
+    return [_Read(Action(player.name, power, (players[0],), source), False, span[0], span[1], verb)], []
 
 
 def _pack_agreement(

@@ -138,3 +138,48 @@ def test_the_salvateurs_protection_stays_his_own(holder: str) -> None:
 def test_the_successors_shortened(text: str, power: str, names: tuple[str, ...]) -> None:
     """« succ : … » is how players shorten « successeurs » (fixtures/scenarios/baguette/302, 308)."""
     assert (power, names) in read_as_holder(text, "Hugo", "Hugo")
+
+
+@pytest.mark.parametrize(
+    ("text", "phase", "power", "names"),
+    [
+        ("contre boris", "J2", "baguette.vote", ("Boris",)),
+        ("contre zoe aussi", "J2", "baguette.vote", ("Zoé",)),
+        ("Pour le bucher, je choisis boris. dsl", "N3", "baguette.egalite", ("Boris",)),
+    ],
+)
+def test_short_ballots_and_the_tie_choice(text: str, phase: str, power: str, names: tuple[str, ...]) -> None:
+    """« contre X » by day is a pyre vote (« Les votes pour le bûcher … se font par MP au meneur »); « pour le
+    bûcher, je choisis X » the night after a tie is the Magicien's choice (fixtures/scenarios/baguette/303)."""
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = phase
+    bag(state)["magicien"] = "Hugo"
+    if power == "baguette.egalite":
+        bag(state)["egalite_en_attente"] = {"magicien": "Alice", "candidates": ["Boris", "Zoé"]}
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == [(power, names)]
+
+
+@pytest.mark.parametrize(("text", "phase", "power"), [("boris", "J0", "baguette.election"), ("Lucie !!", "J0",
+    "baguette.election"), ("zoe stp", "J2", "baguette.vote")])  # fmt: skip
+def test_a_name_alone_by_day_is_the_days_ballot_read_with_doubt(text: str, phase: str, power: str) -> None:
+    """An MP to the MJ that is only a name, by day, when votes are by MP: the day's ballot, the MJ told of the doubt."""
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = phase
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
+    assert [a.power for a in reading.actions] == [power] and reading.doubtful == {0}
+
+
+def test_a_name_in_a_sentence_by_day_is_still_chatter() -> None:
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = "J2"
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    assert read_mp("Boris a été bizarre sur le sujet ce matin", "Alice", state, RULES.verbs, resolver, "mp").actions == ()
+
+
+def test_the_salvateur_protects_again() -> None:
+    """« je reprotège X » (fixtures/scenarios/baguette/303): the Salvateur's order, for the rule set to refuse when X
+    was his protégé the night before (classique §4 « il ne peut pas protéger 2 nuits de suite la même personne »)."""
+    assert [(a.power, a.targets) for a in read("je reprotege zoe", "Paul", "N3")] == [("salvateur.proteger", ("Zoé",))]
