@@ -95,7 +95,7 @@ def read_mp(
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
-    text = _list_on_lines(text)
+    text = _second_ballot(_list_on_lines(text))
     w = freeform.words(text)
     if asked is None:
         asked = _asked_in_quote(text, w, own)
@@ -639,6 +639,19 @@ def _last_per_power(reads: list[_Read]) -> list[_Read]:
         kept = [k for k in kept if k.action.power != read.action.power]
         kept.append(read)
     return kept
+
+
+# « je vote contre Gaspard et Axel pour magicien »: the election's ballot after the pyre's, joined by « et »
+# (J1's second round « en parallèle du bûcher »), is a sentence of its own — not a second name for the pyre.
+_SECOND_BALLOT = re.compile(
+    r"\s+et\s+(?:pour\s+)?(?=[^\s,.;!?]+(?:[ -][^\s,.;!?]+)?\s+(?:comme|pour)\s+(?:(?:le|la)\s+)?"
+    r"(?:magicien|magicienne|baguette)\b)",
+    re.IGNORECASE,
+)
+
+
+def _second_ballot(text: str) -> str:
+    return _SECOND_BALLOT.sub(". ", text) if " et " in text else text
 
 
 _ITEM = re.compile(r"^\s*(?:\d{1,2}\s*[.)/-]?|[-*•·>])?\s*([^\s:.,;!?]+(?:[ -][^\s:.,;!?]+){0,2})\s*[.,;]?\s*$")

@@ -183,3 +183,26 @@ def test_the_salvateur_protects_again() -> None:
     """« je reprotège X » (fixtures/scenarios/baguette/303): the Salvateur's order, for the rule set to refuse when X
     was his protégé the night before (classique §4 « il ne peut pas protéger 2 nuits de suite la même personne »)."""
     assert [(a.power, a.targets) for a in read("je reprotege zoe", "Paul", "N3")] == [("salvateur.proteger", ("Zoé",))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("contre boris pour le bucher, et pour le 2e tour je vote lucie",
+         [("baguette.vote", ("Boris",)), ("baguette.election", ("Lucie",))]),
+        ("Je vote contre Boris.\n2eme tour : Zoé", [("baguette.vote", ("Boris",)), ("baguette.election", ("Zoé",))]),
+        ("je vote contre boris et lucie pour magicien",
+         [("baguette.vote", ("Boris",)), ("baguette.election", ("Lucie",))]),
+        ("je vote contre boris et pour zoe comme magicien",
+         [("baguette.vote", ("Boris",)), ("baguette.election", ("Zoé",))]),
+        ("bucher : blanc. 2e tour je vote pour zoe", [("baguette.blanc", ()), ("baguette.election", ("Zoé",))]),
+    ],
+)  # fmt: skip
+def test_the_pyre_and_the_second_round_in_one_mp(text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    """J1 with a second round « en parallèle du bûcher »: one MP gives both ballots (fixtures/scenarios/baguette/308)."""
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = "J1"
+    bag(state)["second_tour"] = ["Lucie", "Zoé"]
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
+    assert [(a.power, a.targets) for a in reading.actions] == expected and not reading.unclear

@@ -45,7 +45,13 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
         ),
         Verb(
             "baguette.blanc",
-            ("je vote blanc", "[mon] vote [:] blanc", "vote blanc", "je (fais|mets) un vote blanc"),
+            (
+                "je vote blanc",
+                "[mon] vote [:] blanc",
+                "vote blanc",
+                "je (fais|mets) un vote blanc",
+                "[vote] [au|pour le] bucher [:] blanc",
+            ),
             min_targets=0,
             max_targets=0,
             keywords=("blanc",),
@@ -62,6 +68,8 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "[mon] vote pour [le] magicien [:] {cible}",
                 "magicien : {cible}",
                 "je vote pour {cible}",
+                # J1's second round, beside the pyre's vote in the same MP
+                "[pour le] (2e|2eme|deuxieme|second|2nd) tour [,] [:] [je vote] [pour] {cible}",
             ),
             keywords=("magicien",),
         ),
