@@ -176,7 +176,9 @@ def test_a_name_in_a_sentence_by_day_is_still_chatter() -> None:
     state = RULES.setup(list(ROLES), 1, ROLES)
     state.phase = "J2"
     resolver = NameResolver([PlayerName(p.name) for p in state.players])
-    assert read_mp("Boris a été bizarre sur le sujet ce matin", "Alice", state, RULES.verbs, resolver, "mp").actions == ()
+    assert (
+        read_mp("Boris a été bizarre sur le sujet ce matin", "Alice", state, RULES.verbs, resolver, "mp").actions == ()
+    )
 
 
 def test_the_salvateur_protects_again() -> None:
@@ -199,7 +201,7 @@ def test_the_salvateur_protects_again() -> None:
     ],
 )  # fmt: skip
 def test_the_pyre_and_the_second_round_in_one_mp(text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
-    """J1 with a second round « en parallèle du bûcher »: one MP gives both ballots (fixtures/scenarios/baguette/308)."""
+    """J1's second round « en parallèle du bûcher »: one MP gives both ballots (fixtures/scenarios/baguette/308)."""
     state = RULES.setup(list(ROLES), 1, ROLES)
     state.phase = "J1"
     bag(state)["second_tour"] = ["Lucie", "Zoé"]
