@@ -840,3 +840,21 @@ def test_the_bewitched_drinker_of_charisme_votes_double_as_his_master() -> None:
     result = found(out, "vote_result")[0]
     assert result["weights"].get("Fred") == 2
     assert result["counts"]["Dan"] == 5  # Gus 1, Carole 1, Fred 2, and Dan's own vote (he sent none)
+
+
+def test_p3_the_trap_stops_an_anti_devoilement_posted_first_and_only_then() -> None:
+    """« Ce piège immunise le joueur ciblé de la 1ère action nocturne »: the anti-dévoilement is a night action on its
+    target (the protection alone says « Ne protège pas de l'anti-dévoilement »); scenario 311."""
+    state = night2("Fred")
+    reveal = read(state, den("Bob", "[color=green]Alice voyante[/color]", 1))
+    first = RULES.resolve_night(
+        state, [power("Fred", "piege", "Alice"), *reveal, Action("Carole", "salvateur.proteger", ("Alice",))]
+    )
+    assert found(first, "trap_result", player="Fred", target="Alice", caught="Bob") and alive(first, "Alice")
+    assert not found(first, "anti_devoilement")  # stopped: neither success nor failure, not spent
+    assert first.state.memory["baguette"].get("anti_devoilements", 0) == 0
+    second = RULES.resolve_night(
+        state, [power("Fred", "piege", "Alice"), Action("Carole", "salvateur.proteger", ("Alice",)), *reveal]
+    )
+    assert found(second, "trap_result", player="Fred", target="Alice", caught="Carole")
+    assert found(second, "death", player="Alice", cause="anti_devoilement")

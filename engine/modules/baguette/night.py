@@ -65,6 +65,8 @@ class _Night:
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
+        self.rank: Mapping[int, int] = {}  # each action's place in the night's time order (by id)
+        self.trap_caught: str | None = None  # the trap stopped an anti-dévoilement posted first
         self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
         for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
             self._last[(action.power, action.player)] = action
@@ -91,7 +93,7 @@ class _Night:
         return kept
 
     def cancel_orders(self, keys: set[tuple[str, str]], live: Mapping[tuple[str, str], Action], by: str) -> None:
-        """Cancel these players' orders of these powers, withdrawn ones included; the MJ told of the one that counted."""
+        """Cancel these players' orders of these powers, withdrawn ones included; the MJ told of the one counted."""
         self.actions = [a for a in self.actions if (a.power, a.player) not in keys]
         for key in keys:
             self.r.tell_mj("actions_cancelled", player=live[key].player, power=live[key].power, by=by)
@@ -217,6 +219,8 @@ def _reveal(n: _Night, action: Action) -> None:
         r.tell_mj("anti_devoilement_refused", author=action.player, reason="Il reste moins de 7 joueurs en vie.")
         return
     target, role = action.targets
+    if _trapped(n, action, target):
+        return
     number = done + 1
     memory["anti_devoilements"] = number
     success = s.player(target).role == role
@@ -232,6 +236,23 @@ def _reveal(n: _Night, action: Action) -> None:
         n.kills.append((action.player, "anti_devoilement_rate"))
 
 
+def _trapped(n: _Night, action: Action, target: str) -> bool:
+    """« Ce piège immunise le joueur ciblé de la 1ère action nocturne »: an anti-dévoilement posted before any other
+    action on the trapped player is that first action — stopped, its author caught, not spent (RULINGS P3)."""
+    found = _chosen(n, "piege")
+    if found is None or found[1] != target or action.player == target:
+        return False
+    live = n.live()
+    at = n.rank.get(id(action), -1)
+    for other in n.actions:
+        on_target = target in other.targets and other.player != target
+        if on_target and live.get((other.power, other.player)) is other and n.rank.get(id(other), -1) < at:
+            return False
+    n.trap_caught = action.player
+    n.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by="piege")
+    return True
+
+
 def _chosen(n: _Night, power: str) -> tuple[str, str] | None:
     memory = bag(n.r.state)
     chosen = memory.get("pouvoir")
@@ -245,6 +266,9 @@ def _piege(n: _Night) -> None:
     if found is None:
         return
     magicien, target = found
+    if n.trap_caught is not None:
+        n.r.tell(magicien, "trap_result", target=target, caught=n.trap_caught)
+        return
     live = n.live()
     first = next(
         (a for a in n.actions if live.get((a.power, a.player)) is a and target in a.targets and a.player != target),
@@ -444,6 +468,7 @@ def resolve_night(
         else:
             own.append(action)
     n = _Night(ctx, r, own, den, others)
+    n.rank = {id(action): i for i, action in enumerate(actions)}
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
     for step in NIGHT_ORDER:
