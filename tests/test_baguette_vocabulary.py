@@ -208,3 +208,14 @@ def test_the_pyre_and_the_second_round_in_one_mp(text: str, expected: list[tuple
     resolver = NameResolver([PlayerName(p.name) for p in state.players])
     reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
     assert [(a.power, a.targets) for a in reading.actions] == expected and not reading.unclear
+
+
+def test_a_verb_after_je_is_no_name_before_pour_la_baguette() -> None:
+    """« J'anticipe pour la baguette : … » is no ballot for a player called « anticipe » (scenario 312)."""
+    state = RULES.setup(list(ROLES), 1, ROLES)
+    state.phase = "J1"
+    resolver = NameResolver([PlayerName(p.name) for p in state.players])
+    text = "Absente du 10 au 12. J'anticipe pour la baguette : je protege zoe de toute action"
+    reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
+    assert not reading.unclear
+    assert [(a.power, a.targets) for a in reading.actions] == [("baguette.protection", ("Zoé",))]
