@@ -858,3 +858,13 @@ def test_p3_the_trap_stops_an_anti_devoilement_posted_first_and_only_then() -> N
     )
     assert found(second, "trap_result", player="Fred", target="Alice", caught="Carole")
     assert found(second, "death", player="Alice", cause="anti_devoilement")
+
+
+def test_a_vote_with_two_names_is_refused_not_counted_for_the_first() -> None:
+    """« je vote contre Noé et Noémie » (fixtures/mps/baguette.toml bg-101): one voice, one name; the voter is told,
+    and his own voice stays against him until he sends one name."""
+    state = night2("Fred")
+    state.phase = "J2"
+    why = RULES.validate(state, Action("Alice", "baguette.vote", ("Bob", "Eve")))
+    assert why is not None and "Bob" in why and "Eve" in why
+    assert RULES.validate(state, Action("Alice", "baguette.vote", ("Bob",))) is None
