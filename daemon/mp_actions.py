@@ -95,7 +95,7 @@ def read_mp(
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
-    text = _second_ballot(_list_on_lines(text))
+    text = _second_ballot(_list_on_lines(_NUMBERED.sub(r"\1. ", text)))
     w = freeform.words(text)
     if asked is None:
         asked = _asked_in_quote(text, w, own)
@@ -648,6 +648,10 @@ _SECOND_BALLOT = re.compile(
     r"(?:magicien|magicienne|baguette)\b)",
     re.IGNORECASE,
 )
+
+
+# « successeurs : 1) Noé 2) Dimitri »: a number and a closing parenthesis numbers a list as « 1. » does.
+_NUMBERED = re.compile(r"(?<![\w(])(\d{1,2})\)(?=\s)")
 
 
 def _second_ballot(text: str) -> str:

@@ -219,3 +219,20 @@ def test_a_verb_after_je_is_no_name_before_pour_la_baguette() -> None:
     reading = read_mp(text, "Alice", state, RULES.verbs, resolver, "mp")
     assert not reading.unclear
     assert [(a.power, a.targets) for a in reading.actions] == [("baguette.protection", ("Zoé",))]
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "phase", "expected"),
+    [
+        ("Mon vote : lucie. Non attends, plutôt zoe", "Boris", "J2", [("baguette.vote", ("Zoé",))]),
+        ("successeurs: 1) paul 2) zoe 3) lucie. et je garde la double voix", "Hugo", "N2",
+         [("baguette.successeur", ("Paul", "Zoé", "Lucie")), ("baguette.double_voix", ())]),
+        ("pouvoir de la baguette : suspicion sur boris, je pense qu'il est loup garou", "Hugo", "N2",
+         [("baguette.suspicion", ("Boris", "loup_garou"))]),
+    ],
+)  # fmt: skip
+def test_corrections_numbered_lists_and_a_suspicion_said_with_a_pronoun(
+    text: str, sender: str, phase: str, expected: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    """fixtures/mps/baguette.toml bg-086, bg-089, bg-100."""
+    assert read_as_holder(text, sender, "Hugo", phase) == expected

@@ -41,7 +41,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "[pour le bucher] je vote [contre] {cible}",
                 "contre {cible} [aussi]",
             ),
-            keywords=("vote contre",),
+            keywords=("vote contre", "mon vote"),
         ),
         Verb(
             "baguette.blanc",
@@ -151,6 +151,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 f"{_CHOIX} [la] suspicion [:] {{cible}} (est|serait|=|:) [le|la] {{cible}}",
                 "je pense que {cible} est [le|la] {cible}",
                 "verifier [ma] suspicion [:] {cible} (est|:) [le|la] {cible}",
+                "suspicion (sur|de) {cible} [,] [je pense|je crois] (qu'il|qu'elle|il|elle) est [le|la|un|une] {cible}",
             ),
             min_targets=2,
             max_targets=2,
