@@ -236,3 +236,20 @@ def test_corrections_numbered_lists_and_a_suspicion_said_with_a_pronoun(
 ) -> None:
     """fixtures/mps/baguette.toml bg-086, bg-089, bg-100."""
     assert read_as_holder(text, sender, "Hugo", phase) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pour la baguette je prends le pouvoir 4 sur boris", ("baguette.copie", ("Boris",))),
+        ("je prends le pouvoir numéro 2 pour zoe", ("baguette.immunite", ("Zoé",))),
+        ("pouvoir 3 sur lucie", ("baguette.protection", ("Lucie",))),
+        ("pouvoir 6 devant chez boris", ("baguette.piege", ("Boris",))),
+        ("pouvoir 5 : boris loup garou", ("baguette.suspicion", ("Boris", "loup_garou"))),
+        ("baguette : je veux verifier que boris est le loup garou", ("baguette.suspicion", ("Boris", "loup_garou"))),
+        ("Pouvoir 1 cette nuit", ("baguette.double_voix", ())),
+    ],
+)
+def test_the_powers_by_their_number_in_the_rule_file(text: str, expected: tuple[str, tuple[str, ...]]) -> None:
+    """The file numbers the powers « 1) Double voix … 6) Déposer un piège »: players name them so."""
+    assert read_as_holder(text, "Hugo", "Hugo") == [expected]

@@ -17,6 +17,11 @@ from .common import NAMED_CHARACTERS
 _CHOIX = "[je (choisis|prends|veux|voudrais|utilise|demande)] [le pouvoir] [:]"
 
 
+def _numero(n: str) -> str:
+    """« le pouvoir 4 », « pouvoir n° 4 », « pouvoir numéro 4 »: the file numbers its powers 1) … 6)."""
+    return f"[je (choisis|prends|veux|utilise)] [le] pouvoir [n°|n|no|numero] {n}"
+
+
 def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
     """The module's verbs; ``role_names`` (the base's role id → French name) spell the suspicion's roles, and
     the characters the rule file names for the MJ to declare (« le petit Chaperon rouge », « la Bête »…)."""
@@ -106,6 +111,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je reste (sur|a) [la] double voix",
                 "pouvoir [:] double voix",
                 "je (garde|conserve) [la] double voix",
+                _numero("(1|un)"),
             ),
             min_targets=0,
             max_targets=0,
@@ -119,6 +125,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je m'immunise {moi}",
                 "je rends {cible} immunise",
                 "immuniser {cible}",
+                f"{_numero('(2|deux)')} [,] (pour|sur|:) {{cible}}",
             ),
             keywords=("immunite", "immunise"),
         ),
@@ -128,6 +135,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je protege {cible} de toute action",
                 f"{_CHOIX} [la] protection (totale|de toute action) (pour|sur|de) {{cible}}",
                 "pouvoir [3|trois] [:] protection (pour|sur|de) {cible}",
+                f"{_numero('(3|trois)')} [,] (pour|sur|:) {{cible}}",
                 "protection magique (pour|sur|de) {cible}",
                 # the Salvateur's words (classique): the same phrase, the sender's own power decides
                 "je protege {cible}",
@@ -141,6 +149,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je copie [l'etat de] {cible}",
                 f"{_CHOIX} [la] copie [de] [l'etat de] {{cible}}",
                 "copier [l'etat de] {cible}",
+                f"{_numero('(4|quatre)')} [,] (pour|sur|:) {{cible}}",
             ),
             keywords=("copie", "copier"),
         ),
@@ -152,6 +161,8 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je pense que {cible} est [le|la] {cible}",
                 "verifier [ma] suspicion [:] {cible} (est|:) [le|la] {cible}",
                 "suspicion (sur|de) {cible} [,] [je pense|je crois] (qu'il|qu'elle|il|elle) est [le|la|un|une] {cible}",
+                "[je veux] verifier que {cible} est [le|la|un|une] {cible}",
+                f"{_numero('(5|cinq)')} [,] (pour|sur|:) {{cible}} [(est|=|:)] [le|la|un|une] {{cible}}",
             ),
             min_targets=2,
             max_targets=2,
@@ -165,6 +176,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je (pose|depose|place|mets) [un] piege (devant|chez|devant chez|sur|devant la maison de) {cible}",
                 "je (pose|depose|place|mets) [un] piege devant (chez moi|ma maison|ma porte)",
                 "piege (devant|chez|devant chez|sur) {cible}",
+                f"{_numero('(6|six)')} [,] (devant|chez|devant chez|sur|pour|:) {{cible}}",
             ),
             keywords=("piege",),
         ),
