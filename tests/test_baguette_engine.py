@@ -868,3 +868,22 @@ def test_a_vote_with_two_names_is_refused_not_counted_for_the_first() -> None:
     why = RULES.validate(state, Action("Alice", "baguette.vote", ("Bob", "Eve")))
     assert why is not None and "Bob" in why and "Eve" in why
     assert RULES.validate(state, Action("Alice", "baguette.vote", ("Bob",))) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "role"),
+    [
+        ("AD : [color=green]Carole : salvatrice[/color]", "Carole", "salvateur"),
+        ("[color=green]Dan chasseuse[/color]", "Dan", "chasseur"),
+        ("[color=green]Carole la salva[/color]", "Carole", "salvateur"),
+        ("[color=green]Hugo : sorcier[/color]", "Hugo", "sorciere"),
+    ],
+)
+def test_d5_an_anti_devoilement_names_a_role_as_players_write_it(text: str, target: str, role: str) -> None:
+    """Feminine forms and the usual shortenings name the role (RULINGS D5); such a post was read as a victim."""
+    state = night2()
+    actions = read(state, den("Bob", "On mange [color=red]Alice[/color]", 1), den("Eve", text, 2))
+    assert [(a.power, a.targets) for a in actions] == [
+        ("loups.devorer", ("Alice",)),
+        ("baguette.anti_devoilement", (target, role)),
+    ]

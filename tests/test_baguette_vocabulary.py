@@ -253,3 +253,9 @@ def test_corrections_numbered_lists_and_a_suspicion_said_with_a_pronoun(
 def test_the_powers_by_their_number_in_the_rule_file(text: str, expected: tuple[str, tuple[str, ...]]) -> None:
     """The file numbers the powers « 1) Double voix … 6) Déposer un piège »: players name them so."""
     assert read_as_holder(text, "Hugo", "Hugo") == [expected]
+
+
+def test_a_suspicion_names_a_role_as_players_write_it() -> None:
+    """« la salvatrice » is the Salvateur (RULINGS P5, as the anti-dévoilement's D5)."""
+    expected = [("baguette.suspicion", ("Paul", "salvateur"))]
+    assert read_as_holder("je soupçonne paul d'etre la salvatrice", "Hugo", "Hugo") == expected

@@ -12,7 +12,7 @@ from functools import cache
 from ....vocabulary import word_key
 from ...contract import TopicPost
 from ...model import Action, GameState
-from .common import Ctx, bag
+from .common import Ctx, bag, role_variants
 
 VICTIM = "loups.devorer"
 NO_VICTIM = "baguette.sans_victime"  # the victim's post was edited or deleted
@@ -59,6 +59,8 @@ def _leftover(key: str, spellings: list[str]) -> bool:
 def role_spellings(ctx: Ctx, state: GameState) -> dict[str, str]:
     """Role names and ids as written words (word_key) → role id: the base's, then the MJ's roles."""
     spellings = dict(_spellings(tuple(ctx.base.role_names.items())))
+    for spelling, role in role_variants(ctx.base.role_names):  # « salvatrice », « la salva »
+        spellings.setdefault(word_key(spelling), role)
     for role, declared in bag(state).get("mj_roles", {}).items():
         spellings[word_key(declared["name"])] = role
         spellings[word_key(role)] = role

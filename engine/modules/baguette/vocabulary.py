@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....vocabulary import Verb, fold
-from .common import NAMED_CHARACTERS
+from .common import NAMED_CHARACTERS, role_variants
 
 _CHOIX = "[je (choisis|prends|veux|voudrais|utilise|demande)] [le pouvoir] [:]"
 
@@ -25,7 +25,7 @@ def _numero(n: str) -> str:
 def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
     """The module's verbs; ``role_names`` (the base's role id → French name) spell the suspicion's roles, and
     the characters the rule file names for the MJ to declare (« le petit Chaperon rouge », « la Bête »…)."""
-    roles: list[tuple[str, str]] = list(NAMED_CHARACTERS)
+    roles: list[tuple[str, str]] = [*NAMED_CHARACTERS, *role_variants(role_names)]
     for role, name in role_names.items():
         roles.append((name, role))
         roles.append((role.replace("_", " "), role))
