@@ -65,7 +65,7 @@ class _Night:
         self.moved_on = ""  # the phase the base's night moved on to
         self.decrees_given: list[Decree] = []  # what the base was given (the module's deaths among them)
         self.unused: list[Event] = []  # the module's answers of the night it did not ask (``unused_answers``)
-        self.rank: Mapping[int, int] = {}  # each action's place in the night's time order (by id)
+        self.received: Sequence[Action] = ()  # the night's actions in time order (the trap's « 1ère action »)
         self.trap_caught: str | None = None  # the trap stopped an anti-dévoilement posted first
         self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
         for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
@@ -243,10 +243,11 @@ def _trapped(n: _Night, action: Action, target: str) -> bool:
     if found is None or found[1] != target or action.player == target:
         return False
     live = n.live()
-    at = n.rank.get(id(action), -1)
+    rank = {id(a): i for i, a in enumerate(n.received)}  # (only on a night with a trap)
+    at = rank.get(id(action), -1)
     for other in n.actions:
         on_target = target in other.targets and other.player != target
-        if on_target and live.get((other.power, other.player)) is other and n.rank.get(id(other), -1) < at:
+        if on_target and live.get((other.power, other.player)) is other and rank.get(id(other), -1) < at:
             return False
     n.trap_caught = action.player
     n.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by="piege")
@@ -468,7 +469,7 @@ def resolve_night(
         else:
             own.append(action)
     n = _Night(ctx, r, own, den, others)
-    n.rank = {id(action): i for i, action in enumerate(actions)}
+    n.received = actions
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
     for step in NIGHT_ORDER:
