@@ -94,9 +94,10 @@ class _Night:
 
     def cancel_orders(self, keys: set[tuple[str, str]], live: Mapping[tuple[str, str], Action], by: str) -> None:
         """Cancel these players' orders of these powers, withdrawn ones included; the MJ told of the one counted."""
+        for action in self.actions:  # in time order, as ``cancel`` tells them
+            if live.get((action.power, action.player)) is action and (action.power, action.player) in keys:
+                self.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by=by)
         self.actions = [a for a in self.actions if (a.power, a.player) not in keys]
-        for key in keys:
-            self.r.tell_mj("actions_cancelled", player=live[key].player, power=live[key].power, by=by)
 
     def drop_victim(self, name: str | None, by: str) -> None:
         self.cancel(lambda a: not (a.power == VICTIM and (name is None or a.targets[:1] == (name,))), by)
@@ -286,7 +287,19 @@ def _protection(n: _Night) -> None:
         return
     _, target = found
     live = n.live()
-    n.cancel_orders({k for k, a in live.items() if target in a.targets and a.player != target}, live, "protection")
+    keys = {k for k, a in live.items() if target in a.targets and a.player != target}
+    # every order naming him is cancelled (a refused one too, as it stands: the base would refuse it); an order its
+    # author withdrew is not told, and goes with the one that replaced it (it must not come back)
+    kept = []
+    for action in n.actions:
+        key = (action.power, action.player)
+        on_target = target in action.targets and action.player != target
+        if key in keys or on_target:
+            if on_target and (key not in live or live[key] is action):
+                n.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by="protection")
+            continue
+        kept.append(action)
+    n.actions = kept
     n.r.tell_mj("night_protected", player=target)
 
 
