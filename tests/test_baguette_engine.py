@@ -887,3 +887,26 @@ def test_d5_an_anti_devoilement_names_a_role_as_players_write_it(text: str, targ
         ("loups.devorer", ("Alice",)),
         ("baguette.anti_devoilement", (target, role)),
     ]
+
+
+def test_d5_a_name_and_an_unknown_role_is_no_victim_the_mj_is_told() -> None:
+    """« [color=green]Carole : salvatoure[/color] »: an anti-dévoilement whose role is no role — not the night's new
+    victim (it was read as one); the MJ is told, and it is neither a success nor a failure."""
+    state = night2()
+    actions = read(
+        state,
+        den("Bob", "On mange [color=red]Alice[/color]", 1),
+        den("Eve", "AD : [color=green]Carole : salvatoure[/color]", 2),
+    )
+    assert ("loups.devorer", ("Alice",)) in [(a.power, a.targets) for a in actions]
+    out = RULES.resolve_night(state, actions)
+    refused = found(out, "anti_devoilement_refused")
+    assert refused and "salvatoure" in refused[0]["reason"]
+    assert found(out, "death", player="Alice", cause="loups") and alive(out, "Carole")
+    assert out.state.memory["baguette"].get("anti_devoilements", 0) == 0
+
+
+def test_d1_a_sentence_in_colour_ending_on_the_name_is_still_the_victim() -> None:
+    state = night2()
+    actions = read(state, den("Bob", "ok [color=red]le vieux c'est Alice[/color] ce soir", 1))
+    assert [(a.power, a.targets) for a in actions] == [("loups.devorer", ("Alice",))]

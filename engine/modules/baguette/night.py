@@ -20,6 +20,7 @@ from .common import (
     holder,
     indevorable,
     mj_role,
+    mj_role_named,
     own_state,
     public_deaths,
     resume,
@@ -220,6 +221,9 @@ def _reveal(n: _Night, action: Action) -> None:
         r.tell_mj("anti_devoilement_refused", author=action.player, reason="Il reste moins de 7 joueurs en vie.")
         return
     target, role = action.targets
+    if role not in n.ctx.base.role_names and mj_role_named(s, role) is None:
+        r.tell_mj("anti_devoilement_refused", author=action.player, reason=f"Rôle inconnu : « {role} ».")
+        return  # a misspelt role: the MJ reads it (RULINGS D5)
     if _trapped(n, action, target):
         return
     number = done + 1
