@@ -95,7 +95,7 @@ def read_mp(
     player = state.player(sender)
     by_power = {v.power: v for v in verbs}
     own = [v for v in verbs if _owns(state, player, v)]
-    text = _list_on_lines(text)
+    text = _second_ballot(_list_on_lines(_NUMBERED.sub(r"\1. ", text)))
     w = freeform.words(text)
     if asked is None:
         asked = _asked_in_quote(text, w, own)
@@ -571,7 +571,8 @@ def _bare(
     if not named:
         return [], []
     if not state.phase.startswith("N") and asked is None:
-        return [], []  # the wolves choose at night; a name by day is chatter about the vote
+        # the wolves choose at night; a name by day is chatter about the vote — or, votes being MPs, the ballot
+        return _ballot_by_name(w, named, doubtful, state, player, own, source, (start, end))
     players = list(dict.fromkeys(s.player for s in named))
     if asked is not None:
         if len(players) > max(asked.max_targets, 1):
@@ -600,6 +601,29 @@ def _said(w: freeform.Words, spot: freeform.Spot) -> bool:
     return len(before) == 2 and (
         (before[0] in ("je", "j") and before[1] in ("dis", "propose", "vote")) or before == ["on", "prend"]
     )
+
+
+# Votes by MP (the `baguette` module): an MP by day that is only one player's name (« gaspard », « Axel !! »)
+# is the day's ballot — J0's election, another day's pyre vote —, read with doubt (the MJ is told).
+_BALLOT_BY_NAME = {"J0": "baguette.election"}
+
+
+def _ballot_by_name(
+    w: freeform.Words,
+    named: Sequence[freeform.Spot],
+    doubtful: bool,
+    state: GameState,
+    player: PlayerState,
+    own: Sequence[Verb],
+    source: str,
+    span: tuple[int, int],
+) -> tuple[list[_Read], list[Unclear]]:
+    power = _BALLOT_BY_NAME.get(state.phase, "baguette.vote")
+    verb = next((v for v in own if v.power == power), None)
+    players = list(dict.fromkeys(s.player for s in named))
+    if verb is None or doubtful or len(players) != 1 or sum(t.kind == 0 for t in w.tokens) > 3:
+        return [], []
+    return [_Read(Action(player.name, power, (players[0],), source), False, span[0], span[1], verb)], []
 
 
 def _pack_agreement(
@@ -690,6 +714,23 @@ def _last_per_power(reads: list[_Read]) -> list[_Read]:
         kept = [k for k in kept if k.action.power != read.action.power]
         kept.append(read)
     return kept
+
+
+# « je vote contre Gaspard et Axel pour magicien »: the election's ballot after the pyre's, joined by « et »
+# (J1's second round « en parallèle du bûcher »), is a sentence of its own — not a second name for the pyre.
+_SECOND_BALLOT = re.compile(
+    r"\s+et\s+(?:pour\s+)?(?=[^\s,.;!?]+(?:[ -][^\s,.;!?]+)?\s+(?:comme|pour)\s+(?:(?:le|la)\s+)?"
+    r"(?:magicien|magicienne|baguette)\b)",
+    re.IGNORECASE,
+)
+
+
+# « successeurs : 1) Noé 2) Dimitri »: a number and a closing parenthesis numbers a list as « 1. » does.
+_NUMBERED = re.compile(r"(?<![\w(])(\d{1,2})\)(?=\s)")
+
+
+def _second_ballot(text: str) -> str:
+    return _SECOND_BALLOT.sub(". ", text) if " et " in text else text
 
 
 _ITEM = re.compile(r"^\s*(?:\d{1,2}\s*[.)/-]?|[-*•·>])?\s*([^\s:.,;!?]+(?:[ -][^\s:.,;!?]+){0,2})\s*[.,;]?\s*$")

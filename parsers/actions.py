@@ -416,6 +416,8 @@ def _read_back(tokens: Sequence[_Token], t: int, most: int, text: str) -> tuple[
                 start += 1  # "la petite Zoé sera notre victime"
                 if start > j:
                     break
+            if start > 0 and tokens[start - 1].canon == "je" and not tokens[start].cap:
+                break  # « j'anticipe pour la baguette »: a verb after « je », no name
             names.insert(0, _slice(tokens, start, j + 1, text))
             first = start
             j = start - 1

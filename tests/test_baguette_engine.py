@@ -840,3 +840,73 @@ def test_the_bewitched_drinker_of_charisme_votes_double_as_his_master() -> None:
     result = found(out, "vote_result")[0]
     assert result["weights"].get("Fred") == 2
     assert result["counts"]["Dan"] == 5  # Gus 1, Carole 1, Fred 2, and Dan's own vote (he sent none)
+
+
+def test_p3_the_trap_stops_an_anti_devoilement_posted_first_and_only_then() -> None:
+    """« Ce piège immunise le joueur ciblé de la 1ère action nocturne »: the anti-dévoilement is a night action on its
+    target (the protection alone says « Ne protège pas de l'anti-dévoilement »); scenario 311."""
+    state = night2("Fred")
+    reveal = read(state, den("Bob", "[color=green]Alice voyante[/color]", 1))
+    first = RULES.resolve_night(
+        state, [power("Fred", "piege", "Alice"), *reveal, Action("Carole", "salvateur.proteger", ("Alice",))]
+    )
+    assert found(first, "trap_result", player="Fred", target="Alice", caught="Bob") and alive(first, "Alice")
+    assert not found(first, "anti_devoilement")  # stopped: neither success nor failure, not spent
+    assert first.state.memory["baguette"].get("anti_devoilements", 0) == 0
+    second = RULES.resolve_night(
+        state, [power("Fred", "piege", "Alice"), Action("Carole", "salvateur.proteger", ("Alice",)), *reveal]
+    )
+    assert found(second, "trap_result", player="Fred", target="Alice", caught="Carole")
+    assert found(second, "death", player="Alice", cause="anti_devoilement")
+
+
+def test_a_vote_with_two_names_is_refused_not_counted_for_the_first() -> None:
+    """« je vote contre Noé et Noémie » (fixtures/mps/baguette.toml bg-101): one voice, one name; the voter is told,
+    and his own voice stays against him until he sends one name."""
+    state = night2("Fred")
+    state.phase = "J2"
+    why = RULES.validate(state, Action("Alice", "baguette.vote", ("Bob", "Eve")))
+    assert why is not None and "Bob" in why and "Eve" in why
+    assert RULES.validate(state, Action("Alice", "baguette.vote", ("Bob",))) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "role"),
+    [
+        ("AD : [color=green]Carole : salvatrice[/color]", "Carole", "salvateur"),
+        ("[color=green]Dan chasseuse[/color]", "Dan", "chasseur"),
+        ("[color=green]Carole la salva[/color]", "Carole", "salvateur"),
+        ("[color=green]Hugo : sorcier[/color]", "Hugo", "sorciere"),
+    ],
+)
+def test_d5_an_anti_devoilement_names_a_role_as_players_write_it(text: str, target: str, role: str) -> None:
+    """Feminine forms and the usual shortenings name the role (RULINGS D5); such a post was read as a victim."""
+    state = night2()
+    actions = read(state, den("Bob", "On mange [color=red]Alice[/color]", 1), den("Eve", text, 2))
+    assert [(a.power, a.targets) for a in actions] == [
+        ("loups.devorer", ("Alice",)),
+        ("baguette.anti_devoilement", (target, role)),
+    ]
+
+
+def test_d5_a_name_and_an_unknown_role_is_no_victim_the_mj_is_told() -> None:
+    """« [color=green]Carole : salvatoure[/color] »: an anti-dévoilement whose role is no role — not the night's new
+    victim (it was read as one); the MJ is told, and it is neither a success nor a failure."""
+    state = night2()
+    actions = read(
+        state,
+        den("Bob", "On mange [color=red]Alice[/color]", 1),
+        den("Eve", "AD : [color=green]Carole : salvatoure[/color]", 2),
+    )
+    assert ("loups.devorer", ("Alice",)) in [(a.power, a.targets) for a in actions]
+    out = RULES.resolve_night(state, actions)
+    refused = found(out, "anti_devoilement_refused")
+    assert refused and "salvatoure" in refused[0]["reason"]
+    assert found(out, "death", player="Alice", cause="loups") and alive(out, "Carole")
+    assert out.state.memory["baguette"].get("anti_devoilements", 0) == 0
+
+
+def test_d1_a_sentence_in_colour_ending_on_the_name_is_still_the_victim() -> None:
+    state = night2()
+    actions = read(state, den("Bob", "ok [color=red]le vieux c'est Alice[/color] ce soir", 1))
+    assert [(a.power, a.targets) for a in actions] == [("loups.devorer", ("Alice",))]

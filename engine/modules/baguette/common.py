@@ -230,6 +230,28 @@ NAMED_CHARACTERS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+# How players write the base's roles besides their names (a feminine form, a shortening): « Carole : salvatrice »,
+# « Dan chasseuse », « la salva ». For the anti-dévoilement and the suspicion (RULINGS D5, P5); classique's ids.
+ROLE_VARIANTS: dict[str, tuple[str, ...]] = {
+    "salvateur": ("salvatrice", "salva"), "chasseur": ("chasseuse",), "voyante": ("voyant",),
+    "sorciere": ("sorcier",), "berger": ("bergere", "bergère"), "ancien": ("ancienne",),
+    "devin": ("devineresse",), "enchanteur": ("enchanteresse",), "traitre": ("traitresse", "traîtresse"),
+    "chaman": ("chamane",), "joueur_de_flute": ("joueuse de flute", "joueuse de flûte", "flutiste", "flûtiste"),
+    "maitre_vampire": ("maitresse vampire", "maîtresse vampire", "vampire"),
+    "idiot_du_village": ("idiote du village", "idiot", "idiote"), "loup_assommeur": ("assommeur", "louve assommeuse"),
+    "seigneur_loup": ("seigneur",), "chef_de_meute": ("cheffe de meute",), "ange_gardien": ("ange",),
+    "lapinou_garou": ("lapinou",), "bouc_emissaire": ("bouc",),
+    "simple_villageois": ("villageois", "villageoise", "simple villageoise"),
+}  # fmt: skip
+
+
+def role_variants(role_names: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(spelling, role id) of :data:`ROLE_VARIANTS` for the roles the base has."""
+    return [
+        (spelling, role) for role, spellings in ROLE_VARIANTS.items() if role in role_names for spelling in spellings
+    ]
+
+
 def _key(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").lower().split())
 

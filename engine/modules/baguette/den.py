@@ -6,13 +6,13 @@ the night's actions; the caller keeps only the posts stamped before the night's 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from ....vocabulary import word_key
 from ...contract import TopicPost
 from ...model import Action, GameState
-from .common import Ctx, bag
+from .common import Ctx, bag, role_variants
 
 VICTIM = "loups.devorer"
 NO_VICTIM = "baguette.sans_victime"  # the victim's post was edited or deleted
@@ -56,9 +56,21 @@ def _leftover(key: str, spellings: list[str]) -> bool:
     return any(word not in _LINK for word in rest.split())
 
 
+def _unknown_role(text: str, key: str, names: Mapping[str, str]) -> str | None:
+    """The words after « : », « = » or « est » beside a name in a coloured run, when they are no role: an
+    anti-dévoilement whose role is misspelt (« Carole : salvatoure »), not a victim. None for a plain name."""
+    if not re.search(r"[:=]|\best\b", text, re.IGNORECASE):
+        return None
+    ends = [m.end() for spelling in names for m in re.finditer(rf"(?<!\w){re.escape(spelling)}(?!\w)", key)]
+    words = [w for w in key[max(ends, default=0) :].split() if w not in _LINK]  # the role is said after the name
+    return " ".join(words) or None
+
+
 def role_spellings(ctx: Ctx, state: GameState) -> dict[str, str]:
     """Role names and ids as written words (word_key) → role id: the base's, then the MJ's roles."""
     spellings = dict(_spellings(tuple(ctx.base.role_names.items())))
+    for spelling, role in role_variants(ctx.base.role_names):  # « salvatrice », « la salva »
+        spellings.setdefault(word_key(spelling), role)
     for role, declared in bag(state).get("mj_roles", {}).items():
         spellings[word_key(declared["name"])] = role
         spellings[word_key(role)] = role
@@ -88,6 +100,8 @@ def read_den(ctx: Ctx, state: GameState, posts: Sequence[TopicPost]) -> list[Act
                 continue  # a post written all in that colour, not a name in another colour (RULINGS D1)
             if len(found) == 1 and said:
                 reveals.append((post, found[0], said[0]))
+            elif len(found) == 1 and (unknown := _unknown_role(text, key, names)):
+                reveals.append((post, found[0], unknown))  # « Carole : salvatoure »: refused, the MJ told
             elif len(found) == 1:
                 if found[0] in wolves:  # « Les Loups-Garous ne peuvent pas se dévorer entre eux »
                     refused.append(Action(author, REFUSED, (found[0],), f"den:{post.source}"))

@@ -21,6 +21,7 @@ from .common import (
     holder,
     indevorable,
     mj_role,
+    mj_role_named,
     own_state,
     public_deaths,
     resume,
@@ -72,6 +73,8 @@ class _Night:
         # holder at the night's start, his power for the night (``memory["pouvoir"]``, None for none).
         self.magicien: str | None = None
         self.power: dict[str, Any] | None = None
+        self.received: Sequence[Action] = ()  # the night's actions in time order (the trap's « 1ère action »)
+        self.trap_caught: str | None = None  # the trap stopped an anti-dévoilement posted first
         self._last: dict[tuple[str, str], Action] = {}  # each player's last order of each power
         for action in own:  # (a loop: a night's few orders make no comprehension worth its cost)
             self._last[(action.power, action.player)] = action
@@ -86,6 +89,23 @@ class _Night:
         for action in dropped:
             self.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by=by)
         return dropped
+
+    def live(self) -> dict[tuple[str, str], Action]:
+        """Each player's order of each base power the base will carry out: a later MP replaces an earlier one, a
+        refused one replaces nothing (classique's ``latest_actions``). A withdrawn order is no action: the trap
+        does not catch it, the protection's cancelling does not bring it back."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in self.actions:
+            if validate(self.ctx, self.r.state, action) is None:
+                kept[(action.power, action.player)] = action
+        return kept
+
+    def cancel_orders(self, keys: set[tuple[str, str]], live: Mapping[tuple[str, str], Action], by: str) -> None:
+        """Cancel these players' orders of these powers, withdrawn ones included; the MJ told of the one counted."""
+        for action in self.actions:  # in time order, as ``cancel`` tells them
+            if live.get((action.power, action.player)) is action and (action.power, action.player) in keys:
+                self.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by=by)
+        self.actions = [a for a in self.actions if (a.power, a.player) not in keys]
 
     def drop_victim(self, name: str | None, by: str) -> None:
         self.cancel(lambda a: not (a.power == VICTIM and (name is None or a.targets[:1] == (name,))), by)
@@ -210,6 +230,11 @@ def _reveal(n: _Night, action: Action) -> None:
         r.tell_mj("anti_devoilement_refused", author=action.player, reason="Il reste moins de 7 joueurs en vie.")
         return
     target, role = action.targets
+    if role not in n.ctx.base.role_names and mj_role_named(s, role) is None:
+        r.tell_mj("anti_devoilement_refused", author=action.player, reason=f"Rôle inconnu : « {role} ».")
+        return  # a misspelt role: the MJ reads it (RULINGS D5)
+    if _trapped(n, action, target):
+        return
     number = done + 1
     memory["anti_devoilements"] = number
     success = s.player(target).role == role
@@ -225,6 +250,24 @@ def _reveal(n: _Night, action: Action) -> None:
         n.kills.append((action.player, "anti_devoilement_rate"))
 
 
+def _trapped(n: _Night, action: Action, target: str) -> bool:
+    """« Ce piège immunise le joueur ciblé de la 1ère action nocturne »: an anti-dévoilement posted before any other
+    action on the trapped player is that first action — stopped, its author caught, not spent (RULINGS P3)."""
+    found = _chosen(n, "piege")
+    if found is None or found[1] != target or action.player == target:
+        return False
+    live = n.live()
+    rank = {id(a): i for i, a in enumerate(n.received)}  # (only on a night with a trap)
+    at = rank.get(id(action), -1)
+    for other in n.actions:
+        on_target = target in other.targets and other.player != target
+        if on_target and live.get((other.power, other.player)) is other and rank.get(id(other), -1) < at:
+            return False
+    n.trap_caught = action.player
+    n.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by="piege")
+    return True
+
+
 def _chosen(n: _Night, power: str) -> tuple[str, str] | None:
     chosen = n.power  # (``memory["pouvoir"]``, as ``_pouvoir`` left it)
     if not chosen or chosen["power"] != power or not chosen["targets"]:
@@ -237,10 +280,16 @@ def _piege(n: _Night) -> None:
     if found is None:
         return
     magicien, target = found
-    first = next((a for a in n.actions if target in a.targets and a.player != target), None)
+    if n.trap_caught is not None:
+        n.r.tell(magicien, "trap_result", target=target, caught=n.trap_caught)
+        return
+    live = n.live()
+    first = next(
+        (a for a in n.actions if live.get((a.power, a.player)) is a and target in a.targets and a.player != target),
+        None,
+    )
     if first is not None:
-        n.actions = [a for a in n.actions if a is not first]
-        n.r.tell_mj("actions_cancelled", player=first.player, power=first.power, by="piege")
+        n.cancel_orders({(first.power, first.player)}, live, "piege")
     n.r.tell(magicien, "trap_result", target=target, caught=first.player if first else None)
 
 
@@ -249,7 +298,20 @@ def _protection(n: _Night) -> None:
     if found is None:
         return
     _, target = found
-    n.cancel(lambda a: target not in a.targets or a.player == target, "protection")
+    live = n.live()
+    keys = {k for k, a in live.items() if target in a.targets and a.player != target}
+    # every order naming him is cancelled (a refused one too, as it stands: the base would refuse it); an order its
+    # author withdrew is not told, and goes with the one that replaced it (it must not come back)
+    kept = []
+    for action in n.actions:
+        key = (action.power, action.player)
+        on_target = target in action.targets and action.player != target
+        if key in keys or on_target:
+            if on_target and (key not in live or live[key] is action):
+                n.r.tell_mj("actions_cancelled", player=action.player, power=action.power, by="protection")
+            continue
+        kept.append(action)
+    n.actions = kept
     n.r.tell_mj("night_protected", player=target)
 
 
@@ -444,6 +506,7 @@ def resolve_night(
         else:
             own.append(action)
     n = _Night(ctx, r, own, den, others)
+    n.received = actions
     n.answers = answers
     n.decrees, n.protected = base_decrees, protected
     for step, for_power in _STEPS:

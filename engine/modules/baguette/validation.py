@@ -21,6 +21,10 @@ _DAY = "Cela se fait le jour, par MP avant 22h00."
 _NIGHT = "Le Magicien fait ce choix la nuit, par MP avant 21h00."
 
 
+# The choices that name one player (a vote, the immunity…): two names are no choice (« je vote contre Noé et Noémie »).
+_ONE_NAME = frozenset({"vote", "election", "immunite", "protection", "copie", "piege", "recrutement", "egalite"})
+
+
 def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
     """The module's powers checked here; the base's own, by the base (a wolves' victim by MP refused)."""
     power = action.power
@@ -35,6 +39,8 @@ def validate(ctx: Ctx, state: GameState, action: Action) -> str | None:
     if not player.alive:
         return DEAD_CANNOT_ACT
     kind = power.split(".", 1)[1]
+    if kind in _ONE_NAME and len(action.targets) > 1:
+        return f"Un seul nom ici : {' ou '.join(action.targets)} ? Renvoie ton MP avec un seul nom."
     for target in action.targets:
         if kind == "suspicion" and target == action.targets[-1] and len(action.targets) == 2:
             continue  # the supposed role

@@ -12,15 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....vocabulary import Verb, fold
-from .common import NAMED_CHARACTERS
+from .common import NAMED_CHARACTERS, role_variants
 
 _CHOIX = "[je (choisis|prends|veux|voudrais|utilise|demande)] [le pouvoir] [:]"
+
+
+def _numero(n: str) -> str:
+    """« le pouvoir 4 », « pouvoir n° 4 », « pouvoir numéro 4 »: the file numbers its powers 1) … 6)."""
+    return f"[je (choisis|prends|veux|utilise)] [le] pouvoir [n°|n|no|numero] {n}"
 
 
 def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
     """The module's verbs; ``role_names`` (the base's role id → French name) spell the suspicion's roles, and
     the characters the rule file names for the MJ to declare (« le petit Chaperon rouge », « la Bête »…)."""
-    roles: list[tuple[str, str]] = list(NAMED_CHARACTERS)
+    roles: list[tuple[str, str]] = [*NAMED_CHARACTERS, *role_variants(role_names)]
     for role, name in role_names.items():
         roles.append((name, role))
         roles.append((role.replace("_", " "), role))
@@ -39,12 +44,19 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "[vote] [au|pour le] bucher [:] {cible}",
                 "je vote {cible}",
                 "[pour le bucher] je vote [contre] {cible}",
+                "contre {cible} [aussi]",
             ),
-            keywords=("vote contre",),
+            keywords=("vote contre", "mon vote"),
         ),
         Verb(
             "baguette.blanc",
-            ("je vote blanc", "[mon] vote [:] blanc", "vote blanc", "je (fais|mets) un vote blanc"),
+            (
+                "je vote blanc",
+                "[mon] vote [:] blanc",
+                "vote blanc",
+                "je (fais|mets) un vote blanc",
+                "[vote] [au|pour le] bucher [:] blanc",
+            ),
             min_targets=0,
             max_targets=0,
             keywords=("blanc",),
@@ -61,6 +73,8 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "[mon] vote pour [le] magicien [:] {cible}",
                 "magicien : {cible}",
                 "je vote pour {cible}",
+                # J1's second round, beside the pyre's vote in the same MP
+                "[pour le] (2e|2eme|deuxieme|second|2nd) tour [,] [:] [je vote] [pour] {cible}",
             ),
             keywords=("magicien",),
         ),
@@ -69,6 +83,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
             (
                 "[mon] successeur [est|sera] [:] {cible}",
                 "[mes] successeurs [sont|seront] [:] {cible}",
+                "[mon|mes] (succ|succs) [:] {cible}",
                 "[mes] successeurs par ordre de preference [:] {cible}",
                 "[mes] successeurs [par ordre de preference] [:] 1 [.] {cible} 2 [.] {cible} [3 [.] {cible}]",
                 "je (donne|transmets|passe|confie) la baguette a {cible} [,] sinon [a] {cible} [[,] sinon [a] {cible}]",
@@ -96,6 +111,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je reste (sur|a) [la] double voix",
                 "pouvoir [:] double voix",
                 "je (garde|conserve) [la] double voix",
+                _numero("(1|un)"),
             ),
             min_targets=0,
             max_targets=0,
@@ -109,6 +125,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je m'immunise {moi}",
                 "je rends {cible} immunise",
                 "immuniser {cible}",
+                f"{_numero('(2|deux)')} [,] (pour|sur|:) {{cible}}",
             ),
             keywords=("immunite", "immunise"),
         ),
@@ -118,7 +135,11 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je protege {cible} de toute action",
                 f"{_CHOIX} [la] protection (totale|de toute action) (pour|sur|de) {{cible}}",
                 "pouvoir [3|trois] [:] protection (pour|sur|de) {cible}",
+                f"{_numero('(3|trois)')} [,] (pour|sur|:) {{cible}}",
                 "protection magique (pour|sur|de) {cible}",
+                # the Salvateur's words (classique): the same phrase, the sender's own power decides
+                "je protege {cible}",
+                "[ma|la] protection (pour|sur|de) {cible}",
             ),
             keywords=("toute action", "protection magique"),
         ),
@@ -128,6 +149,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je copie [l'etat de] {cible}",
                 f"{_CHOIX} [la] copie [de] [l'etat de] {{cible}}",
                 "copier [l'etat de] {cible}",
+                f"{_numero('(4|quatre)')} [,] (pour|sur|:) {{cible}}",
             ),
             keywords=("copie", "copier"),
         ),
@@ -138,6 +160,9 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 f"{_CHOIX} [la] suspicion [:] {{cible}} (est|serait|=|:) [le|la] {{cible}}",
                 "je pense que {cible} est [le|la] {cible}",
                 "verifier [ma] suspicion [:] {cible} (est|:) [le|la] {cible}",
+                "suspicion (sur|de) {cible} [,] [je pense|je crois] (qu'il|qu'elle|il|elle) est [le|la|un|une] {cible}",
+                "[je veux] verifier que {cible} est [le|la|un|une] {cible}",
+                f"{_numero('(5|cinq)')} [,] (pour|sur|:) {{cible}} [(est|=|:)] [le|la|un|une] {{cible}}",
             ),
             min_targets=2,
             max_targets=2,
@@ -151,6 +176,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "je (pose|depose|place|mets) [un] piege (devant|chez|devant chez|sur|devant la maison de) {cible}",
                 "je (pose|depose|place|mets) [un] piege devant (chez moi|ma maison|ma porte)",
                 "piege (devant|chez|devant chez|sur) {cible}",
+                f"{_numero('(6|six)')} [,] (devant|chez|devant chez|sur|pour|:) {{cible}}",
             ),
             keywords=("piege",),
         ),
@@ -179,6 +205,7 @@ def verbs(role_names: Mapping[str, str]) -> tuple[Verb, ...]:
                 "egalite [:] {cible}",
                 "pour l'egalite [au bucher] [,] je (choisis|designe|prends) {cible}",
                 "je tranche [:] {cible} [au bucher]",
+                "pour le bucher [,] je (choisis|designe|prends) {cible}",
             ),
             keywords=("tranche",),
         ),

@@ -419,7 +419,7 @@ VERBS: tuple[Verb, ...] = (
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "voyante.sonder": ("sond", "boule", "cristal", "voyance", "vision", "espion", "scrut", "inspect", "examin",
                        "observ", "regard", "identite", "role"),
-    "salvateur.proteger": ("proteg", "protec", "protej", "salvat", "veill"),
+    "salvateur.proteger": ("proteg", "protec", "protej", "salvat", "veill", "reproteg"),
     "loups.devorer": ("mang", "devor", "bouff", "croqu", "tue", "tuon", "attaqu", "egorg", "victim", "festin",
                       "repas", "diner", "proie", "menu", "vot", "meute"),
     "sorciere.guerison": ("sauv", "guer", "soign", "ressusc", "ranim", "reanim", "potion de vie",
