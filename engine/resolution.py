@@ -12,6 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question, next_phase
+from .quick import factory
+
+_event = factory(Event)  # ``Event(…)`` as a plain function: every line of every post is one
 
 NOBODY = "aucun"
 
@@ -39,15 +42,15 @@ class Resolution:
     # emit, tell and tell_mj make their event themselves: they are called for every line of every post. The
     # methods here read ``self.state.phase``, not the ``phase`` property: one call less each time.
     def emit(self, type: str, audience: str = PUBLIC, to: tuple[str, ...] = (), **data: Any) -> None:
-        self.events.append(Event(type, self.state.phase, audience, to, data))
+        self.events.append(_event(type, self.state.phase, audience, to, data))
 
     def tell(self, player: str, type: str, **data: Any) -> None:
         """An MP to one player; ``player`` in the event is the one it concerns (by default, the recipient)."""
         data.setdefault("player", player)
-        self.events.append(Event(type, self.state.phase, PRIVATE, (player,), data))
+        self.events.append(_event(type, self.state.phase, PRIVATE, (player,), data))
 
     def tell_mj(self, type: str, **data: Any) -> None:
-        self.events.append(Event(type, self.state.phase, MJ, (), data))
+        self.events.append(_event(type, self.state.phase, MJ, (), data))
 
     def ask(
         self,
