@@ -47,7 +47,7 @@ def copy_data(value: Any) -> Any:
     values go through ``copy.deepcopy``. Much faster than ``deepcopy`` (no memo): the state holds no
     cycles and no shared mutable parts, which the property tests of the rule sets check. A dict or list
     is first copied in one C-level pass, then only its parts that are not shared are replaced by copies
-    (a list or tuple of shared values, the common case, without a call)."""
+    (a list, tuple or dict of shared values, the common case — names, counters, flags — without a call)."""
     kind = type(value)
     shared = _SHARED
     if kind in shared:
@@ -66,6 +66,13 @@ def copy_data(value: Any) -> Any:
                 else:
                     if part is list:
                         copied[key] = item.copy()
+            elif part is dict:
+                for inner in item.values():
+                    if type(inner) not in shared:
+                        copied[key] = copy_data(item)
+                        break
+                else:
+                    copied[key] = item.copy()
             else:
                 copied[key] = copy_data(item)
         return copied
