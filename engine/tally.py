@@ -43,8 +43,11 @@ class Tally:
         """The targets with the most votes (several on a tie; none when nobody has a vote)."""
         if not self.counts or self.counts[0].votes <= 0:
             return ()
-        top = self.counts[0].votes
-        return tuple(row.target for row in self.counts if row.votes == top)
+        counts = self.counts
+        top = counts[0].votes
+        if len(counts) == 1 or counts[1].votes != top:  # one leader (most counts): no generator to run
+            return (counts[0].target,)
+        return tuple([row.target for row in counts if row.votes == top])
 
 
 _target_count = factory(TargetCount)  # ``TargetCount(…)`` as a plain function: a row per target of every count
