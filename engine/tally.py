@@ -125,11 +125,7 @@ def _modified(
     order = {name: index for index, name in enumerate(living)}
     last = len(order)
     ranked = sorted(
-        [
-            (-count, order.get(target, last), target)
-            for target, count in votes.items()
-            if count != 0 or target in voters
-        ]
+        [(-count, order.get(target, last), target) for target, count in votes.items() if count != 0 or target in voters]
     )
     rows = tuple(
         [
