@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import GameState, copy_on_change
-from .quick import quick_init
+from .quick import factory, quick_init
 
 KEY = "items"
 
@@ -48,6 +48,9 @@ class Transfer:
     item: Item  # as it is after the move
     giver: str
     taker: str
+
+
+_item = factory(Item)  # ``Item(…)`` as a plain function: a table's starting items, every change
 
 
 def _store(state: GameState) -> dict[str, Any]:
@@ -94,7 +97,7 @@ def _change(
     """Replace the stored record by a changed one (records are immutable); (before, after)."""
     rows, index = _index(state, item_id, change=True)
     before = rows[index]
-    after = rows[index] = Item(
+    after = rows[index] = _item(
         before.id,
         before.kind,
         before.holder if holder is None else holder,
@@ -107,7 +110,7 @@ def give(state: GameState, player: str, kind: str, destroyed: bool = False) -> I
     """Create a new item of ``kind`` in ``player``'s hands (the starting items)."""
     state.player(player)  # a KeyError for a name that is not in the game
     store = _store_for_change(state)
-    item = Item(f"{kind}#{store['next']}", kind, player, destroyed)
+    item = _item(f"{kind}#{store['next']}", kind, player, destroyed)
     store["next"] += 1
     store["list"].append(item)
     return item
@@ -125,7 +128,7 @@ def give_all(state: GameState, gifts: Iterable[tuple[str, str]]) -> list[Item]:
     number = store["next"]
     made = []
     for player, kind in gifts:
-        made.append(Item(f"{kind}#{number}", kind, player))
+        made.append(_item(f"{kind}#{number}", kind, player))
         number += 1
     store["next"] = number
     store["list"].extend(made)

@@ -47,7 +47,7 @@ def copy_data(value: Any) -> Any:
     values go through ``copy.deepcopy``. Much faster than ``deepcopy`` (no memo): the state holds no
     cycles and no shared mutable parts, which the property tests of the rule sets check. A dict or list
     is first copied in one C-level pass, then only its parts that are not shared are replaced by copies
-    (a list or tuple of shared values, the common case, without a call)."""
+    (a list, tuple or dict of shared values, the common case — names, counters, flags — without a call)."""
     kind = type(value)
     shared = _SHARED
     if kind in shared:
@@ -66,6 +66,13 @@ def copy_data(value: Any) -> Any:
                 else:
                     if part is list:
                         copied[key] = item.copy()
+            elif part is dict:
+                for inner in item.values():
+                    if type(inner) not in shared:
+                        copied[key] = copy_data(item)
+                        break
+                else:
+                    copied[key] = item.copy()
             else:
                 copied[key] = copy_data(item)
         return copied
@@ -267,23 +274,23 @@ class GameState:
                 record.markers = copy_data(markers)
             elif not markers:  # most players' markers: nothing to look at
                 record.markers = {}
-            else:  # atoms and tuples of atoms (most markers): a new dict, sharing them
-                for value in markers.values():
-                    kind = type(value)
-                    if kind not in shared and not (kind is tuple and shared.issuperset(map(type, value))):
-                        break
-                else:
-                    record.markers = markers.copy()
-                    players.append(record)
-                    continue
-                # Something else too: a new dict sharing the atoms, copying the rest (``copy_data``, one pass).
+            else:  # a new dict sharing the atoms (most markers), copying the rest: ``copy_data``'s loop, inline
                 record.markers = copied = markers.copy()
-                for key, value in markers.items():
+                for key in markers:  # not ``.items()``: one object less to make, for the one or two markers most have
+                    value = markers[key]
                     kind = type(value)
-                    if kind in shared or (kind is tuple and shared.issuperset(map(type, value))):
+                    if kind in shared:
                         continue
-                    if kind is list:  # a list of names (most of the others): ``copy_data``'s answer, without a call
+                    if kind is list or kind is tuple:  # names (most of the others): looked through without a call
                         for inner in value:
+                            if type(inner) not in shared:
+                                copied[key] = copy_data(value)
+                                break
+                        else:
+                            if kind is list:
+                                copied[key] = value.copy()
+                    elif kind is dict:
+                        for inner in value.values():
                             if type(inner) not in shared:
                                 copied[key] = copy_data(value)
                                 break

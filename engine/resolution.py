@@ -9,14 +9,26 @@ the rule set check who has won.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
+from types import MappingProxyType
 from typing import Any
 
 from .model import MJ, PRIVATE, PUBLIC, Decree, Event, GameState, Outcome, Question, next_phase
+from .quick import factory
+
+_event = factory(Event)  # ``Event(…)`` as a plain function: every line of every post is one
 
 NOBODY = "aucun"
 
 
 class Resolution:
+    # Every question this resolution reached, answered or not (``ask``: a new set for each new one, rare).
+    _asked: AbstractSet[str] = frozenset()
+    # Why a question of this phase was not asked (a rule set says it where it skips one), by id (``skip``).
+    not_asked: Mapping[str, str] = MappingProxyType({})
+    # The same for many players at once (``skip_each``): (phase, kind, players, why with ``{player}``).
+    _not_asked_each: tuple[tuple[str, str, list[str], str], ...] = ()
+
     def __init__(self, state: GameState, answers: Mapping[str, str]) -> None:
         self.state = state.copy()
         self.answers = answers
@@ -24,11 +36,8 @@ class Resolution:
         self.questions: list[Question] = []
         self._marked: list[tuple[str, str]] = []
         self._start_phase = state.phase  # the phase resolved (``_finish`` moves ``state.phase`` on)
-        self._asked: set[str] = set()  # every question this resolution reached, answered or not
-        # Why a question of this phase was not asked (a rule set says it where it skips one), by id.
-        self.not_asked: dict[str, str] = {}
-        # The same for many players at once (``skip_each``): (phase, kind, players, why with ``{player}``).
-        self._not_asked_each: list[tuple[str, str, list[str], str]] = []
+        # ``_asked``, ``not_asked`` and ``_not_asked_each`` are the class's empty ones until this resolution asks,
+        # skips or skips for many: most resolutions (a module's steps, a quiet phase) never do.
         # Extra chained effects a rule set adds (called with the dead player's name and cause).
         self.death_hooks: list[Callable[[Resolution, str, str], None]] = []
 
@@ -39,15 +48,15 @@ class Resolution:
     # emit, tell and tell_mj make their event themselves: they are called for every line of every post. The
     # methods here read ``self.state.phase``, not the ``phase`` property: one call less each time.
     def emit(self, type: str, audience: str = PUBLIC, to: tuple[str, ...] = (), **data: Any) -> None:
-        self.events.append(Event(type, self.state.phase, audience, to, data))
+        self.events.append(_event(type, self.state.phase, audience, to, data))
 
     def tell(self, player: str, type: str, **data: Any) -> None:
         """An MP to one player; ``player`` in the event is the one it concerns (by default, the recipient)."""
         data.setdefault("player", player)
-        self.events.append(Event(type, self.state.phase, PRIVATE, (player,), data))
+        self.events.append(_event(type, self.state.phase, PRIVATE, (player,), data))
 
     def tell_mj(self, type: str, **data: Any) -> None:
-        self.events.append(Event(type, self.state.phase, MJ, (), data))
+        self.events.append(_event(type, self.state.phase, MJ, (), data))
 
     def ask(
         self,
@@ -62,7 +71,8 @@ class Resolution:
         """The answer to a question, or its default while it is unanswered (the question is then open).
         With ``single``, an answer naming several options is refused like an unknown one."""
         qid = f"{self.state.phase}:{kind}" + (f":{about}" if about else "")
-        self._asked.add(qid)
+        if qid not in self._asked:
+            self._asked = {*self._asked, qid}
         choices = tuple(options)
         answer = self.answers.get(qid)
         if answer is not None:
@@ -139,13 +149,13 @@ class Resolution:
     def skip(self, kind: str, about: str | None, why: str) -> None:
         """A question the rules do not ask this time, and why (French, for the MJ): an answer given to it
         anyway is reported with this reason."""
-        self.not_asked[f"{self.state.phase}:{kind}" + (f":{about}" if about else "")] = why
+        self.not_asked = {**self.not_asked, f"{self.state.phase}:{kind}" + (f":{about}" if about else ""): why}
 
     def skip_each(self, kind: str, players: list[str], why: str) -> None:
         """``skip`` for each of ``players`` (``why`` names him as ``{player}``), for a question the rules ask
         of a few players and not of all the others: the reason is written only if one of them answers. The
         list may still grow after the call (the players found on the way)."""
-        self._not_asked_each.append((self.state.phase, kind, players, why))
+        self._not_asked_each = (*self._not_asked_each, (self.state.phase, kind, players, why))
 
     def _why_skipped_each(self, qid: str) -> str | None:
         for phase, kind, players, why in reversed(self._not_asked_each):  # the latest, as ``skip`` keeps it

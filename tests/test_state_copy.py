@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import pickle
 import random
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine import items
+from meneur.engine.items import Item
 from meneur.engine.model import (
     Action,
     Event,
@@ -30,8 +32,9 @@ from meneur.engine.model import (
     copy_data,
     copy_on_change,
 )
-from meneur.engine.quick import quick_init
+from meneur.engine.quick import factory, quick_init
 from meneur.engine.rulesets import installed, ruleset
+from meneur.engine.tally import TargetCount
 
 # Every rule set meneur ships (a new one is checked without being listed), with a table size it plays.
 BUILT_IN = sorted(name for name, point in installed().items() if point.value.startswith("meneur."))
@@ -232,6 +235,35 @@ def test_the_quick_records_are_still_frozen_with_their_defaults() -> None:
 
     with pytest.raises(TypeError, match="frozen"):
         quick_init(Plain)
+
+
+def test_the_quick_records_copy_pickle_and_replace_as_dataclasses_do() -> None:
+    """A quick record is built by its ``__new__`` (``__init__`` is ``object``'s): ``copy``, ``deepcopy`` and
+    ``pickle`` (every protocol) give an equal record of the same class, a deep copy with its own data;
+    ``dataclasses.replace`` changes only what it names; ``factory(cls)`` builds what ``cls(…)`` does; a
+    subclass, which the construction would not fit, is refused."""
+    event = Event("death", "N1", "private", ("A",), {"player": "A", "seen": ["B"]})
+    for made in (
+        copy.copy(event),
+        copy.deepcopy(event),
+        *(pickle.loads(pickle.dumps(event, protocol)) for protocol in range(pickle.HIGHEST_PROTOCOL + 1)),
+    ):
+        assert type(made) is Event and made == event
+    deep = copy.deepcopy(event)
+    assert deep.data is not event.data and deep.data["seen"] is not event.data["seen"]
+    item = Item("dague#1", "dague", "A")
+    assert copy.deepcopy([item]) == [item] and hash(copy.copy(item)) == hash(item)
+    assert dataclasses.replace(item, holder="B") == Item("dague#1", "dague", "B")
+    assert dataclasses.replace(event, audience="mj").to == ("A",)
+    made = factory(Event)("death", "N1", to=("A",))
+    assert type(made) is Event and made == Event("death", "N1", "public", ("A",), {})
+    assert factory(TargetCount)("A", 2, ("B", "C")).modifiers == ()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.phase = "J1"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="subclassed"):
+
+        class Later(Event):  # type: ignore[misc]
+            pass
 
 
 def test_a_copy_shares_a_copy_on_change_memory_until_either_state_changes_it() -> None:

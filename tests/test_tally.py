@@ -73,3 +73,46 @@ def test_one_target_alone_gets_its_row_unless_a_modifier_cancels_it() -> None:
     cancelled = tally({"Alice": "Bob"}, PLAYERS, modifiers=[Modifier("Bob", -1, "annulé")])
     assert [(r.target, r.votes, r.voters) for r in cancelled.counts] == [("Bob", 0, ("Alice",))]
     assert cancelled.leaders == ()
+
+
+def _reference(
+    votes: dict[str, str], living: list[str], weights: dict[str, int], modifiers: list[Modifier]
+) -> list[tuple[str, int, tuple[str, ...], tuple[Modifier, ...]]]:
+    """The count as the rules say it, written plainly: each living voter (in the roster's order) adds his weight
+    (1 without one) to his target, each modifier its amount; a target stays in the count when it has votes or
+    was voted for; most votes first, then the roster's order (the others after), then the name."""
+    count: dict[str, int] = {}
+    by: dict[str, list[str]] = {}
+    for voter in living:
+        if voter in votes:
+            count[votes[voter]] = count.get(votes[voter], 0) + weights.get(voter, 1)
+            by.setdefault(votes[voter], []).append(voter)
+    for modifier in modifiers:
+        count[modifier.target] = count.get(modifier.target, 0) + modifier.amount
+    kept = [target for target in count if count[target] != 0 or target in by]
+    kept.sort(key=lambda t: (-count[t], living.index(t) if t in living else len(living), t))
+    return [(t, count[t], tuple(by.get(t, ())), tuple(m for m in modifiers if m.target == t)) for t in kept]
+
+
+NAMES = [*PLAYERS, "Zed", "blanc"]  # the roster's players, a dead one and a blank vote
+
+
+@given(
+    st.dictionaries(st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    st.lists(st.sampled_from(PLAYERS), unique=True),
+    st.dictionaries(st.sampled_from(NAMES), st.integers(min_value=-1, max_value=3)),
+    st.lists(
+        st.builds(Modifier, st.sampled_from(NAMES), st.integers(min_value=-2, max_value=2), st.just("r")), max_size=3
+    ),
+)
+def test_the_count_is_the_plain_sum_in_the_roster_order(
+    votes: dict[str, str], living: list[str], weight: dict[str, int], modifiers: list[Modifier]
+) -> None:
+    """Whatever the votes, the roster (in any order, some players dead), the weights (none, 0, 1, more) and the
+    modifiers: the rows, their order, their voters and modifiers, and who has not voted, as counted plainly."""
+    for given_weights in (weight, None):
+        for given_modifiers in (modifiers, []):
+            result = tally(votes, living, given_weights, given_modifiers)
+            expected = _reference(votes, living, given_weights or {}, given_modifiers)
+            assert [(r.target, r.votes, r.voters, r.modifiers) for r in result.counts] == expected
+            assert result.not_voted == tuple(name for name in living if name not in votes)
