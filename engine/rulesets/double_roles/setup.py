@@ -7,7 +7,6 @@ import random
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
-from math import ceil, log
 from typing import Any
 
 from ... import items
@@ -39,63 +38,12 @@ OPTIONS: dict[str, tuple[Any, ...]] = {"ordre": ({},), "cibles": ({},), "phylact
 TARGETS = 6  # "vous avez 6 cibles"
 
 
-# -- ``random``'s draws, as it makes them, for less ---------------------------------------------------------
-# A ``random.Random``'s ``shuffle`` and ``sample`` call ``_randbelow(n)`` for each number they draw, a Python call that
-# asks ``getrandbits(n.bit_length())`` until the bits are below n. Setup draws that way inline: the same calls of
-# ``getrandbits``, the same numbers, the same deal (tests/test_double_roles_shortcuts.py compares them with
-# ``shuffle`` and ``sample`` themselves). Another generator (a subclass) draws through its own methods.
-def _shuffle(rng: random.Random, values: list[Any]) -> None:
-    """``rng.shuffle(values)``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(values)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(values) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        values[i], values[j] = values[j], values[i]
-
-
-def _sample(rng: random.Random, population: Sequence[Any], k: int) -> list[Any]:
-    """``rng.sample(population, k)``: from a pool of the values not taken yet while the population is no larger than
-    a set of k numbers would be, else k distinct positions drawn again until new (``sample``'s two ways, chosen as
-    it chooses)."""
-    n = len(population)
-    if type(rng) is not random.Random or not 0 <= k <= n:
-        return rng.sample(population, k)  # its own checks and errors
-    getrandbits = rng.getrandbits
-    result = []
-    if n <= 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0):  # ``sample``'s « setsize »
-        pool = list(population)
-        for i in range(k):
-            left = n - i
-            bits = left.bit_length()
-            j = getrandbits(bits)
-            while j >= left:
-                j = getrandbits(bits)
-            result.append(pool[j])
-            pool[j] = pool[left - 1]
-    else:
-        bits = n.bit_length()
-        taken: set[int] = set()
-        for _ in range(k):
-            j = getrandbits(bits)
-            while j >= n or j in taken:
-                j = getrandbits(bits)
-            taken.add(j)
-            result.append(population[j])
-    return result
-
-
 def draw_natures(rng: random.Random, count: int) -> list[str]:
     """Exactly N-5 Villageois, 3 Loups, 1 Loup Solitaire, 1 Assassin, shuffled (RULINGS R1)."""
     if count < 6:
         raise ValueError(f"double-roles needs at least 6 players (3 Loups, 1 Loup Solitaire, 1 Assassin), not {count}")
     natures = [VILLAGEOIS] * (count - 5) + [LOUP] * 3 + [LOUP_SOLITAIRE, ASSASSIN]
-    _shuffle(rng, natures)
+    rng.shuffle(natures)
     return natures
 
 
@@ -197,7 +145,7 @@ def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Ma
     """The secret numbers: those the MJ gave (a subset of the copies), the others drawn among the numbers left."""
     needed = [key for keys in copy_keys(players).values() for key in keys]
     if not given:  # the usual case: every number drawn, as below (``rest`` is ``needed``, ``free`` every number)
-        return dict(zip(needed, _sample(rng, _NUMBERS, len(needed)), strict=True))
+        return dict(zip(needed, rng.sample(_NUMBERS, len(needed)), strict=True))
     unknown = sorted(set(given) - set(needed))
     if unknown:
         raise ValueError(
@@ -209,7 +157,7 @@ def _order_numbers(rng: random.Random, players: Sequence[PlayerState], given: Ma
         raise ValueError("double-roles: the order numbers are distinct whole numbers from 1 to 50")
     rest = [key for key in needed if key not in given]
     free = [n for n in _NUMBERS if n not in numbers] if numbers else _NUMBERS
-    drawn = dict(zip(rest, _sample(rng, free, len(rest)), strict=True))  # "jamais 2 fois le même"
+    drawn = dict(zip(rest, rng.sample(free, len(rest)), strict=True))  # "jamais 2 fois le même"
     return {key: int(given[key]) if key in given else drawn[key] for key in needed}
 
 
@@ -285,7 +233,7 @@ def setup(
         others = [n for n in names if n != player.name]
         targets = given_targets.get(player.name)
         if targets is None:
-            targets = _sample(rng, others, min(TARGETS, len(others)))
+            targets = rng.sample(others, min(TARGETS, len(others)))
         elif len(set(targets)) != len(targets) or any(t not in others for t in targets):
             raise ValueError(f"double-roles: {player.name}'s targets must be distinct other players")
         player.markers["cibles"] = list(targets)
