@@ -72,16 +72,20 @@ def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], pos
     ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy.
     ``chosen``: this power's actions by player (``by_power``); ``position``: each player's place at the table."""
     owner = POWERS[power].owner
+    if len(chosen) == 1:  # one player (most steps): his actions in their order, which the numbers keep
+        for name, actions in chosen.items():
+            if len(actions) == 1:
+                return [(f"{name}:{owner}", actions[0])]
     numbers: dict[str, int] = state.memory.get("ordre", {})
-    rows: list[tuple[int, int, str, Action]] = []
-    # The players who chose it (a few), at their places at the table: the same rows, in the same order once sorted
-    # (a player's own rows are made in his actions' order, and the sort is stable).
+    rows: list[tuple[int, int, int, str, Action]] = []
+    # The players who chose it (a few), at their places at the table; a player's own rows in his actions' order
+    # (``index``: no two rows tie, the sort never compares the actions).
     for name, actions in chosen.items():
         for index, action in enumerate(actions):
-            key = f"{name}:{owner}" + (f"#{index + 1}" if index else "")
-            rows.append((numbers.get(key, 0), position[name], key, action))
-    rows.sort(key=lambda row: (row[0], row[1]))
-    return [(key, action) for _, _, key, action in rows]
+            key = f"{name}:{owner}#{index + 1}" if index else f"{name}:{owner}"
+            rows.append((numbers.get(key, 0), position[name], index, key, action))
+    rows.sort()
+    return [(row[3], row[4]) for row in rows]
 
 
 def _salbatars(r: Resolution, queue: Queue) -> None:
@@ -466,15 +470,25 @@ def _combo(r: Resolution, known: list[str]) -> list[str]:
     """« Nécromancienne et Croque-Mort : [...] vous connaissez immédiatement les rôles des morts, au lieu d'attendre
     le début du jour »: after each step, the roles of the night's new dead."""
     s = r.state
-    now = dying(s)
+    now: list[str] = s.memory.get("nuit", {}).get("mourants", [])
+    if now == known:  # nobody new (most steps): nothing to tell
+        return known
     new = [n for n in now if n not in known]
     if new:
         seen = [{"player": n, "roles": roles_of(s.player(n).role)} for n in new]
         for p in s.players:
             if copies(p, "croque_mort") and copies(p, "necromancienne") and can_act(s, p.name):
                 r.tell(p.name, "dead_roles", dead=seen)
-    return now
+    return list(now)  # ``dying``: a copy, the night's own list changes
 
+
+# The steps in NIGHT_ORDER, each with its power (None: a step without one, the swaps agreed by day).
+_PLAN: tuple[tuple[str | None, Callable[[Resolution, Queue], None]], ...] = tuple(
+    (STEP_POWER[step], STEPS[step]) for step in NIGHT_ORDER if step in STEPS
+)
+# The steps that have work with an empty queue: the swaps (their own queue is the day's, in memory), the wolves
+# (« wolves_no_target »). Every other step only loops over its queue: without an action, it is not called.
+_IDLE_STEPS = frozenset({STEP_POWER["echanges"], STEP_POWER["loups"]})
 
 # The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
 _COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
@@ -502,13 +516,16 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     combo = not _COMBO_PAIRS.isdisjoint([p.role for p in s.players])
     known: list[str] = []
     position = {p.name: place for place, p in enumerate(s.players)}  # for ``_queue``: nobody joins or leaves tonight
-    for step in NIGHT_ORDER:
-        power = STEP_POWER[step]
-        if step in STEPS:
-            # A power nobody chose tonight: its queue is empty.
-            STEPS[step](r, _queue(s, power, by_power[power], position) if power in by_power else [])
-            if combo:
-                known = _combo(r, known)
+    for power, step in _PLAN:
+        mine = by_power.get(power) if power is not None else None
+        if power is not None and mine:
+            step(r, _queue(s, power, mine, position))
+        elif power in _IDLE_STEPS:
+            step(r, [])  # nobody chose it tonight: an empty queue, and the step may still have work
+        else:
+            continue  # an empty queue: the step would do nothing, and nobody died in it for ``_combo``
+        if combo:
+            known = _combo(r, known)
     store = s.memory.pop("nuit")
     s.memory["proteges_veille"] = list(store["proteges"])
     s.memory["salbat_veille"] = list(store["salbat"])
