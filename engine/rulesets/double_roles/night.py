@@ -7,6 +7,7 @@ Deaths of the night are announced at dawn, in the order they happened (RULINGS R
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 
 from ... import items
 from ...model import Action, Decree, GameState, Outcome
@@ -67,15 +68,19 @@ assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS - ANYTI
 Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
 
-def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], position: Mapping[str, int]) -> Queue:
+def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], position: dict[str, int]) -> Queue:
     """The actions of one step in the order of play: each copy of the role with its own secret number
     ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy.
-    ``chosen``: this power's actions by player (``by_power``); ``position``: each player's place at the table."""
+    ``chosen``: this power's actions by player (``choose``'s); ``position``: each player's place at the table, filled
+    here at its first need (the night's, empty before)."""
     owner = POWERS[power].owner
     if len(chosen) == 1:  # one player (most steps): his actions in their order, which the numbers keep
         for name, actions in chosen.items():
             if len(actions) == 1:
                 return [(f"{name}:{owner}", actions[0])]
+    if not position:  # the first queue of the night with several actions
+        for place, player in enumerate(state.players):
+            position[player.name] = place
     numbers: dict[str, int] = state.memory.get("ordre", {})
     rows: list[tuple[int, int, int, str, Action]] = []
     # The players who chose it (a few), at their places at the table; a player's own rows in his actions' order
@@ -436,34 +441,44 @@ assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in 
 assert all(s in STEPS for s, power in STEP_POWER.items() if power), "a night power has its step's function"
 
 
-def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
-    """The actions that count, by "PLAYER|power": each valid action, refused ones told; one per copy of the
-    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
+def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, dict[str, list[Action]]]:
+    """The actions that count, by power and by player: each valid action, refused ones told; one per copy of the
+    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4). Each player's
+    kept actions are told in the order their first one was read."""
     s = r.state
-    chosen: dict[str, list[Action]] = {}
+    by_power: dict[str, dict[str, list[Action]]] = {}
+    order: list[list[Action]] = []  # each player's kept actions of a power, in the order first kept
     held = powers_by_holder(s) if actions else {}  # no item changes hands while they are chosen
     for action in actions:
         refusal = validate_with(s, action, held)
-        key = f"{action.player}|{action.power}"
-        if refusal is None and action.power == "meute.devorer" and chosen.get(key):
+        player, power = action.player, action.power
+        group = by_power.get(power)
+        kept = group.get(player) if group is not None else None
+        if refusal is None and kept and power == "meute.devorer":
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
         if refusal:
-            r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
+            r.tell(player, "action_refused", power=power, targets=list(action.targets), reason=refusal)
             continue
-        spec = POWERS[action.power]
-        who = s.player(action.player)
-        room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
-        if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
-            room += extra_room(s, action.player, action.power)
-        split = [action]
+        spec = POWERS[power]
+        if kept is None:
+            if group is None:
+                group = by_power[power] = {}
+            kept = group[player] = []
+            order.append(kept)
         if spec.uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
-            split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
-        kept = [*chosen.get(key, []), *split][-room:]
-        chosen[key] = kept
-    for kept in chosen.values():
+            kept.extend(Action(player, power, (t,), action.source) for t in action.targets)
+        else:
+            kept.append(action)
+        if len(kept) > 1:  # more than one: as many as he has room for, the last ones (one always fits)
+            who = s.player(player)
+            room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
+            if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
+                room += extra_room(s, player, power)
+            del kept[:-room]
+    for kept in order:
         for action in kept:
             r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
-    return chosen
+    return by_power
 
 
 def _combo(r: Resolution, known: list[str]) -> list[str]:
@@ -492,6 +507,7 @@ _IDLE_STEPS = frozenset({STEP_POWER["echanges"], STEP_POWER["loups"]})
 
 # The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
 _COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
+_ROLE = attrgetter("role")
 
 
 def run_night(r: Resolution, actions: Sequence[Action]) -> None:
@@ -500,22 +516,22 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     night(s)
     # The Sympathique's night boosts first: they are for this night, and the actions they allow are then valid
     # (two houses, three crow votes, the lone wolf's odd night: R31).
-    boosts = [a for a in actions if a.power == "sympathique.booster"]
-    for kept in choose(r, boosts).values():
-        for action in kept:
-            if can_act(s, action.player):
-                goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
-                tell_hidden(r, action.targets[0], "host_targeted")
-                boost(r, action)
-    chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
-    by_power: dict[str, dict[str, list[Action]]] = {}  # "PLAYER|power" → power → player: the steps' queues
-    for key, kept in chosen.items():
-        who, _, what = key.rpartition("|")
-        by_power.setdefault(what, {})[who] = kept
+    boosts: list[Action] = []
+    others: list[Action] = []
+    for action in actions:
+        (boosts if action.power == "sympathique.booster" else others).append(action)
+    if boosts:
+        for kept in choose(r, boosts).get("sympathique.booster", {}).values():
+            for action in kept:
+                if can_act(s, action.player):
+                    goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
+                    tell_hidden(r, action.targets[0], "host_targeted")
+                    boost(r, action)
+    by_power = choose(r, others)  # power → player → his actions: the steps' queues
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = not _COMBO_PAIRS.isdisjoint([p.role for p in s.players])
+    combo = not _COMBO_PAIRS.isdisjoint(map(_ROLE, s.players))
     known: list[str] = []
-    position = {p.name: place for place, p in enumerate(s.players)}  # for ``_queue``: nobody joins or leaves tonight
+    position: dict[str, int] = {}  # for ``_queue``, filled at its first need: nobody joins or leaves tonight
     for power, step in _PLAN:
         mine = by_power.get(power) if power is not None else None
         if power is not None and mine:
