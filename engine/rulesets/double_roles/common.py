@@ -15,7 +15,7 @@ from .roles import RULESET, WOLF_NATURES, roles_of
 # The memory keys a phase never changes in place, shared by a state and its copy (``model.copy_on_change``) instead
 # of copied every phase: the order numbers and the Assassins' first lists (set at setup, read after), the nights'
 # « veille » records (replaced whole at the end of each night, read the next one), and the Détective's journal
-# (changed only by ``log_use``, through ``memory_for_change``).
+# (replaced, never changed in place, by ``log_use``).
 for _key in ("ordre", "cibles_originelles", "proteges_veille", "salbat_veille", "mes_maisons_veille", "journal"):
     copy_on_change(RULESET, _key)
 
@@ -161,19 +161,22 @@ def goes_out(state: GameState, name: str, role: str) -> None:
 
 
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
-    """What the Détective learns of a dead player: whether he used powers, on whom."""
-    # Shared with the state's copies until changed (``copy_on_change`` above): this state's own, to change.
-    journal: dict[str, list[str]]
-    if "journal" in state.memory:
-        journal = state.memory_for_change("journal")
+    """What the Détective learns of a dead player: whether he used powers, on whom (each once, in the order first
+    used)."""
+    # Shared with the state's copies (``copy_on_change`` above) and never changed in place: a new target makes a new
+    # list of that player's, in a new journal sharing the others' lists (most nights: a few uses, a short journal).
+    journal: dict[str, list[str]] | None = state.memory.get("journal")
+    used = journal.get(name) if journal is not None else None
+    grown = [] if used is None else used.copy()
+    for target in targets:
+        if target not in grown:
+            grown.append(target)
+    if used is not None and len(grown) == len(used):
+        return  # nothing new: the journal stays as it is
+    if journal is None:
+        state.memory["journal"] = {name: grown}
     else:
-        journal = state.memory["journal"] = {}
-    used = journal.get(name)
-    if used is None:
-        used = journal[name] = []
-    for target in targets:  # once each, in the order first used
-        if target not in used:
-            used.append(target)
+        state.memory["journal"] = {**journal, name: grown}
 
 
 class DRResolution(Resolution):

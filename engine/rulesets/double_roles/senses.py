@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...model import Action
 from ...resolution import Resolution
-from .common import _roles, can_act, canon, dying, goes_out, log_use, salbatarised
+from .common import _roles, can_act, canon, goes_out, log_use, salbatarised
 from .houses import hidden_with
 from .roles import pairs_with
 
@@ -72,14 +72,18 @@ def watch(r: Resolution, dead: list[str]) -> None:
     morts » (``dead``: those of the phase, in order), and « si les conditions de victoire changent » for his
     links."""
     s = r.state
+    natures: list[dict[str, object]] | None = None  # the dead's natures, the same for every Voyeur: read once
+    gone = s.memory.get("nuit", {}).get("mourants", ())  # ``dying``, without a copy
     for voyeur in s.players:
         if voyeur.role not in VOYEUR_PAIRS or not voyeur.alive or salbatarised(s, voyeur):  # ``copies``, inline
             continue
         if dead:
-            r.tell(voyeur.name, "dead_natures", dead=[{"player": n, "nature": s.player(n).camp} for n in dead])
+            if natures is None:
+                natures = [{"player": n, "nature": s.player(n).camp} for n in dead]
+            r.tell(voyeur.name, "dead_natures", dead=natures)
         links: dict[str, list[object]] = voyeur.markers.get("liens", {})
         for target, seen in sorted(links.items()):
-            if not s.player(target).alive or target in dying(s):
+            if not s.player(target).alive or target in gone:
                 continue
             now = _status(r, target)
             if now != seen:
