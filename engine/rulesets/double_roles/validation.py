@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from types import MappingProxyType
 
 from ... import items
@@ -64,23 +65,44 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
 
 
 def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
-    """``powers_by_player``'s answer as tuples, in a read-only mapping."""
-    held = powers_by_holder(state)
-    return MappingProxyType({p.name: held.get(p.name, ()) for p in state.players})
+    """``powers_by_player``'s answer as tuples, in a read-only mapping (shared: the same records and table give the
+    same one, made once)."""
+    reading = _reading(state)
+    names = list(map(_NAME, state.players))  # the table, compared whole with the one of the answer kept
+    if reading.names != names:
+        powers = reading.powers
+        reading.held = MappingProxyType({name: powers.get(name, ()) for name in names})
+        reading.names = names
+    return reading.held
 
 
 def powers_by_holder(state: GameState) -> Mapping[str, tuple[str, ...]]:
     """The powers of each holder of an intact item (his roles' and his nature's), from one pass over the items:
-    ``powers_held`` without the players who hold nothing (``get(name, ())``). Read-only, shared.
+    ``powers_held`` without the players who hold nothing (``get(name, ())``). Read-only, shared."""
+    return _reading(state).powers
 
-    Remembered by the item records themselves (``_BY_ITEMS``): the records never change (a change is a new
+
+class _Reading:
+    """What the item records give (``powers_by_holder``), and ``powers_held``'s answer for the last table asked."""
+
+    __slots__ = ("held", "names", "powers", "rows")
+
+    def __init__(self, rows: list[items.Item], powers: Mapping[str, tuple[str, ...]]) -> None:
+        self.rows = rows
+        self.powers = powers
+        self.names: list[str] | None = None  # the players' names ``held`` is for
+        self.held: Mapping[str, tuple[str, ...]] = powers
+
+
+def _reading(state: GameState) -> _Reading:
+    """Remembered by the item records themselves (``_BY_ITEMS``): the records never change (a change is a new
     record), so the same records give the same powers, and most phases change none. Found by how many records
     there are and the last one, then checked whole: two lists of the same records compare equal in one C-level
     pass (identity first, record by record)."""
     rows = items.every(state)
     key = (len(rows), id(rows[-1]) if rows else 0)
     found = _BY_ITEMS.get(key)
-    if found is None or found[0] != rows:
+    if found is None or found.rows != rows:
         kinds: dict[str, list[str]] = {}
         for item in rows:
             if not item.destroyed:
@@ -88,20 +110,33 @@ def powers_by_holder(state: GameState) -> Mapping[str, tuple[str, ...]]:
         if len(_BY_ITEMS) >= 2048:
             _BY_ITEMS.clear()
         powers = {holder: _powers_given(frozenset(held)) for holder, held in kinds.items()}
-        found = _BY_ITEMS[key] = (rows, MappingProxyType(powers))
-    return found[1]
+        found = _BY_ITEMS[key] = _Reading(rows, MappingProxyType(powers))
+    return found
 
 
-# ``powers_by_holder``'s answers, by the number of item records and the id of the last one; each entry holds its
-# records, so that no other object can take that id while it is kept (an id is unique among living objects).
-_BY_ITEMS: dict[tuple[int, int], tuple[list[items.Item], Mapping[str, tuple[str, ...]]]] = {}
+# ``_reading``'s answers, by the number of item records and the id of the last one; each entry holds its records,
+# so that no other object can take that id while it is kept (an id is unique among living objects).
+_BY_ITEMS: dict[tuple[int, int], _Reading] = {}
+_NAME = attrgetter("name")
 
 
 @lru_cache(maxsize=4096)
 def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
     """The powers the items of these kinds give, in POWERS' order (cached: a few thousand sets of kinds at
-    most, two roles, a house and a nature's)."""
-    return tuple(power for power, owner in _OWNED if owner in kinds)
+    most, two roles, a house and a nature's): each kind's, put in that order."""
+    places: list[int] = []
+    for kind in kinds:
+        places += _GIVES.get(kind, ())
+    if len(places) > 1:
+        places.sort()
+    return tuple(map(_POWER_NAMES.__getitem__, places))
+
+
+# Each item kind that gives powers: their places in POWERS (``_powers_given``).
+_POWER_NAMES = tuple(POWERS)
+_GIVES: dict[str, tuple[int, ...]] = {}
+for _place, (_power, _owner) in enumerate(_OWNED):
+    _GIVES[_owner] = (*_GIVES.get(_owner, ()), _place)
 
 
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
