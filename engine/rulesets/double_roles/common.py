@@ -21,7 +21,17 @@ for _key in ("ordre", "cibles_originelles", "proteges_veille", "salbat_veille", 
 
 
 def number(phase: str) -> int:
-    return int(phase[1:])
+    """The phase's number (``"N3"`` → 3), asked all the time: remembered by phase (``int`` of a string is one of
+    the dearest calls of a phase)."""
+    found = _NUMBERS.get(phase)
+    if found is None:
+        found = int(phase[1:])
+        if len(_NUMBERS) < 4096:  # the phases of a game: a few hundred at most
+            _NUMBERS[phase] = found
+    return found
+
+
+_NUMBERS: dict[str, int] = {}
 
 
 @lru_cache(maxsize=1024)  # a pure function of the role pair, asked all the time
@@ -148,7 +158,11 @@ def can_act(state: GameState, name: str) -> bool:
     player = state.player(name)
     if not player.alive or name in state.memory.get("nuit", {}).get("mourants", ()):  # ``dying``, without a copy
         return False
-    return not salbatarised(state, player) and not absent(state, player)
+    marks = player.markers
+    if "salbatarise" not in marks and "absent" not in marks:  # most players, most nights: neither ever
+        return True
+    today = number(state.phase)  # ``salbatarised`` and ``absent``, inline: one phase number for both
+    return marks.get("salbatarise") != today and marks.get("absent") != today
 
 
 def goes_out(state: GameState, name: str, role: str) -> None:

@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from ... import items
 from ...model import Action, GameState
-from .common import boosted, copies, solitaire_night
+from .common import boosted, copies, number, solitaire_night
 from .houses import swap_refusal
 from .roles import WOLF_NATURES
 
@@ -194,7 +194,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
         return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
     if not power.day and not power.anytime and phase[0] != "N":
         return "Ce pouvoir s'utilise la nuit."
-    today = int(phase[1:])  # ``number``
+    today = number(phase)
     marks = player.markers
     if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
