@@ -96,10 +96,15 @@ def location(state: GameState, name: str) -> str:
 def occupants(state: GameState, house: str) -> list[str]:
     """Who is in ``house`` now: the living, present, not dying tonight, whose location it is. A dead player's
     house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
-    if not state.player(house).alive:
+    owner = state.player(house)
+    if not owner.alive:
         return []
     store = state.memory.get("nuit", {})
     gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
+    if not moved:  # nobody swapped or hid tonight (most nights): each at home, the house's owner alone in it
+        if house in gone or owner.markers.get("absent") == today:
+            return []
+        return [house]
     # ``location``, ``dying`` and ``absent``, inline: asked for every player at every attack and visit. The location
     # first: it rules out all but a few.
     return [
@@ -177,20 +182,28 @@ def goes_out(state: GameState, name: str, role: str) -> None:
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
     """What the Détective learns of a dead player: whether he used powers, on whom (each once, in the order first
     used)."""
+    log_uses(state, (name,), targets)
+
+
+def log_uses(state: GameState, names: Sequence[str], targets: Sequence[str]) -> None:
+    """``log_use`` of each of ``names`` (the pack on its house), in order, the journal replaced once."""
     # Shared with the state's copies (``copy_on_change`` above) and never changed in place: a new target makes a new
     # list of that player's, in a new journal sharing the others' lists (most nights: a few uses, a short journal).
     journal: dict[str, list[str]] | None = state.memory.get("journal")
-    used = journal.get(name) if journal is not None else None
-    grown = [] if used is None else used.copy()
-    for target in targets:
-        if target not in grown:
-            grown.append(target)
-    if used is not None and len(grown) == len(used):
-        return  # nothing new: the journal stays as it is
-    if journal is None:
-        state.memory["journal"] = {name: grown}
-    else:
-        state.memory["journal"] = {**journal, name: grown}
+    grown_journal: dict[str, list[str]] | None = None
+    for name in names:
+        used = journal.get(name) if journal is not None else None
+        grown = [] if used is None else used.copy()
+        for target in targets:
+            if target not in grown:
+                grown.append(target)
+        if used is not None and len(grown) == len(used):
+            continue  # nothing new for him
+        if grown_journal is None:
+            grown_journal = {} if journal is None else journal.copy()
+        grown_journal[name] = grown
+    if grown_journal is not None:
+        state.memory["journal"] = grown_journal
 
 
 class DRResolution(Resolution):

@@ -26,6 +26,7 @@ from .common import (
     kill_tonight,
     location,
     log_use,
+    log_uses,
     night,
     number,
     occupants,
@@ -265,13 +266,20 @@ def _loups(r: Resolution, queue: Queue) -> None:
         r.tell_mj("wolves_no_target")
         return
     top = max(votes.values())
-    tied = sorted(h for h, n in votes.items() if n == top)
+    tied = []
+    for named, count in votes.items():
+        if count == top:
+            tied.append(named)
+    if len(tied) > 1:
+        tied.sort()
     house = tied[0] if len(tied) == 1 else s.rng("loups").choice(tied)
     r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
-    pack = [w.name for w in s.players if w.camp in WOLF_NATURES and can_act(s, w.name)]
-    for wolf in pack:  # "attaquée par tous les loups": every wolf able to kill goes out
-        goes_out(s, wolf, s.player(wolf).camp)
-        log_use(s, wolf, [house])
+    pack = []
+    for wolf in s.players:  # "attaquée par tous les loups": every wolf able to kill goes out
+        if wolf.camp in WOLF_NATURES and can_act(s, wolf.name):
+            pack.append(wolf.name)
+            goes_out(s, wolf.name, wolf.camp)
+    log_uses(s, pack, [house])
     _attack(r, house, "loups", pack[0] if len(pack) == 1 else "loups")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -161,7 +161,7 @@ STOCK = {
 }
 
 
-def _count(power: Power, names: list[str]) -> str | None:
+def _count(power: Power, names: Sequence[str]) -> str | None:
     if power.most and not power.targets <= len(names) <= power.most:
         return f"Nomme de {power.targets} à {power.most} joueurs."
     if not power.most and len(names) != power.targets:
@@ -190,41 +190,46 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
     if used not in held.get(player.name, ()):  # ``holds(power.owner)``: his items give the power
         return "Ce pouvoir n'est pas le tien."
     phase = state.phase
-    if power.day and not (phase[0] == "J" and phase != "J0"):
-        return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
-    if not power.day and not power.anytime and phase[0] != "N":
+    if power.day:
+        if not (phase[0] == "J" and phase != "J0"):
+            return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
+    elif not power.anytime and phase[0] != "N":
         return "Ce pouvoir s'utilise la nuit."
     today = number(phase)
     marks = player.markers
     if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
     # ``boosted(state, player, role)`` is ``boosts.get(role) == today``.
-    boosts: dict[str, int] = marks.get("sympathise") or {}
+    boosts: Mapping[str, int] = marks.get("sympathise") or _NO_BOOSTS
     if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
         used == "loup_solitaire.devorer" and boosts.get("loup_solitaire") == today
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
+    # The names (a tuple, read only), and how many: counted once.
     targets = action.targets
+    size = len(targets)
+    names: tuple[str, ...]
     if power.words:
         count = power.targets
-        names = list(targets[:count])
-        if len(targets) != count + 1 or len(names) != count or targets[count] not in power.words:
+        if size != count + 1 or targets[count] not in power.words:
             if used == "convaincant.convaincre":
                 return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
             return "Nomme une maison, puis « rôles » ou « natures »."
+        names = targets[:count]
+        size = count
     else:
-        names = list(targets)
+        names = targets
         if power.boosted_most and boosts.get(power.owner) == today:
             power = Power(power.owner, power.targets, most=power.boosted_most)
         elif power.uses:  # « deux maisons », « 2 liens »: as many names as uses tonight
             most = copies(player, power.owner) + (1 if boosts.get(power.owner) == today else 0)
             if most > 1:
                 power = Power(power.owner, 1, house=power.house, most=most)
-        if power.most or len(names) != power.targets:  # ``_count``'s question, asked when it may refuse
+        if power.most or size != power.targets:  # ``_count``'s question, asked when it may refuse
             wrong = _count(power, names)
             if wrong:
                 return wrong
-    if len(names) > 1 and len(set(names)) != len(names):
+    if size > 1 and len(set(names)) != size:
         return "Nomme des joueurs différents."
     for name in names:
         try:
@@ -282,6 +287,8 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
                 )
     return None
 
+
+_NO_BOOSTS: Mapping[str, int] = MappingProxyType({})  # a player never boosted (``validate_with``)
 
 # The powers that the last checks of ``validate_with`` may refuse: those with a stock, those of a nature, and those
 # named there. The others are valid once their names are.
