@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ... import items
@@ -41,7 +42,10 @@ def _roles(role: str) -> tuple[str, ...]:
 
 def copies(player: PlayerState, role: str) -> int:
     """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
-    return _roles(player.role).count(role)
+    held = player.role
+    if role not in held:  # not even in the string (most questions): none, without splitting it
+        return 0
+    return _roles(held).count(role)
 
 
 def holds(state: GameState, name: str, kind: str) -> bool:
@@ -71,7 +75,7 @@ def boosted(state: GameState, player: PlayerState, key: str) -> bool:
 def canon(player: PlayerState) -> bool:
     """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
     d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
-    return "chanoine" in _roles(player.role)
+    return "chanoine" in player.role and "chanoine" in _roles(player.role)  # the string first: most are not
 
 
 def salbatarised(state: GameState, player: PlayerState) -> bool:
@@ -89,7 +93,7 @@ def absent(state: GameState, player: PlayerState) -> bool:
 
 def location(state: GameState, name: str) -> str:
     """The house a player is in tonight: his own, unless a swap or a hiding moved him."""
-    moved: dict[str, str] = state.memory.get("nuit", {}).get("lieux", {})
+    moved: dict[str, str] = state.memory.get("nuit", _NO_NIGHT).get("lieux", {})
     return moved.get(name, name)
 
 
@@ -99,7 +103,7 @@ def occupants(state: GameState, house: str) -> list[str]:
     owner = state.player(house)
     if not owner.alive:
         return []
-    store = state.memory.get("nuit", {})
+    store = state.memory.get("nuit", _NO_NIGHT)
     gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
     if not moved:  # nobody swapped or hid tonight (most nights): each at home, the house's owner alone in it
         if house in gone or owner.markers.get("absent") == today:
@@ -115,17 +119,19 @@ def occupants(state: GameState, house: str) -> list[str]:
 
 
 # -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
+_NO_NIGHT: Mapping[str, Any] = MappingProxyType({})  # read outside a night: nothing in it
 def night(state: GameState) -> dict[str, Any]:
     store: dict[str, Any] | None = state.memory.get("nuit")
     if store is None:
         store = state.memory["nuit"] = {
             "mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": [], "lieux": {}, "planques": {},
+            "causes_sortie": {},
         }  # fmt: skip
     return store
 
 
 def dying(state: GameState) -> list[str]:
-    return list(state.memory.get("nuit", {}).get("mourants", ()))
+    return list(state.memory.get("nuit", _NO_NIGHT).get("mourants", ()))
 
 
 def invincible(state: GameState, player: PlayerState) -> bool:
@@ -133,7 +139,7 @@ def invincible(state: GameState, player: PlayerState) -> bool:
     keeper = player.markers.get("phylactere")
     if keeper is None:
         return False
-    return state.player(keeper).alive and keeper not in state.memory.get("nuit", {}).get("mourants", ())
+    return state.player(keeper).alive and keeper not in state.memory.get("nuit", _NO_NIGHT).get("mourants", ())
 
 
 def kill_tonight(state: GameState, name: str, cause: str) -> bool:
@@ -161,7 +167,7 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
     player = state.player(name)
-    if not player.alive or name in state.memory.get("nuit", {}).get("mourants", ()):  # ``dying``, without a copy
+    if not player.alive or name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ()):  # ``dying``, without a copy
         return False
     marks = player.markers
     if "salbatarise" not in marks and "absent" not in marks:  # most players, most nights: neither ever
@@ -176,7 +182,7 @@ def goes_out(state: GameState, name: str, role: str) -> None:
     store = night(state)
     if name not in store["sortis"]:
         store["sortis"].append(name)
-        store.setdefault("causes_sortie", {})[name] = role
+        store["causes_sortie"][name] = role
 
 
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:

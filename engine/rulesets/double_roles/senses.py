@@ -21,11 +21,14 @@ def noticed(r: Resolution, actor: str, role: str, names: Sequence[str]) -> None:
     connaît que le seul des deux rôles mis en jeu »; « n'arrive mystérieusement pas à bien distinguer le
     Chanoine » (RULINGS R24)."""
     s = r.state
-    hidden = canon(s.player(actor))
     for name in names:
         who = s.player(name)
-        if name == actor or "paranoiaque" not in _roles(who.role) or not who.alive or salbatarised(s, who):
+        held = who.role  # the string first (most are not Paranoïaque), then his roles
+        if name == actor or "paranoiaque" not in held or "paranoiaque" not in _roles(held) or not who.alive:
             continue
+        if salbatarised(s, who):
+            continue
+        hidden = canon(s.player(actor))
         r.tell(name, "paranoid_alert", by=None if hidden else actor, role=role)
 
 
@@ -33,7 +36,7 @@ def killer_known(r: Resolution, victim: str, by: str, cause: str) -> None:
     """« S'il meurt, au moment de sa mort il est mis au courant de son tueur [...] sauf si c'est par plusieurs
     Loups » (then ``by`` is ``loups``); told too when a Vieux Chiant resists or a Planqué is revived."""
     who = r.state.player(victim)
-    if "paranoiaque" in _roles(who.role) and not salbatarised(r.state, who):
+    if "paranoiaque" in who.role and "paranoiaque" in _roles(who.role) and not salbatarised(r.state, who):
         hidden = by != "loups" and canon(r.state.player(by))
         r.tell(victim, "paranoid_killer", by=None if hidden else by, cause=cause)
 
