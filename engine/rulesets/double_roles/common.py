@@ -134,6 +134,11 @@ def dying(state: GameState) -> list[str]:
     return list(state.memory.get("nuit", _NO_NIGHT).get("mourants", ()))
 
 
+def is_dying(state: GameState, name: str) -> bool:
+    """``name in dying(state)``, without the copy."""
+    return name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ())
+
+
 def invincible(state: GameState, player: PlayerState) -> bool:
     """« Une Liche est invincible tant que son phylactère est en vie » (salbatarised too)."""
     keeper = player.markers.get("phylactere")

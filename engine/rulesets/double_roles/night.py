@@ -19,10 +19,10 @@ from .common import (
     canon,
     cause_tonight,
     copies,
-    dying,
     goes_out,
     holds,
     invincible,
+    is_dying,
     kill_tonight,
     location,
     log_use,
@@ -94,6 +94,17 @@ def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], pos
     return [(row[3], row[4]) for row in rows]
 
 
+def _hidden_with(r: Resolution, host: str) -> list[str]:
+    """``hidden_with``; nobody, without asking, on a night nobody hid (most nights)."""
+    return hidden_with(r, host) if night(r.state)["planques"] else []
+
+
+def _tell_hidden(r: Resolution, host: str, kind: str) -> None:
+    """``tell_hidden``; nobody to tell, without asking, on a night nobody hid (most nights)."""
+    if night(r.state)["planques"]:
+        tell_hidden(r, host, kind)
+
+
 def _salbatars(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
@@ -128,7 +139,7 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [first, second])
         noticed(r, action.player, "cupidon", [first, second])
         for one in (first, second):  # « même si le logeur est Chanoine [...] Liche ou phylactère et que [...] foiré »
-            tell_hidden(r, one, "host_cupidon")
+            _tell_hidden(r, one, "host_cupidon")
         if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
             r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
             continue
@@ -183,13 +194,13 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player) or sorcier.markers.get("rituels", 0) <= 0:
             continue
         target = action.targets[0]
-        if not s.player(target).alive or target in dying(s):
+        if not s.player(target).alive or is_dying(s, target):
             continue  # already dead: the ritual is not spent
         sorcier.markers["rituels"] -= 1
         log_use(s, action.player, [target])
         noticed(r, action.player, "sorcier", [target])
         if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
-            tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
+            _tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
             kill_tonight(s, target, "rituel")
             killer_known(r, target, action.player, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
 
@@ -287,7 +298,7 @@ def _loup_solitaire(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         wolf = s.player(action.player)
-        free = wolf.alive and action.player not in dying(s) and boosted(s, wolf, "loup_solitaire")
+        free = wolf.alive and not is_dying(s, action.player) and boosted(s, wolf, "loup_solitaire")
         if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
             goes_out(s, action.player, "loup_solitaire")  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
@@ -301,13 +312,13 @@ def _assassins(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player) or assassin.markers.get("meurtres", 0) <= 0:
             continue
         target = action.targets[0]
-        if not s.player(target).alive or target in dying(s):
+        if not s.player(target).alive or is_dying(s, target):
             continue
         assassin.markers["meurtres"] -= 1
         goes_out(s, action.player, "assassin")
         log_use(s, action.player, [target])
         r.tell(action.player, "assassin_found", target=target, house=location(s, target))
-        hiders = [h for h in hidden_with(r, location(s, target)) if h != target]  # hiding where he is
+        hiders = [h for h in _hidden_with(r, location(s, target)) if h != target]  # hiding where he is
         kill_tonight(s, target, "assassin")
         killer_known(r, target, action.player, "assassin")
         for hider in hiders:  # « le Planqué et lui se voient mutuellement, et l'Assassin peut le tuer gratuitement »
@@ -327,7 +338,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         if not can_act(s, action.player) or necro.markers.get("potions", 0) <= 0:
             continue
         target = action.targets[0]
-        if target not in dying(s):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
+        if not is_dying(s, target):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
             r.tell(action.player, "potion_unused", target=target)
             continue
         store = night(s)
@@ -344,7 +355,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         noticed(r, action.player, "necromancienne", [target])
         r.tell(action.player, "potion_used", target=target)
         r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
-        for hider in hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
+        for hider in _hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
             r.tell(hider, "planque_met", target=action.player, role="necromancienne")
             r.tell(action.player, "planque_met", target=hider, role="planque")
 
@@ -380,8 +391,8 @@ def _araignees(r: Resolution, queue: Queue) -> None:
         # Boosted: « désigner 3 personnes qui pourront envoyer chacune 4 messages à n'importe-laquelle des 2 autres »
         messages = 4 if boosted(s, s.player(action.player), "araignee") else 2
         for one in linked:
-            tell_hidden(r, one, "host_targeted")
-            if s.player(one).alive and one not in dying(s):
+            _tell_hidden(r, one, "host_targeted")
+            if s.player(one).alive and not is_dying(s, one):
                 for other in linked:
                     if other != one:
                         r.tell(one, "spider_link", target=other, messages=messages)
@@ -391,7 +402,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         target = action.targets[0]
-        traps = target == action.player and action.player in dying(s)  # « Ca ne l'empêchera pas de crever »
+        traps = target == action.player and is_dying(s, action.player)  # « Ca ne l'empêchera pas de crever »
         if not (can_act(s, action.player) or (traps and not salbatarised(s, s.player(target)))):
             continue
         if target != action.player:
@@ -533,7 +544,7 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
             for action in kept:
                 if can_act(s, action.player):
                     goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
-                    tell_hidden(r, action.targets[0], "host_targeted")
+                    _tell_hidden(r, action.targets[0], "host_targeted")
                     boost(r, action)
     by_power = choose(r, others)  # power → player → his actions: the steps' queues
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
