@@ -229,7 +229,7 @@ class DRResolution(Resolution):
             player = self.state.player(name)
             if not player.alive:
                 continue
-            if invincible(self.state, player):
+            if "phylactere" in player.markers and invincible(self.state, player):  # a Liche's marker, else not
                 self.tell_mj("liche_survived", player=name, cause=cause)
                 continue
             player.alive = False

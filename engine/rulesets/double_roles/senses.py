@@ -47,8 +47,10 @@ def _status(r: Resolution, name: str) -> list[object]:
     who = r.state.player(name)
     if canon(who):  # immune: he shows nothing, ever (RULINGS R25)
         return [False, ""]
-    loves = sorted(who.markers.get("amours", []))
-    return [bool(loves), f"{who.camp}:{','.join(loves)}"]
+    loves = who.markers.get("amours")
+    if not loves:  # most people: nobody to sort
+        return [False, who.camp + ":"]
+    return [True, f"{who.camp}:{','.join(sorted(loves))}"]
 
 
 def voyeurs(r: Resolution, queue: Queue) -> None:
