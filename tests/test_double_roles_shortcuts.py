@@ -67,6 +67,18 @@ def test_the_same_records_at_another_table_give_that_table_s_answer() -> None:
     assert all(powers_held(other)[name] == powers_held(state)[name] for name in NAMES[:-1])
 
 
+def test_the_pack_s_mp_is_refused_to_a_wolf_whose_nature_changed_and_kept_by_the_others() -> None:
+    state = _night1()
+    assert state.phase.startswith("N")
+    assert RULESET.validate(state, Action("Alice", "meute.devorer", ("Farid",))) is None
+    assert RULESET.validate(state, Action("David", "meute.devorer", ("Farid",))) is None  # a Loup Solitaire too
+    state.player("Alice").camp = "villageois"  # his nature changed, the pack's item still in his hands
+    assert "meute.devorer" in powers_by_holder(state)["Alice"]
+    refused = RULESET.validate(state, Action("Alice", "meute.devorer", ("Farid",)))
+    assert refused == "Ta nature a changé : ce pouvoir n'est plus le tien."
+    assert RULESET.validate(state, Action("Bruno", "meute.devorer", ("Alice",))) is None
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_the_roles_are_drawn_as_random_choices_draws_them(seed: int) -> None:
     weights = [WEIGHTS[r] for r in ROLE_ORDER]

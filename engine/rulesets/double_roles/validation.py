@@ -249,6 +249,8 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
             return "Choisis un autre joueur que toi."
     if used not in _CHECKED_LAST:  # none of the checks below concerns it
         return None
+    if used == "meute.devorer":  # the pack's MPs (the most of a night): of the checks below, only its nature's
+        return None if player.camp in NATURE_OWNERS["meute"] else _NATURE_CHANGED
     stock = STOCK.get(used)
     if stock and marks.get(stock[0], 0) <= 0:
         return stock[1]
@@ -258,7 +260,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
         if targets[-1] == "copie" and player.camp != "assassin":
             return "Seul un Convaincant Assassin peut copier sa liste de cibles."
     if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
-        return "Ta nature a changé : ce pouvoir n'est plus le tien."
+        return _NATURE_CHANGED
     if used == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
     if used == "lache.envoyer":
@@ -288,6 +290,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
     return None
 
 
+_NATURE_CHANGED = "Ta nature a changé : ce pouvoir n'est plus le tien."
 _NO_BOOSTS: Mapping[str, int] = MappingProxyType({})  # a player never boosted (``validate_with``)
 
 # The powers that the last checks of ``validate_with`` may refuse: those with a stock, those of a nature, and those
