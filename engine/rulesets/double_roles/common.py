@@ -151,12 +151,13 @@ def kill_tonight(state: GameState, name: str, cause: str) -> bool:
     """A death of the night: at once for the steps after it (the dead do not act), announced at dawn. An
     invincible Liche does not die; a phylactère's Liches die with him (« meurt dés que son phylactère meurt »)."""
     store = night(state)
-    if invincible(state, state.player(name)):
+    player = state.player(name)
+    if "phylactere" in player.markers and invincible(state, player):  # a Liche's marker, else not
         return False
     if name not in store["mourants"]:
         store["mourants"].append(name)
         store["causes"].append(cause)
-        for liche in state.player(name).markers.get("liches", []):
+        for liche in player.markers.get("liches", []):
             if state.player(liche).alive:
                 kill_tonight(state, liche, "phylactere")
     return True
@@ -171,8 +172,12 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
-    player = state.player(name)
-    if not player.alive or name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ()):  # ``dying``, without a copy
+    return free_to_act(state, state.player(name))
+
+
+def free_to_act(state: GameState, player: PlayerState) -> bool:
+    """``can_act`` of a player's record (for who holds it already)."""
+    if not player.alive or player.name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ()):  # ``dying``
         return False
     marks = player.markers
     if "salbatarise" not in marks and "absent" not in marks:  # most players, most nights: neither ever

@@ -19,6 +19,7 @@ from .common import (
     canon,
     cause_tonight,
     copies,
+    free_to_act,
     goes_out,
     holds,
     invincible,
@@ -129,7 +130,8 @@ def _salbatars(r: Resolution, queue: Queue) -> None:
 def _cupidon(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
-        if not can_act(s, action.player) or s.player(action.player).markers.get("fleches", 0) <= 0:
+        cupidon = s.player(action.player)
+        if not free_to_act(s, cupidon) or cupidon.markers.get("fleches", 0) <= 0:
             continue
         first, second = action.targets[:2]
         if not (s.player(first).alive and s.player(second).alive):
@@ -191,7 +193,7 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         sorcier = s.player(action.player)
-        if not can_act(s, action.player) or sorcier.markers.get("rituels", 0) <= 0:
+        if not free_to_act(s, sorcier) or sorcier.markers.get("rituels", 0) <= 0:
             continue
         target = action.targets[0]
         if not s.player(target).alive or is_dying(s, target):
@@ -271,7 +273,8 @@ def _loups(r: Resolution, queue: Queue) -> None:
     s = r.state
     votes: dict[str, int] = {}
     for _key, action in queue:
-        if can_act(s, action.player) and s.player(action.player).camp in WOLF_NATURES:
+        wolf = s.player(action.player)
+        if free_to_act(s, wolf) and wolf.camp in WOLF_NATURES:
             votes[action.targets[0]] = votes.get(action.targets[0], 0) + 1
     if not votes:
         r.tell_mj("wolves_no_target")
@@ -287,7 +290,7 @@ def _loups(r: Resolution, queue: Queue) -> None:
     r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
     pack = []
     for wolf in s.players:  # "attaquée par tous les loups": every wolf able to kill goes out
-        if wolf.camp in WOLF_NATURES and can_act(s, wolf.name):
+        if wolf.camp in WOLF_NATURES and free_to_act(s, wolf):
             pack.append(wolf.name)
             goes_out(s, wolf.name, wolf.camp)
     log_uses(s, pack, [house])
@@ -299,7 +302,7 @@ def _loup_solitaire(r: Resolution, queue: Queue) -> None:
     for _key, action in queue:
         wolf = s.player(action.player)
         free = wolf.alive and not is_dying(s, action.player) and boosted(s, wolf, "loup_solitaire")
-        if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
+        if (free_to_act(s, wolf) or free) and solitaire_night(wolf, number(s.phase)):
             goes_out(s, action.player, "loup_solitaire")  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
             _attack(r, action.targets[0], "loup_solitaire", action.player)
@@ -309,7 +312,7 @@ def _assassins(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         assassin = s.player(action.player)
-        if not can_act(s, action.player) or assassin.markers.get("meurtres", 0) <= 0:
+        if not free_to_act(s, assassin) or assassin.markers.get("meurtres", 0) <= 0:
             continue
         target = action.targets[0]
         if not s.player(target).alive or is_dying(s, target):
@@ -335,7 +338,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         necro = s.player(action.player)
-        if not can_act(s, action.player) or necro.markers.get("potions", 0) <= 0:
+        if not free_to_act(s, necro) or necro.markers.get("potions", 0) <= 0:
             continue
         target = action.targets[0]
         if not is_dying(s, target):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
