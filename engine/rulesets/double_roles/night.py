@@ -564,16 +564,18 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
             continue  # an empty queue: the step would do nothing, and nobody died in it for ``_combo``
         if combo:
             known = _combo(r, known)
-    store = s.memory.pop("nuit")
-    s.memory["proteges_veille"] = list(store["proteges"])
-    s.memory["salbat_veille"] = list(store["salbat"])
+    store = s.memory.pop("nuit")  # gone with its lists: they become the « veille » records, uncopied
+    s.memory["proteges_veille"] = store["proteges"]
+    s.memory["salbat_veille"] = store["salbat"]
     s.memory["mes_maisons_veille"] = s.memory.pop("mes_maisons", {})
     for name, cause in zip(store["mourants"], store["causes"], strict=True):
         r.mark(name, cause)
     r.settle()
-    for target, votes in sorted(s.memory.get("corbeau", {}).items()):
-        if s.player(target).alive:
-            r.emit("crow_votes", player=target, votes=votes)
+    crows = s.memory.get("corbeau")
+    if crows:  # the Corbeaux' votes for the coming day, if any
+        for target, votes in sorted(crows.items()):
+            if s.player(target).alive:
+                r.emit("crow_votes", player=target, votes=votes)
 
 
 def resolve_night_with(
