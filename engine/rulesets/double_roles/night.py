@@ -479,7 +479,7 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, dict[str, list
         if refusal is None and kept and power == "meute.devorer":
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
         if refusal:
-            r.tell(player, "action_refused", power=power, targets=list(action.targets), reason=refusal)
+            r.tell(player, "action_refused", power=power, targets=[*action.targets], reason=refusal)
             continue
         spec = POWERS[power]
         if kept is None:
@@ -497,9 +497,9 @@ def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, dict[str, list
             if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
                 room += extra_room(s, player, power)
             del kept[:-room]
-    for kept in order:
+    for kept in order:  # (``[*targets]``: ``list(targets)`` without the call, for every action of the night)
         for action in kept:
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
+            r.tell(action.player, "action_received", power=action.power, targets=[*action.targets])
     return by_power
 
 
