@@ -7,7 +7,6 @@ Deaths of the night are announced at dawn, in the order they happened (RULINGS R
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
 
 from ... import items
 from ...model import Action, Decree, GameState, Outcome
@@ -529,7 +528,6 @@ _IDLE_STEPS = frozenset({STEP_POWER["echanges"], STEP_POWER["loups"]})
 
 # The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
 _COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
-_ROLE = attrgetter("role")
 
 
 def run_night(r: Resolution, actions: Sequence[Action]) -> None:
@@ -551,7 +549,11 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
                     boost(r, action)
     by_power = choose(r, others)  # power → player → his actions: the steps' queues
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = not _COMBO_PAIRS.isdisjoint(map(_ROLE, s.players))
+    combo = False
+    for player in s.players:
+        if player.role in _COMBO_PAIRS:
+            combo = True
+            break
     known: list[str] = []
     position: dict[str, int] = {}  # for ``_queue``, filled at its first need: nobody joins or leaves tonight
     for power, step in _PLAN:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from types import MappingProxyType
 
 from ... import items
@@ -68,7 +67,7 @@ def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
     """``powers_by_player``'s answer as tuples, in a read-only mapping (shared: the same records and table give the
     same one, made once)."""
     reading = _reading(state)
-    names = list(map(_NAME, state.players))  # the table, compared whole with the one of the answer kept
+    names = [player.name for player in state.players]  # the table, compared whole with the one of the answer kept
     if reading.names != names:
         powers = reading.powers
         reading.held = MappingProxyType({name: powers.get(name, ()) for name in names})
@@ -117,7 +116,6 @@ def _reading(state: GameState) -> _Reading:
 # ``_reading``'s answers, by the number of item records and the id of the last one; each entry holds its records,
 # so that no other object can take that id while it is kept (an id is unique among living objects).
 _BY_ITEMS: dict[tuple[int, int], _Reading] = {}
-_NAME = attrgetter("name")
 
 
 @lru_cache(maxsize=4096)
