@@ -220,10 +220,12 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
         if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
             r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
             continue
-        if any(canon(s.player(n)) for n in occupants(s, house)):  # « ça ne marchera pas et il ne le saura pas »
-            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
-            continue
-        night(s)["proteges"].append(house)
+        for inside in occupants(s, house):
+            if canon(s.player(inside)):  # « ça ne marchera pas et il ne le saura pas »
+                r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+                break
+        else:
+            night(s)["proteges"].append(house)
 
 
 def _attack(r: Resolution, house: str, cause: str, by: str) -> None:

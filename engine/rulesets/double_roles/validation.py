@@ -127,7 +127,8 @@ def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
         places += _GIVES.get(kind, ())
     if len(places) > 1:
         places.sort()
-    return tuple(map(_POWER_NAMES.__getitem__, places))
+    names = _POWER_NAMES
+    return tuple([names[place] for place in places])
 
 
 # Each item kind that gives powers: their places in POWERS (``_powers_given``).
