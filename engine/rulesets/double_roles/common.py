@@ -68,7 +68,9 @@ def solitaire_night(player: PlayerState, night_number: int) -> bool:
 
 def boosted(state: GameState, player: PlayerState, key: str) -> bool:
     """A Sympathique's boost of ``key`` for the current phase's number (night k and day k share k)."""
-    marks: dict[str, int] = player.markers.get("sympathise", {})
+    marks: dict[str, int] | None = player.markers.get("sympathise")
+    if not marks:  # never boosted (most players): no phase number to read
+        return False
     return marks.get(key) == number(state.phase)
 
 
