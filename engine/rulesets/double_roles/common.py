@@ -159,7 +159,7 @@ def kill_tonight(state: GameState, name: str, cause: str) -> bool:
     if name not in store["mourants"]:
         store["mourants"].append(name)
         store["causes"].append(cause)
-        for liche in player.markers.get("liches", []):
+        for liche in player.markers.get("liches", ()):
             if state.player(liche).alive:
                 kill_tonight(state, liche, "phylactere")
     return True

@@ -86,7 +86,9 @@ def watch(r: Resolution, dead: list[str]) -> None:
             if natures is None:
                 natures = [{"player": n, "nature": s.player(n).camp} for n in dead]
             r.tell(voyeur.name, "dead_natures", dead=natures)
-        links: dict[str, list[object]] = voyeur.markers.get("liens", {})
+        links: dict[str, list[object]] | None = voyeur.markers.get("liens")
+        if not links:  # no link made yet: nothing to watch
+            continue
         for target, seen in sorted(links.items()):
             if not s.player(target).alive or target in gone:
                 continue
