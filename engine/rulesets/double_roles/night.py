@@ -521,12 +521,14 @@ def _combo(r: Resolution, known: list[str]) -> list[str]:
 
 
 # The steps in NIGHT_ORDER, each with its power (None: a step without one, the swaps agreed by day).
-_PLAN: tuple[tuple[str | None, Callable[[Resolution, Queue], None]], ...] = tuple(
-    (STEP_POWER[step], STEPS[step]) for step in NIGHT_ORDER if step in STEPS
-)
 # The steps that have work with an empty queue: the swaps (their own queue is the day's, in memory), the wolves
 # (« wolves_no_target »). Every other step only loops over its queue: without an action, it is not called.
-_IDLE_STEPS = frozenset({STEP_POWER["echanges"], STEP_POWER["loups"]})
+_IDLE_STEPS = frozenset({"echanges", "loups"})
+# The steps in NIGHT_ORDER: each one's power ("": a step without one, the swaps agreed by day), its function, and
+# whether it is called without an action (``_IDLE_STEPS``).
+_PLAN: tuple[tuple[str, Callable[[Resolution, Queue], None], bool], ...] = tuple(
+    (STEP_POWER[step] or "", STEPS[step], step in _IDLE_STEPS) for step in NIGHT_ORDER if step in STEPS
+)
 
 # The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
 _COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
@@ -558,11 +560,11 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
             break
     known: list[str] = []
     position: dict[str, int] = {}  # for ``_queue``, filled at its first need: nobody joins or leaves tonight
-    for power, step in _PLAN:
-        mine = by_power.get(power) if power is not None else None
-        if power is not None and mine:
+    for power, step, idle in _PLAN:
+        mine = by_power.get(power)  # (none for "")
+        if mine:
             step(r, _queue(s, power, mine, position))
-        elif power in _IDLE_STEPS:
+        elif idle:
             step(r, [])  # nobody chose it tonight: an empty queue, and the step may still have work
         else:
             continue  # an empty queue: the step would do nothing, and nobody died in it for ``_combo``
