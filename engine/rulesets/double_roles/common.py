@@ -122,6 +122,8 @@ def occupants(state: GameState, house: str) -> list[str]:
 
 # -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
 _NO_NIGHT: Mapping[str, Any] = MappingProxyType({})  # read outside a night: nothing in it
+
+
 def night(state: GameState) -> dict[str, Any]:
     store: dict[str, Any] | None = state.memory.get("nuit")
     if store is None:

@@ -232,18 +232,25 @@ def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
     """An attack of wolves on a house: each person in it dies unless the house is protected or a Vieux
     Chiant resists (once per copy)."""
     s = r.state
+    protected = night(s)["proteges"]
     for name in occupants(s, house):
-        if cause == "loup_solitaire" and s.player(name).camp not in WOLF_NATURES:
+        victim = s.player(name)
+        if cause == "loup_solitaire" and victim.camp not in WOLF_NATURES:
             continue  # alone, he attacks "un autre Loup ou Loup Solitaire" only (RULINGS R6)
-        if house in night(s)["proteges"]:
+        if house in protected:
             r.tell_mj("protected", player=name, house=house)
             continue
-        victim = s.player(name)
-        if invincible(s, victim):
+        if "phylactere" in victim.markers and invincible(s, victim):  # a Liche's marker, else not
             r.tell_mj("liche_survived", player=name, cause=cause)
             killer_known(r, name, by, cause)
             continue
-        if "sympathisant_loup" in _roles(victim.role) and victim.camp != "loup" and not salbatarised(s, victim):
+        held = victim.role  # the string first: most are no Sympathisant Loup
+        if (
+            "sympathisant_loup" in held
+            and "sympathisant_loup" in _roles(held)
+            and victim.camp != "loup"
+            and not salbatarised(s, victim)
+        ):
             prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
             if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
                 _turn_wolf(r, name)
