@@ -3,6 +3,7 @@
 any item record, not only the last one, is seen; the roles are drawn as ``random.choices`` draws them; setup
 refuses the roles it does not play, with the same words."""
 
+import dataclasses
 import random
 import re
 import sys
@@ -49,6 +50,33 @@ def test_a_player_who_holds_nothing_has_no_power() -> None:
     assert "Gaston" not in powers_by_holder(state)
     refused = RULESET.validate(state, Action("Gaston", "voyante.sonder", ("Farid", "roles")))
     assert refused == "Ce pouvoir n'est pas le tien."
+
+
+def test_the_same_records_at_another_table_give_that_table_s_answer() -> None:
+    state = _night1()
+    assert list(powers_held(state)) == NAMES  # remembered now, with these records
+    other = state.copy()
+    newcomer = dataclasses.replace(other.players[0], name="Hugo", markers={})
+    other.players.insert(0, newcomer)  # the same item records, another table
+    assert items.every(other) == items.every(state)
+    assert list(powers_held(other)) == ["Hugo", *NAMES]
+    assert powers_held(other)["Hugo"] == ()
+    del other.players[-1]
+    assert list(powers_held(other)) == ["Hugo", *NAMES[:-1]]
+    assert list(powers_held(state)) == NAMES
+    assert all(powers_held(other)[name] == powers_held(state)[name] for name in NAMES[:-1])
+
+
+def test_the_pack_s_mp_is_refused_to_a_wolf_whose_nature_changed_and_kept_by_the_others() -> None:
+    state = _night1()
+    assert state.phase.startswith("N")
+    assert RULESET.validate(state, Action("Alice", "meute.devorer", ("Farid",))) is None
+    assert RULESET.validate(state, Action("David", "meute.devorer", ("Farid",))) is None  # a Loup Solitaire too
+    state.player("Alice").camp = "villageois"  # his nature changed, the pack's item still in his hands
+    assert "meute.devorer" in powers_by_holder(state)["Alice"]
+    refused = RULESET.validate(state, Action("Alice", "meute.devorer", ("Farid",)))
+    assert refused == "Ta nature a changé : ce pouvoir n'est plus le tien."
+    assert RULESET.validate(state, Action("Bruno", "meute.devorer", ("Alice",))) is None
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ... import items
@@ -15,13 +16,23 @@ from .roles import RULESET, WOLF_NATURES, roles_of
 # The memory keys a phase never changes in place, shared by a state and its copy (``model.copy_on_change``) instead
 # of copied every phase: the order numbers and the Assassins' first lists (set at setup, read after), the nights'
 # « veille » records (replaced whole at the end of each night, read the next one), and the Détective's journal
-# (changed only by ``log_use``, through ``memory_for_change``).
+# (replaced, never changed in place, by ``log_use``).
 for _key in ("ordre", "cibles_originelles", "proteges_veille", "salbat_veille", "mes_maisons_veille", "journal"):
     copy_on_change(RULESET, _key)
 
 
 def number(phase: str) -> int:
-    return int(phase[1:])
+    """The phase's number (``"N3"`` → 3), asked all the time: remembered by phase (``int`` of a string is one of
+    the dearest calls of a phase)."""
+    found = _NUMBERS.get(phase)
+    if found is None:
+        found = int(phase[1:])
+        if len(_NUMBERS) < 4096:  # the phases of a game: a few hundred at most
+            _NUMBERS[phase] = found
+    return found
+
+
+_NUMBERS: dict[str, int] = {}
 
 
 @lru_cache(maxsize=1024)  # a pure function of the role pair, asked all the time
@@ -31,7 +42,10 @@ def _roles(role: str) -> tuple[str, ...]:
 
 def copies(player: PlayerState, role: str) -> int:
     """How many times the player holds ``role`` ("si quelqu'un a deux rôles identiques : il cumule")."""
-    return _roles(player.role).count(role)
+    held = player.role
+    if role not in held:  # not even in the string (most questions): none, without splitting it
+        return 0
+    return _roles(held).count(role)
 
 
 def holds(state: GameState, name: str, kind: str) -> bool:
@@ -54,14 +68,16 @@ def solitaire_night(player: PlayerState, night_number: int) -> bool:
 
 def boosted(state: GameState, player: PlayerState, key: str) -> bool:
     """A Sympathique's boost of ``key`` for the current phase's number (night k and day k share k)."""
-    marks: dict[str, int] = player.markers.get("sympathise", {})
+    marks: dict[str, int] | None = player.markers.get("sympathise")
+    if not marks:  # never boosted (most players): no phase number to read
+        return False
     return marks.get(key) == number(state.phase)
 
 
 def canon(player: PlayerState) -> bool:
     """The Chanoine, « immunisé contre les effets d'une Voyante, d'un Sorcier, d'un Salvateur, d'un Salbatar,
     d'un Cupidon, d'un Paranoïaque, d'une Liche, d'un Détective, d'un Voyeur, d'un Convaincant »."""
-    return "chanoine" in _roles(player.role)
+    return "chanoine" in player.role and "chanoine" in _roles(player.role)  # the string first: most are not
 
 
 def salbatarised(state: GameState, player: PlayerState) -> bool:
@@ -79,17 +95,22 @@ def absent(state: GameState, player: PlayerState) -> bool:
 
 def location(state: GameState, name: str) -> str:
     """The house a player is in tonight: his own, unless a swap or a hiding moved him."""
-    moved: dict[str, str] = state.memory.get("nuit", {}).get("lieux", {})
+    moved: dict[str, str] = state.memory.get("nuit", _NO_NIGHT).get("lieux", {})
     return moved.get(name, name)
 
 
 def occupants(state: GameState, house: str) -> list[str]:
     """Who is in ``house`` now: the living, present, not dying tonight, whose location it is. A dead player's
     house is out of play (« les vivants n'ont plus aucune interaction avec les maisons des morts »)."""
-    if not state.player(house).alive:
+    owner = state.player(house)
+    if not owner.alive:
         return []
-    store = state.memory.get("nuit", {})
+    store = state.memory.get("nuit", _NO_NIGHT)
     gone, moved, today = store.get("mourants", ()), store.get("lieux", {}), number(state.phase)
+    if not moved:  # nobody swapped or hid tonight (most nights): each at home, the house's owner alone in it
+        if house in gone or owner.markers.get("absent") == today:
+            return []
+        return [house]
     # ``location``, ``dying`` and ``absent``, inline: asked for every player at every attack and visit. The location
     # first: it rules out all but a few.
     return [
@@ -100,17 +121,26 @@ def occupants(state: GameState, house: str) -> list[str]:
 
 
 # -- the night's own bookkeeping (state.memory["nuit"], gone at dawn) -------------------------------
+_NO_NIGHT: Mapping[str, Any] = MappingProxyType({})  # read outside a night: nothing in it
+
+
 def night(state: GameState) -> dict[str, Any]:
     store: dict[str, Any] | None = state.memory.get("nuit")
     if store is None:
         store = state.memory["nuit"] = {
             "mourants": [], "causes": [], "sortis": [], "proteges": [], "salbat": [], "lieux": {}, "planques": {},
+            "causes_sortie": {},
         }  # fmt: skip
     return store
 
 
 def dying(state: GameState) -> list[str]:
-    return list(state.memory.get("nuit", {}).get("mourants", ()))
+    return list(state.memory.get("nuit", _NO_NIGHT).get("mourants", ()))
+
+
+def is_dying(state: GameState, name: str) -> bool:
+    """``name in dying(state)``, without the copy."""
+    return name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ())
 
 
 def invincible(state: GameState, player: PlayerState) -> bool:
@@ -118,19 +148,20 @@ def invincible(state: GameState, player: PlayerState) -> bool:
     keeper = player.markers.get("phylactere")
     if keeper is None:
         return False
-    return state.player(keeper).alive and keeper not in state.memory.get("nuit", {}).get("mourants", ())
+    return state.player(keeper).alive and keeper not in state.memory.get("nuit", _NO_NIGHT).get("mourants", ())
 
 
 def kill_tonight(state: GameState, name: str, cause: str) -> bool:
     """A death of the night: at once for the steps after it (the dead do not act), announced at dawn. An
     invincible Liche does not die; a phylactère's Liches die with him (« meurt dés que son phylactère meurt »)."""
     store = night(state)
-    if invincible(state, state.player(name)):
+    player = state.player(name)
+    if "phylactere" in player.markers and invincible(state, player):  # a Liche's marker, else not
         return False
     if name not in store["mourants"]:
         store["mourants"].append(name)
         store["causes"].append(cause)
-        for liche in state.player(name).markers.get("liches", []):
+        for liche in player.markers.get("liches", ()):
             if state.player(liche).alive:
                 kill_tonight(state, liche, "phylactere")
     return True
@@ -145,10 +176,18 @@ def cause_tonight(state: GameState, name: str) -> str | None:
 
 def can_act(state: GameState, name: str) -> bool:
     """Alive, not killed earlier this night, not salbatarised."""
-    player = state.player(name)
-    if not player.alive or name in state.memory.get("nuit", {}).get("mourants", ()):  # ``dying``, without a copy
+    return free_to_act(state, state.player(name))
+
+
+def free_to_act(state: GameState, player: PlayerState) -> bool:
+    """``can_act`` of a player's record (for who holds it already)."""
+    if not player.alive or player.name in state.memory.get("nuit", _NO_NIGHT).get("mourants", ()):  # ``dying``
         return False
-    return not salbatarised(state, player) and not absent(state, player)
+    marks = player.markers
+    if "salbatarise" not in marks and "absent" not in marks:  # most players, most nights: neither ever
+        return True
+    today = number(state.phase)  # ``salbatarised`` and ``absent``, inline: one phase number for both
+    return marks.get("salbatarise") != today and marks.get("absent") != today
 
 
 def goes_out(state: GameState, name: str, role: str) -> None:
@@ -157,23 +196,34 @@ def goes_out(state: GameState, name: str, role: str) -> None:
     store = night(state)
     if name not in store["sortis"]:
         store["sortis"].append(name)
-        store.setdefault("causes_sortie", {})[name] = role
+        store["causes_sortie"][name] = role
 
 
 def log_use(state: GameState, name: str, targets: Sequence[str]) -> None:
-    """What the Détective learns of a dead player: whether he used powers, on whom."""
-    # Shared with the state's copies until changed (``copy_on_change`` above): this state's own, to change.
-    journal: dict[str, list[str]]
-    if "journal" in state.memory:
-        journal = state.memory_for_change("journal")
-    else:
-        journal = state.memory["journal"] = {}
-    used = journal.get(name)
-    if used is None:
-        used = journal[name] = []
-    for target in targets:  # once each, in the order first used
-        if target not in used:
-            used.append(target)
+    """What the Détective learns of a dead player: whether he used powers, on whom (each once, in the order first
+    used)."""
+    log_uses(state, (name,), targets)
+
+
+def log_uses(state: GameState, names: Sequence[str], targets: Sequence[str]) -> None:
+    """``log_use`` of each of ``names`` (the pack on its house), in order, the journal replaced once."""
+    # Shared with the state's copies (``copy_on_change`` above) and never changed in place: a new target makes a new
+    # list of that player's, in a new journal sharing the others' lists (most nights: a few uses, a short journal).
+    journal: dict[str, list[str]] | None = state.memory.get("journal")
+    grown_journal: dict[str, list[str]] | None = None
+    for name in names:
+        used = journal.get(name) if journal is not None else None
+        grown = [] if used is None else used.copy()
+        for target in targets:
+            if target not in grown:
+                grown.append(target)
+        if used is not None and len(grown) == len(used):
+            continue  # nothing new for him
+        if grown_journal is None:
+            grown_journal = {} if journal is None else journal.copy()
+        grown_journal[name] = grown
+    if grown_journal is not None:
+        state.memory["journal"] = grown_journal
 
 
 class DRResolution(Resolution):
@@ -188,7 +238,7 @@ class DRResolution(Resolution):
             player = self.state.player(name)
             if not player.alive:
                 continue
-            if invincible(self.state, player):
+            if "phylactere" in player.markers and invincible(self.state, player):  # a Liche's marker, else not
                 self.tell_mj("liche_survived", player=name, cause=cause)
                 continue
             player.alive = False

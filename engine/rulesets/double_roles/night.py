@@ -18,13 +18,15 @@ from .common import (
     canon,
     cause_tonight,
     copies,
-    dying,
+    free_to_act,
     goes_out,
     holds,
     invincible,
+    is_dying,
     kill_tonight,
     location,
     log_use,
+    log_uses,
     night,
     number,
     occupants,
@@ -67,21 +69,40 @@ assert {p for p in STEP_POWER.values() if p} == set(POWERS) - DAY_POWERS - ANYTI
 Queue = list[tuple[str, Action]]  # (copy key, action), in the order of play
 
 
-def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], position: Mapping[str, int]) -> Queue:
+def _queue(state: GameState, power: str, chosen: Mapping[str, list[Action]], position: dict[str, int]) -> Queue:
     """The actions of one step in the order of play: each copy of the role with its own secret number
     ("l'ordre croissant ainsi établi"); a player's k-th action of the power goes to his k-th copy.
-    ``chosen``: this power's actions by player (``by_power``); ``position``: each player's place at the table."""
+    ``chosen``: this power's actions by player (``choose``'s); ``position``: each player's place at the table, filled
+    here at its first need (the night's, empty before)."""
     owner = POWERS[power].owner
+    if len(chosen) == 1:  # one player (most steps): his actions in their order, which the numbers keep
+        for name, actions in chosen.items():
+            if len(actions) == 1:
+                return [(f"{name}:{owner}", actions[0])]
+    if not position:  # the first queue of the night with several actions
+        for place, player in enumerate(state.players):
+            position[player.name] = place
     numbers: dict[str, int] = state.memory.get("ordre", {})
-    rows: list[tuple[int, int, str, Action]] = []
-    # The players who chose it (a few), at their places at the table: the same rows, in the same order once sorted
-    # (a player's own rows are made in his actions' order, and the sort is stable).
+    rows: list[tuple[int, int, int, str, Action]] = []
+    # The players who chose it (a few), at their places at the table; a player's own rows in his actions' order
+    # (``index``: no two rows tie, the sort never compares the actions).
     for name, actions in chosen.items():
         for index, action in enumerate(actions):
-            key = f"{name}:{owner}" + (f"#{index + 1}" if index else "")
-            rows.append((numbers.get(key, 0), position[name], key, action))
-    rows.sort(key=lambda row: (row[0], row[1]))
-    return [(key, action) for _, _, key, action in rows]
+            key = f"{name}:{owner}#{index + 1}" if index else f"{name}:{owner}"
+            rows.append((numbers.get(key, 0), position[name], index, key, action))
+    rows.sort()
+    return [(row[3], row[4]) for row in rows]
+
+
+def _hidden_with(r: Resolution, host: str) -> list[str]:
+    """``hidden_with``; nobody, without asking, on a night nobody hid (most nights)."""
+    return hidden_with(r, host) if night(r.state)["planques"] else []
+
+
+def _tell_hidden(r: Resolution, host: str, kind: str) -> None:
+    """``tell_hidden``; nobody to tell, without asking, on a night nobody hid (most nights)."""
+    if night(r.state)["planques"]:
+        tell_hidden(r, host, kind)
 
 
 def _salbatars(r: Resolution, queue: Queue) -> None:
@@ -108,7 +129,8 @@ def _salbatars(r: Resolution, queue: Queue) -> None:
 def _cupidon(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
-        if not can_act(s, action.player) or s.player(action.player).markers.get("fleches", 0) <= 0:
+        cupidon = s.player(action.player)
+        if not free_to_act(s, cupidon) or cupidon.markers.get("fleches", 0) <= 0:
             continue
         first, second = action.targets[:2]
         if not (s.player(first).alive and s.player(second).alive):
@@ -118,7 +140,7 @@ def _cupidon(r: Resolution, queue: Queue) -> None:
         log_use(s, action.player, [first, second])
         noticed(r, action.player, "cupidon", [first, second])
         for one in (first, second):  # « même si le logeur est Chanoine [...] Liche ou phylactère et que [...] foiré »
-            tell_hidden(r, one, "host_cupidon")
+            _tell_hidden(r, one, "host_cupidon")
         if canon(s.player(first)) or canon(s.player(second)):  # « il saura que son pouvoir a foiré »
             r.tell(action.player, "cupidon_result", ok=False, targets=[first, second])
             continue
@@ -170,16 +192,16 @@ def _sorciers(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         sorcier = s.player(action.player)
-        if not can_act(s, action.player) or sorcier.markers.get("rituels", 0) <= 0:
+        if not free_to_act(s, sorcier) or sorcier.markers.get("rituels", 0) <= 0:
             continue
         target = action.targets[0]
-        if not s.player(target).alive or target in dying(s):
+        if not s.player(target).alive or is_dying(s, target):
             continue  # already dead: the ritual is not spent
         sorcier.markers["rituels"] -= 1
         log_use(s, action.player, [target])
         noticed(r, action.player, "sorcier", [target])
         if not canon(s.player(target)):  # the Chanoine is immune: the ritual is spent for nothing (R23)
-            tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
+            _tell_hidden(r, target, "host_ritual")  # « le Planqué le sait, mais ne sait pas qui est le Sorcier »
             kill_tonight(s, target, "rituel")
             killer_known(r, target, action.player, "rituel")  # "où qu'il soit, et sans bouger de chez lui"
 
@@ -198,28 +220,37 @@ def _salvateurs(r: Resolution, queue: Queue) -> None:
         if house in s.memory.get("proteges_veille", []):  # RULINGS R5: lost, and he is not told
             r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
             continue
-        if any(canon(s.player(n)) for n in occupants(s, house)):  # « ça ne marchera pas et il ne le saura pas »
-            r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
-            continue
-        night(s)["proteges"].append(house)
+        for inside in occupants(s, house):
+            if canon(s.player(inside)):  # « ça ne marchera pas et il ne le saura pas »
+                r.tell_mj("power_lost", player=action.player, power=action.power, house=house)
+                break
+        else:
+            night(s)["proteges"].append(house)
 
 
 def _attack(r: Resolution, house: str, cause: str, by: str) -> None:
     """An attack of wolves on a house: each person in it dies unless the house is protected or a Vieux
     Chiant resists (once per copy)."""
     s = r.state
+    protected = night(s)["proteges"]
     for name in occupants(s, house):
-        if cause == "loup_solitaire" and s.player(name).camp not in WOLF_NATURES:
+        victim = s.player(name)
+        if cause == "loup_solitaire" and victim.camp not in WOLF_NATURES:
             continue  # alone, he attacks "un autre Loup ou Loup Solitaire" only (RULINGS R6)
-        if house in night(s)["proteges"]:
+        if house in protected:
             r.tell_mj("protected", player=name, house=house)
             continue
-        victim = s.player(name)
-        if invincible(s, victim):
+        if "phylactere" in victim.markers and invincible(s, victim):  # a Liche's marker, else not
             r.tell_mj("liche_survived", player=name, cause=cause)
             killer_known(r, name, by, cause)
             continue
-        if "sympathisant_loup" in _roles(victim.role) and victim.camp != "loup" and not salbatarised(s, victim):
+        held = victim.role  # the string first: most are no Sympathisant Loup
+        if (
+            "sympathisant_loup" in held
+            and "sympathisant_loup" in _roles(held)
+            and victim.camp != "loup"
+            and not salbatarised(s, victim)
+        ):
             prompt = "Tu es attaqué·e par les loups : deviens-tu Loup (oui) ou non ?"
             if r.ask("sympathisant", name, prompt, ["oui", "non"], about=name, default="non", single=True) == "oui":
                 _turn_wolf(r, name)
@@ -250,19 +281,27 @@ def _loups(r: Resolution, queue: Queue) -> None:
     s = r.state
     votes: dict[str, int] = {}
     for _key, action in queue:
-        if can_act(s, action.player) and s.player(action.player).camp in WOLF_NATURES:
+        wolf = s.player(action.player)
+        if free_to_act(s, wolf) and wolf.camp in WOLF_NATURES:
             votes[action.targets[0]] = votes.get(action.targets[0], 0) + 1
     if not votes:
         r.tell_mj("wolves_no_target")
         return
     top = max(votes.values())
-    tied = sorted(h for h, n in votes.items() if n == top)
+    tied = []
+    for named, count in votes.items():
+        if count == top:
+            tied.append(named)
+    if len(tied) > 1:
+        tied.sort()
     house = tied[0] if len(tied) == 1 else s.rng("loups").choice(tied)
     r.tell_mj("wolves_target", house=house, votes=votes, draw=len(tied) > 1)
-    pack = [w.name for w in s.players if w.camp in WOLF_NATURES and can_act(s, w.name)]
-    for wolf in pack:  # "attaquée par tous les loups": every wolf able to kill goes out
-        goes_out(s, wolf, s.player(wolf).camp)
-        log_use(s, wolf, [house])
+    pack = []
+    for wolf in s.players:  # "attaquée par tous les loups": every wolf able to kill goes out
+        if wolf.camp in WOLF_NATURES and free_to_act(s, wolf):
+            pack.append(wolf.name)
+            goes_out(s, wolf.name, wolf.camp)
+    log_uses(s, pack, [house])
     _attack(r, house, "loups", pack[0] if len(pack) == 1 else "loups")
 
 
@@ -270,8 +309,8 @@ def _loup_solitaire(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         wolf = s.player(action.player)
-        free = wolf.alive and action.player not in dying(s) and boosted(s, wolf, "loup_solitaire")
-        if (can_act(s, action.player) or free) and solitaire_night(wolf, number(s.phase)):
+        free = wolf.alive and not is_dying(s, action.player) and boosted(s, wolf, "loup_solitaire")
+        if (free_to_act(s, wolf) or free) and solitaire_night(wolf, number(s.phase)):
             goes_out(s, action.player, "loup_solitaire")  # "1 seule sortie même s'il tue en plus des Loups"
             log_use(s, action.player, [action.targets[0]])
             _attack(r, action.targets[0], "loup_solitaire", action.player)
@@ -281,16 +320,16 @@ def _assassins(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         assassin = s.player(action.player)
-        if not can_act(s, action.player) or assassin.markers.get("meurtres", 0) <= 0:
+        if not free_to_act(s, assassin) or assassin.markers.get("meurtres", 0) <= 0:
             continue
         target = action.targets[0]
-        if not s.player(target).alive or target in dying(s):
+        if not s.player(target).alive or is_dying(s, target):
             continue
         assassin.markers["meurtres"] -= 1
         goes_out(s, action.player, "assassin")
         log_use(s, action.player, [target])
         r.tell(action.player, "assassin_found", target=target, house=location(s, target))
-        hiders = [h for h in hidden_with(r, location(s, target)) if h != target]  # hiding where he is
+        hiders = [h for h in _hidden_with(r, location(s, target)) if h != target]  # hiding where he is
         kill_tonight(s, target, "assassin")
         killer_known(r, target, action.player, "assassin")
         for hider in hiders:  # « le Planqué et lui se voient mutuellement, et l'Assassin peut le tuer gratuitement »
@@ -307,10 +346,10 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         necro = s.player(action.player)
-        if not can_act(s, action.player) or necro.markers.get("potions", 0) <= 0:
+        if not free_to_act(s, necro) or necro.markers.get("potions", 0) <= 0:
             continue
         target = action.targets[0]
-        if target not in dying(s):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
+        if not is_dying(s, target):  # "lorsqu'il y a un mort (dans la même nuit)": else the potion is kept
             r.tell(action.player, "potion_unused", target=target)
             continue
         store = night(s)
@@ -327,7 +366,7 @@ def _necromanciennes(r: Resolution, queue: Queue) -> None:
         noticed(r, action.player, "necromancienne", [target])
         r.tell(action.player, "potion_used", target=target)
         r.tell(target, "revived")  # he knows it (the Paranoïaque's, the Détective's texts): RULINGS R10
-        for hider in hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
+        for hider in _hidden_with(r, target):  # « le Planqué et la Nécromancienne en cause se voient »
             r.tell(hider, "planque_met", target=action.player, role="necromancienne")
             r.tell(action.player, "planque_met", target=hider, role="planque")
 
@@ -363,8 +402,8 @@ def _araignees(r: Resolution, queue: Queue) -> None:
         # Boosted: « désigner 3 personnes qui pourront envoyer chacune 4 messages à n'importe-laquelle des 2 autres »
         messages = 4 if boosted(s, s.player(action.player), "araignee") else 2
         for one in linked:
-            tell_hidden(r, one, "host_targeted")
-            if s.player(one).alive and one not in dying(s):
+            _tell_hidden(r, one, "host_targeted")
+            if s.player(one).alive and not is_dying(s, one):
                 for other in linked:
                     if other != one:
                         r.tell(one, "spider_link", target=other, messages=messages)
@@ -374,7 +413,7 @@ def _detectives(r: Resolution, queue: Queue) -> None:
     s = r.state
     for _key, action in queue:
         target = action.targets[0]
-        traps = target == action.player and action.player in dying(s)  # « Ca ne l'empêchera pas de crever »
+        traps = target == action.player and is_dying(s, action.player)  # « Ca ne l'empêchera pas de crever »
         if not (can_act(s, action.player) or (traps and not salbatarised(s, s.player(target)))):
             continue
         if target != action.player:
@@ -432,49 +471,71 @@ assert [s for s in NIGHT_ORDER if s in STEPS] == list(STEPS), "the steps run in 
 assert all(s in STEPS for s, power in STEP_POWER.items() if power), "a night power has its step's function"
 
 
-def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, list[Action]]:
-    """The actions that count, by "PLAYER|power": each valid action, refused ones told; one per copy of the
-    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4)."""
+def choose(r: Resolution, actions: Sequence[Action]) -> dict[str, dict[str, list[Action]]]:
+    """The actions that count, by power and by player: each valid action, refused ones told; one per copy of the
+    role (the last ones); the wolves' one MP each (the first one, "1 unique MP chacun", RULINGS R4). Each player's
+    kept actions are told in the order their first one was read."""
     s = r.state
-    chosen: dict[str, list[Action]] = {}
+    by_power: dict[str, dict[str, list[Action]]] = {}
+    order: list[list[Action]] = []  # each player's kept actions of a power, in the order first kept
     held = powers_by_holder(s) if actions else {}  # no item changes hands while they are chosen
     for action in actions:
         refusal = validate_with(s, action, held)
-        key = f"{action.player}|{action.power}"
-        if refusal is None and action.power == "meute.devorer" and chosen.get(key):
+        player, power = action.player, action.power
+        group = by_power.get(power)
+        kept = group.get(player) if group is not None else None
+        if refusal is None and kept and power == "meute.devorer":
             refusal = "Chaque loup n'envoie qu'un seul MP par nuit : ton premier choix compte."
         if refusal:
-            r.tell(action.player, "action_refused", power=action.power, targets=list(action.targets), reason=refusal)
+            r.tell(player, "action_refused", power=power, targets=[*action.targets], reason=refusal)
             continue
-        spec = POWERS[action.power]
-        who = s.player(action.player)
-        room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
-        if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
-            room += extra_room(s, action.player, action.power)
-        split = [action]
+        spec = POWERS[power]
+        if kept is None:
+            if group is None:
+                group = by_power[power] = {}
+            kept = group[player] = []
+            order.append(kept)
         if spec.uses and len(action.targets) > 1:  # one name per use (two houses in one MP)
-            split = [Action(action.player, action.power, (t,), action.source) for t in action.targets]
-        kept = [*chosen.get(key, []), *split][-room:]
-        chosen[key] = kept
-    for kept in chosen.values():
+            kept.extend(Action(player, power, (t,), action.source) for t in action.targets)
+        else:
+            kept.append(action)
+        if len(kept) > 1:  # more than one: as many as he has room for, the last ones (one always fits)
+            who = s.player(player)
+            room = copies(who, spec.owner) or 1  # his copies of the role; a nature's power: 1
+            if who.markers.get("sympathise"):  # never boosted: no extra room (``extra_room``'s own first question)
+                room += extra_room(s, player, power)
+            del kept[:-room]
+    for kept in order:  # (``[*targets]``: ``list(targets)`` without the call, for every action of the night)
         for action in kept:
-            r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
-    return chosen
+            r.tell(action.player, "action_received", power=action.power, targets=[*action.targets])
+    return by_power
 
 
 def _combo(r: Resolution, known: list[str]) -> list[str]:
     """« Nécromancienne et Croque-Mort : [...] vous connaissez immédiatement les rôles des morts, au lieu d'attendre
     le début du jour »: after each step, the roles of the night's new dead."""
     s = r.state
-    now = dying(s)
+    now: list[str] = s.memory.get("nuit", {}).get("mourants", [])
+    if now == known:  # nobody new (most steps): nothing to tell
+        return known
     new = [n for n in now if n not in known]
     if new:
         seen = [{"player": n, "roles": roles_of(s.player(n).role)} for n in new]
         for p in s.players:
             if copies(p, "croque_mort") and copies(p, "necromancienne") and can_act(s, p.name):
                 r.tell(p.name, "dead_roles", dead=seen)
-    return now
+    return list(now)  # ``dying``: a copy, the night's own list changes
 
+
+# The steps in NIGHT_ORDER, each with its power (None: a step without one, the swaps agreed by day).
+# The steps that have work with an empty queue: the swaps (their own queue is the day's, in memory), the wolves
+# (« wolves_no_target »). Every other step only loops over its queue: without an action, it is not called.
+_IDLE_STEPS = frozenset({"echanges", "loups"})
+# The steps in NIGHT_ORDER: each one's power ("": a step without one, the swaps agreed by day), its function, and
+# whether it is called without an action (``_IDLE_STEPS``).
+_PLAN: tuple[tuple[str, Callable[[Resolution, Queue], None], bool], ...] = tuple(
+    (STEP_POWER[step] or "", STEPS[step], step in _IDLE_STEPS) for step in NIGHT_ORDER if step in STEPS
+)
 
 # The pairs of roles that are both a Croque-Mort and a Nécromancienne (``_combo``'s players).
 _COMBO_PAIRS = frozenset({f"croque_mort{SEP}necromancienne", f"necromancienne{SEP}croque_mort"})
@@ -486,39 +547,48 @@ def run_night(r: Resolution, actions: Sequence[Action]) -> None:
     night(s)
     # The Sympathique's night boosts first: they are for this night, and the actions they allow are then valid
     # (two houses, three crow votes, the lone wolf's odd night: R31).
-    boosts = [a for a in actions if a.power == "sympathique.booster"]
-    for kept in choose(r, boosts).values():
-        for action in kept:
-            if can_act(s, action.player):
-                goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
-                tell_hidden(r, action.targets[0], "host_targeted")
-                boost(r, action)
-    chosen = choose(r, [a for a in actions if a.power != "sympathique.booster"])
-    by_power: dict[str, dict[str, list[Action]]] = {}  # "PLAYER|power" → power → player: the steps' queues
-    for key, kept in chosen.items():
-        who, _, what = key.rpartition("|")
-        by_power.setdefault(what, {})[who] = kept
+    boosts: list[Action] = []
+    others: list[Action] = []
+    for action in actions:
+        (boosts if action.power == "sympathique.booster" else others).append(action)
+    if boosts:
+        for kept in choose(r, boosts).get("sympathique.booster", {}).values():
+            for action in kept:
+                if can_act(s, action.player):
+                    goes_out(s, action.player, "sympathique")  # « Sympathique si de nuit »
+                    _tell_hidden(r, action.targets[0], "host_targeted")
+                    boost(r, action)
+    by_power = choose(r, others)  # power → player → his actions: the steps' queues
     # ``_combo`` tells only those who hold both roles (roles never change): without one, it is not called.
-    combo = not _COMBO_PAIRS.isdisjoint([p.role for p in s.players])
+    combo = False
+    for player in s.players:
+        if player.role in _COMBO_PAIRS:
+            combo = True
+            break
     known: list[str] = []
-    position = {p.name: place for place, p in enumerate(s.players)}  # for ``_queue``: nobody joins or leaves tonight
-    for step in NIGHT_ORDER:
-        power = STEP_POWER[step]
-        if step in STEPS:
-            # A power nobody chose tonight: its queue is empty.
-            STEPS[step](r, _queue(s, power, by_power[power], position) if power in by_power else [])
-            if combo:
-                known = _combo(r, known)
-    store = s.memory.pop("nuit")
-    s.memory["proteges_veille"] = list(store["proteges"])
-    s.memory["salbat_veille"] = list(store["salbat"])
+    position: dict[str, int] = {}  # for ``_queue``, filled at its first need: nobody joins or leaves tonight
+    for power, step, idle in _PLAN:
+        mine = by_power.get(power)  # (none for "")
+        if mine:
+            step(r, _queue(s, power, mine, position))
+        elif idle:
+            step(r, [])  # nobody chose it tonight: an empty queue, and the step may still have work
+        else:
+            continue  # an empty queue: the step would do nothing, and nobody died in it for ``_combo``
+        if combo:
+            known = _combo(r, known)
+    store = s.memory.pop("nuit")  # gone with its lists: they become the « veille » records, uncopied
+    s.memory["proteges_veille"] = store["proteges"]
+    s.memory["salbat_veille"] = store["salbat"]
     s.memory["mes_maisons_veille"] = s.memory.pop("mes_maisons", {})
     for name, cause in zip(store["mourants"], store["causes"], strict=True):
         r.mark(name, cause)
     r.settle()
-    for target, votes in sorted(s.memory.get("corbeau", {}).items()):
-        if s.player(target).alive:
-            r.emit("crow_votes", player=target, votes=votes)
+    crows = s.memory.get("corbeau")
+    if crows:  # the Corbeaux' votes for the coming day, if any
+        for target, votes in sorted(crows.items()):
+            if s.player(target).alive:
+                r.emit("crow_votes", player=target, votes=votes)
 
 
 def resolve_night_with(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...model import Action
 from ...resolution import Resolution
-from .common import _roles, can_act, canon, dying, goes_out, log_use, salbatarised
+from .common import _roles, can_act, canon, goes_out, log_use, salbatarised
 from .houses import hidden_with
 from .roles import pairs_with
 
@@ -21,11 +21,14 @@ def noticed(r: Resolution, actor: str, role: str, names: Sequence[str]) -> None:
     connaît que le seul des deux rôles mis en jeu »; « n'arrive mystérieusement pas à bien distinguer le
     Chanoine » (RULINGS R24)."""
     s = r.state
-    hidden = canon(s.player(actor))
     for name in names:
         who = s.player(name)
-        if name == actor or "paranoiaque" not in _roles(who.role) or not who.alive or salbatarised(s, who):
+        held = who.role  # the string first (most are not Paranoïaque), then his roles
+        if name == actor or "paranoiaque" not in held or "paranoiaque" not in _roles(held) or not who.alive:
             continue
+        if salbatarised(s, who):
+            continue
+        hidden = canon(s.player(actor))
         r.tell(name, "paranoid_alert", by=None if hidden else actor, role=role)
 
 
@@ -33,7 +36,7 @@ def killer_known(r: Resolution, victim: str, by: str, cause: str) -> None:
     """« S'il meurt, au moment de sa mort il est mis au courant de son tueur [...] sauf si c'est par plusieurs
     Loups » (then ``by`` is ``loups``); told too when a Vieux Chiant resists or a Planqué is revived."""
     who = r.state.player(victim)
-    if "paranoiaque" in _roles(who.role) and not salbatarised(r.state, who):
+    if "paranoiaque" in who.role and "paranoiaque" in _roles(who.role) and not salbatarised(r.state, who):
         hidden = by != "loups" and canon(r.state.player(by))
         r.tell(victim, "paranoid_killer", by=None if hidden else by, cause=cause)
 
@@ -44,8 +47,10 @@ def _status(r: Resolution, name: str) -> list[object]:
     who = r.state.player(name)
     if canon(who):  # immune: he shows nothing, ever (RULINGS R25)
         return [False, ""]
-    loves = sorted(who.markers.get("amours", []))
-    return [bool(loves), f"{who.camp}:{','.join(loves)}"]
+    loves = who.markers.get("amours")
+    if not loves:  # most people: nobody to sort
+        return [False, who.camp + ":"]
+    return [True, f"{who.camp}:{','.join(sorted(loves))}"]
 
 
 def voyeurs(r: Resolution, queue: Queue) -> None:
@@ -72,14 +77,20 @@ def watch(r: Resolution, dead: list[str]) -> None:
     morts » (``dead``: those of the phase, in order), and « si les conditions de victoire changent » for his
     links."""
     s = r.state
+    natures: list[dict[str, object]] | None = None  # the dead's natures, the same for every Voyeur: read once
+    gone = s.memory.get("nuit", {}).get("mourants", ())  # ``dying``, without a copy
     for voyeur in s.players:
         if voyeur.role not in VOYEUR_PAIRS or not voyeur.alive or salbatarised(s, voyeur):  # ``copies``, inline
             continue
         if dead:
-            r.tell(voyeur.name, "dead_natures", dead=[{"player": n, "nature": s.player(n).camp} for n in dead])
-        links: dict[str, list[object]] = voyeur.markers.get("liens", {})
+            if natures is None:
+                natures = [{"player": n, "nature": s.player(n).camp} for n in dead]
+            r.tell(voyeur.name, "dead_natures", dead=natures)
+        links: dict[str, list[object]] | None = voyeur.markers.get("liens")
+        if not links:  # no link made yet: nothing to watch
+            continue
         for target, seen in sorted(links.items()):
-            if not s.player(target).alive or target in dying(s):
+            if not s.player(target).alive or target in gone:
                 continue
             now = _status(r, target)
             if now != seen:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
 from ... import items
 from ...model import Action, GameState
-from .common import boosted, copies, solitaire_night
+from .common import boosted, copies, number, solitaire_night
 from .houses import swap_refusal
 from .roles import WOLF_NATURES
 
@@ -64,23 +64,44 @@ def powers_by_player(state: GameState) -> dict[str, list[str]]:
 
 
 def powers_held(state: GameState) -> Mapping[str, tuple[str, ...]]:
-    """``powers_by_player``'s answer as tuples, in a read-only mapping."""
-    held = powers_by_holder(state)
-    return MappingProxyType({p.name: held.get(p.name, ()) for p in state.players})
+    """``powers_by_player``'s answer as tuples, in a read-only mapping (shared: the same records and table give the
+    same one, made once)."""
+    reading = _reading(state)
+    names = [player.name for player in state.players]  # the table, compared whole with the one of the answer kept
+    if reading.names != names:
+        powers = reading.powers
+        reading.held = MappingProxyType({name: powers.get(name, ()) for name in names})
+        reading.names = names
+    return reading.held
 
 
 def powers_by_holder(state: GameState) -> Mapping[str, tuple[str, ...]]:
     """The powers of each holder of an intact item (his roles' and his nature's), from one pass over the items:
-    ``powers_held`` without the players who hold nothing (``get(name, ())``). Read-only, shared.
+    ``powers_held`` without the players who hold nothing (``get(name, ())``). Read-only, shared."""
+    return _reading(state).powers
 
-    Remembered by the item records themselves (``_BY_ITEMS``): the records never change (a change is a new
+
+class _Reading:
+    """What the item records give (``powers_by_holder``), and ``powers_held``'s answer for the last table asked."""
+
+    __slots__ = ("held", "names", "powers", "rows")
+
+    def __init__(self, rows: list[items.Item], powers: Mapping[str, tuple[str, ...]]) -> None:
+        self.rows = rows
+        self.powers = powers
+        self.names: list[str] | None = None  # the players' names ``held`` is for
+        self.held: Mapping[str, tuple[str, ...]] = powers
+
+
+def _reading(state: GameState) -> _Reading:
+    """Remembered by the item records themselves (``_BY_ITEMS``): the records never change (a change is a new
     record), so the same records give the same powers, and most phases change none. Found by how many records
     there are and the last one, then checked whole: two lists of the same records compare equal in one C-level
     pass (identity first, record by record)."""
     rows = items.every(state)
     key = (len(rows), id(rows[-1]) if rows else 0)
     found = _BY_ITEMS.get(key)
-    if found is None or found[0] != rows:
+    if found is None or found.rows != rows:
         kinds: dict[str, list[str]] = {}
         for item in rows:
             if not item.destroyed:
@@ -88,20 +109,33 @@ def powers_by_holder(state: GameState) -> Mapping[str, tuple[str, ...]]:
         if len(_BY_ITEMS) >= 2048:
             _BY_ITEMS.clear()
         powers = {holder: _powers_given(frozenset(held)) for holder, held in kinds.items()}
-        found = _BY_ITEMS[key] = (rows, MappingProxyType(powers))
-    return found[1]
+        found = _BY_ITEMS[key] = _Reading(rows, MappingProxyType(powers))
+    return found
 
 
-# ``powers_by_holder``'s answers, by the number of item records and the id of the last one; each entry holds its
-# records, so that no other object can take that id while it is kept (an id is unique among living objects).
-_BY_ITEMS: dict[tuple[int, int], tuple[list[items.Item], Mapping[str, tuple[str, ...]]]] = {}
+# ``_reading``'s answers, by the number of item records and the id of the last one; each entry holds its records,
+# so that no other object can take that id while it is kept (an id is unique among living objects).
+_BY_ITEMS: dict[tuple[int, int], _Reading] = {}
 
 
 @lru_cache(maxsize=4096)
 def _powers_given(kinds: frozenset[str]) -> tuple[str, ...]:
     """The powers the items of these kinds give, in POWERS' order (cached: a few thousand sets of kinds at
-    most, two roles, a house and a nature's)."""
-    return tuple(power for power, owner in _OWNED if owner in kinds)
+    most, two roles, a house and a nature's): each kind's, put in that order."""
+    places: list[int] = []
+    for kind in kinds:
+        places += _GIVES.get(kind, ())
+    if len(places) > 1:
+        places.sort()
+    names = _POWER_NAMES
+    return tuple([names[place] for place in places])
+
+
+# Each item kind that gives powers: their places in POWERS (``_powers_given``).
+_POWER_NAMES = tuple(POWERS)
+_GIVES: dict[str, tuple[int, ...]] = {}
+for _place, (_power, _owner) in enumerate(_OWNED):
+    _GIVES[_owner] = (*_GIVES.get(_owner, ()), _place)
 
 
 # The powers of a nature: the natures that still hold them (a Convaincant may change one).
@@ -126,7 +160,7 @@ STOCK = {
 }
 
 
-def _count(power: Power, names: list[str]) -> str | None:
+def _count(power: Power, names: Sequence[str]) -> str | None:
     if power.most and not power.targets <= len(names) <= power.most:
         return f"Nomme de {power.targets} à {power.most} joueurs."
     if not power.most and len(names) != power.targets:
@@ -155,41 +189,46 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
     if used not in held.get(player.name, ()):  # ``holds(power.owner)``: his items give the power
         return "Ce pouvoir n'est pas le tien."
     phase = state.phase
-    if power.day and not (phase[0] == "J" and phase != "J0"):
-        return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
-    if not power.day and not power.anytime and phase[0] != "N":
+    if power.day:
+        if not (phase[0] == "J" and phase != "J0"):
+            return "Ce pouvoir s'utilise de jour, à partir du Jour 1."
+    elif not power.anytime and phase[0] != "N":
         return "Ce pouvoir s'utilise la nuit."
-    today = int(phase[1:])  # ``number``
+    today = number(phase)
     marks = player.markers
     if marks.get("absent") == today:  # ``absent``, inline (asked again of every target below)
         return "Tu t'es enfui·e : tu es hors de la partie jusqu'à la nuit prochaine."
     # ``boosted(state, player, role)`` is ``boosts.get(role) == today``.
-    boosts: dict[str, int] = marks.get("sympathise") or {}
+    boosts: Mapping[str, int] = marks.get("sympathise") or _NO_BOOSTS
     if marks.get("salbatarise") == today and not (  # ``salbatarised``, inline
         used == "loup_solitaire.devorer" and boosts.get("loup_solitaire") == today
     ):  # « il pourra attaquer même s'il est salbatarisé »
         return "Tu es salbatarisé·e : tu as perdu tes pouvoirs pour cette nuit et le jour à venir."
+    # The names (a tuple, read only), and how many: counted once.
     targets = action.targets
+    size = len(targets)
+    names: tuple[str, ...]
     if power.words:
         count = power.targets
-        names = list(targets[:count])
-        if len(targets) != count + 1 or len(names) != count or targets[count] not in power.words:
+        if size != count + 1 or targets[count] not in power.words:
             if used == "convaincant.convaincre":
                 return "Nomme une maison, puis la nature : villageois, loup, loup solitaire ou assassin."
             return "Nomme une maison, puis « rôles » ou « natures »."
+        names = targets[:count]
+        size = count
     else:
-        names = list(targets)
+        names = targets
         if power.boosted_most and boosts.get(power.owner) == today:
             power = Power(power.owner, power.targets, most=power.boosted_most)
         elif power.uses:  # « deux maisons », « 2 liens »: as many names as uses tonight
             most = copies(player, power.owner) + (1 if boosts.get(power.owner) == today else 0)
             if most > 1:
                 power = Power(power.owner, 1, house=power.house, most=most)
-        if power.most or len(names) != power.targets:  # ``_count``'s question, asked when it may refuse
+        if power.most or size != power.targets:  # ``_count``'s question, asked when it may refuse
             wrong = _count(power, names)
             if wrong:
                 return wrong
-    if len(names) > 1 and len(set(names)) != len(names):
+    if size > 1 and len(set(names)) != size:
         return "Nomme des joueurs différents."
     for name in names:
         try:
@@ -209,6 +248,8 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
             return "Choisis un autre joueur que toi."
     if used not in _CHECKED_LAST:  # none of the checks below concerns it
         return None
+    if used == "meute.devorer":  # the pack's MPs (the most of a night): of the checks below, only its nature's
+        return None if player.camp in NATURE_OWNERS["meute"] else _NATURE_CHANGED
     stock = STOCK.get(used)
     if stock and marks.get(stock[0], 0) <= 0:
         return stock[1]
@@ -218,7 +259,7 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
         if targets[-1] == "copie" and player.camp != "assassin":
             return "Seul un Convaincant Assassin peut copier sa liste de cibles."
     if power.owner in NATURE_OWNERS and player.camp not in NATURE_OWNERS[power.owner]:
-        return "Ta nature a changé : ce pouvoir n'est plus le tien."
+        return _NATURE_CHANGED
     if used == "cupidon.amoureux" and today > 2:
         return "Cupidon n'agit que la nuit 1 ou la nuit 2."
     if used == "lache.envoyer":
@@ -247,6 +288,9 @@ def validate_with(state: GameState, action: Action, held: Mapping[str, tuple[str
                 )
     return None
 
+
+_NATURE_CHANGED = "Ta nature a changé : ce pouvoir n'est plus le tien."
+_NO_BOOSTS: Mapping[str, int] = MappingProxyType({})  # a player never boosted (``validate_with``)
 
 # The powers that the last checks of ``validate_with`` may refuse: those with a stock, those of a nature, and those
 # named there. The others are valid once their names are.
