@@ -193,6 +193,14 @@ def play(seed: int, checked: bool = True) -> tuple[int, str | None]:
             assert state == before, f"{state.phase} changed the state it was given"
             lazy = copied_on_change(state.ruleset)  # shared until a change, by design (``model.copy_on_change``)
             assert not _mutable_ids(state, set(), lazy) & _mutable_ids(outcome.state, set(), lazy)
+            for key in sorted(lazy & outcome.state.memory.keys()):
+                # Shared until a change (the module's memory among them): the new state's own value, changed and
+                # put back (the same game), leaves the input as it was.
+                value = outcome.state.memory_for_change(key)
+                if isinstance(value, dict):
+                    value["?"] = []
+                    assert state == before, f"{state.phase}: memory[{key!r}] shared"
+                    del value["?"]
             _check(state, outcome)
         state = outcome.state
         phases += 1

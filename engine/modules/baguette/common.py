@@ -8,11 +8,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...contract import RuleSet
-from ...model import MJ, PUBLIC, Event, GameState, PlayerState, copy_data
+from ...model import MJ, PUBLIC, Event, GameState, PlayerState, copy_on_change
 from ...resolution import Resolution
 
 ID = "baguette"
-KEY = "baguette"  # state.memory[KEY]: the module's bookkeeping
+# state.memory[KEY]: the module's bookkeeping. Shared by a state and its copies until a change
+# (``model.copy_on_change``, registered for a state's rule set by ``own_state`` and ``setup``): the module changes it
+# only through ``bag_for_change``, and never changes a value in it in place — a list or dict that changes is
+# replaced by a new one — so a phase's own copy of it is a shallow one (``own_state``).
+KEY = "baguette"
 BLANK = "blanc"  # a blank vote's target
 
 # The options (RULINGS.md), by full name: values, default first.
@@ -70,10 +74,19 @@ def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def bag(state: GameState) -> dict[str, Any]:
-    """The module's memory (created empty on a state that has none)."""
+    """The module's memory, to read (created empty on a state that has none); ``bag_for_change`` to change it."""
     found = state.memory.get(KEY)
     if found is None:
         found = state.memory[KEY] = {}
+    return found
+
+
+def bag_for_change(state: GameState) -> dict[str, Any]:
+    """The module's memory, to be changed: this state's own (``memory_for_change``; a phase's state owns it
+    already, see ``own_state``). A value in it is replaced, never changed in place (it may be shared)."""
+    if KEY not in state.memory:
+        return bag(state)  # a new dict: this state's own
+    found: dict[str, Any] = state.memory_for_change(KEY)
     return found
 
 
@@ -121,14 +134,14 @@ def receivers(state: GameState, giver: str | None) -> list[str]:
     if complete:
         return living
     if not fresh:  # every living player but the giver has held it
-        memory["tour_complet"] = True
+        bag_for_change(state)["tour_complet"] = True
         return living
     return fresh
 
 
 def give_wand(r: Resolution, name: str | None, how: str) -> None:
     """The wand to ``name`` (None: nobody holds it); the power chosen by the previous holder ends."""
-    memory = bag(r.state)
+    memory = bag_for_change(r.state)
     previous = memory.get("magicien")
     memory["magicien"] = name
     memory.pop("pouvoir", None)
@@ -136,9 +149,9 @@ def give_wand(r: Resolution, name: str | None, how: str) -> None:
     memory.pop("testament", None)
     if name is None:
         return
-    porteurs = memory.setdefault("porteurs", [])
-    if name not in porteurs:
-        porteurs.append(name)
+    porteurs = memory.get("porteurs")
+    if porteurs is None or name not in porteurs:
+        memory["porteurs"] = [*(porteurs or ()), name]  # a new list: the old one may be shared
     r.emit("wand_holder", player=name, previous=previous, how=how)
     used = memory.get("pouvoirs_utilises", [])
     left = []  # (a loop: five powers make no comprehension worth its cost)
@@ -160,22 +173,38 @@ _EMPTY = _Placeholder("", 0, [])
 
 def working_state(state: GameState) -> GameState:
     """The state the module's steps before the base's resolution work on, for less than a copy: the caller's
-    player records and memory values shared, the module's memory (``state.memory[KEY]``) its own copy. Those
+    player records and memory values shared, the module's memory (``state.memory[KEY]``) its own (``_own_bag``). Those
     steps change only the module's memory (and the phase, set back): never a player record, nor another key of
     the memory; the base then copies this state into its own, which is the one the phase returns. So a
     resolution copies the state once (the base's), not twice, and the caller's state is never changed."""
     memory = dict(state.memory)
-    if KEY in memory:
-        memory[KEY] = copy_data(memory[KEY])
     work = GameState(state.ruleset, state.seed, list(state.players), state.phase, state.mayor, state.winner, memory)
     work._where = state._where.copy()
+    _own_bag(work)
     return work
+
+
+def _own_bag(work: GameState) -> None:
+    """Give ``work`` (a phase's new state) its own module memory: a shallow copy, as the values in it are never
+    changed in place (``KEY``), marked as this state's own so that ``bag_for_change`` does not copy it again
+    (``memory_for_change``'s ownership, which ``GameState.copy`` hands on as it should)."""
+    found = work.memory.get(KEY)
+    if found is not None:
+        work.memory[KEY] = found.copy()
+        work._owned = work._owned | {KEY}  # type: ignore[misc]  # as ``memory_for_change`` does
 
 
 def own_state(ctx: Ctx, state: GameState, owned: bool) -> GameState:
     """The state a phase's module steps work on: a full copy when the base then resolves it in place (``owned``:
-    its ``*_owned`` entry, the one copy of the phase), else ``working_state`` (the base copies it again)."""
-    return state.copy() if owned else working_state(state)
+    its ``*_owned`` entry, the one copy of the phase), else ``working_state`` (the base copies it again). The
+    module's memory is shared by the copy (``copy_on_change``, registered here for the state's rule set: a
+    state loaded from a file has had no ``setup`` in this process), then made the new state's own, shallowly."""
+    copy_on_change(state.ruleset, KEY)
+    if not owned:
+        return working_state(state)
+    work = state.copy()
+    _own_bag(work)
+    return work
 
 
 def resume(state: GameState, answers: Mapping[str, str]) -> Resolution:

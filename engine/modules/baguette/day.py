@@ -18,6 +18,7 @@ from .common import (
     Ctx,
     active_power,
     bag,
+    bag_for_change,
     give_wand,
     holder,
     own_state,
@@ -82,7 +83,6 @@ def decrees_for_base(r: Resolution, ctx: Ctx, decrees: Sequence[Decree]) -> tupl
 
 def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
     """« Une absence justifiée permet un non-vote »: the day phases an absence covers; a vague one is asked."""
-    memory = bag(r.state)
     number = int(r.state.phase[1:])
     for action in actions:
         if action.power != ABSENCE:
@@ -105,7 +105,10 @@ def note_absences(r: Resolution, actions: Sequence[Action]) -> None:
                 f"L'absence de {action.player} donne ses jours ({', '.join(phases)}) : la question n'a pas été posée.",
             )
         if phases:
-            known = memory.setdefault("absences", {}).setdefault(action.player, [])
+            memory = bag_for_change(r.state)
+            # New dict and list (the old ones may be shared: ``common.KEY``), where ``setdefault`` put them.
+            absences = memory["absences"] = dict(memory.get("absences", {}))
+            known = absences[action.player] = list(absences.get(action.player, []))
             known.extend(p for p in phases if p not in known)
             r.tell_mj("absence_noted", player=action.player, phases=phases)
 
@@ -150,7 +153,7 @@ def _ballots_only(r: Resolution, actions: Sequence[Action]) -> tuple[list[Action
             return None
     memory = bag(s)
     if "anticipees" in memory and not memory["anticipees"]:  # (``_anticipated`` on a day of votes only)
-        del memory["anticipees"]
+        del bag_for_change(s)["anticipees"]
     alive: dict[str, bool] = {}  # each name's player (the first so called, as ``state.player``): alive?
     for record in reversed(s.players):
         alive[record.name] = record.alive
@@ -205,11 +208,12 @@ def _anticipated(
     ``powers``: the powers of ``own``."""
     s = r.state
     if not base_actions and _NIGHT_CHOICES.isdisjoint(powers):  # most days: votes only
-        if not bag(s).get("anticipees"):
-            bag(s).pop("anticipees", None)
+        if "anticipees" in bag(s) and not bag(s)["anticipees"]:
+            del bag_for_change(s)["anticipees"]
         return own, []
     night = next_phase(s.phase)
-    kept = bag(s).setdefault("anticipees", [])
+    memory = bag_for_change(s)
+    kept = memory["anticipees"] = list(memory.get("anticipees", []))  # (a new list: the old one may be shared)
     now_own: list[Action] = []
     now_base: list[Action] = []
     for action in [*own, *base_actions]:
@@ -227,7 +231,7 @@ def _anticipated(
         )
         r.tell(action.player, "action_kept", power=action.power, targets=list(action.targets), night=night)
     if not kept:
-        bag(s).pop("anticipees", None)
+        del memory["anticipees"]
     return now_own, now_base
 
 
@@ -257,7 +261,7 @@ def _elect(
     top = totals[order[0]] if order else 0  # (one vote each: a target counted has one at least)
     leaders = [target for target in order if totals[target] == top]
     round_ = 1 if candidates is None else 2
-    memory = bag(s)
+    memory = bag_for_change(s)
     memory.pop("second_tour", None)
     if len(leaders) == 1:
         r.emit("magicien_elected", player=leaders[0], round=round_, counts=counts)
@@ -323,7 +327,7 @@ def _pyre_choice(r: Resolution, ctx: Ctx, votes: Mapping[str, str], doomed: set[
         elif magicien:
             chosen = active_power(s)
             immune_one = chosen["targets"][0] if chosen["power"] == "immunite" and chosen["targets"] else None
-            bag(r.state)["egalite_en_attente"] = {
+            bag_for_change(r.state)["egalite_en_attente"] = {
                 "candidates": leaders,
                 "magicien": magicien,
                 "day": s.phase,
@@ -424,7 +428,7 @@ def close_day(
         if "baguette.testament" in powers:
             for action in own:
                 if action.power == "baguette.testament":
-                    bag(s)["testament"] = list(action.targets)
+                    bag_for_change(s)["testament"] = list(action.targets)
                     r.tell(action.player, "action_received", power=action.power, targets=list(action.targets))
         sent = mp_votes(ctx, s, own)
     all_votes = {**votes, **sent}
@@ -441,7 +445,8 @@ def close_day(
     else:
         doomed = {d.player for d in base_decrees if d.kind == "kill" and d.player} if base_decrees else set()
         victim = _pyre_choice(r, ctx, all_votes, doomed)
-        bag(s).pop("sans_vote", None)  # « au prochain bûcher »: this one
+        if "sans_vote" in bag(s):
+            del bag_for_change(s)["sans_vote"]  # « au prochain bûcher »: this one
     to_base = {q: a for q, a in base_answers(answers).items() if q != question_id(s, day)} if answers else {}
     # Told last; read here, on the state as it was before the base's day (most days: no answer, none).
     unused = unused_answers(day, answers, r) if answers else []

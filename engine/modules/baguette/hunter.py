@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ...model import MJ, Decree, Event, GameState, Question
 from ...resolution import NOBODY, Resolution
 from ...rulesets.classique import deaths as classique_deaths
-from .common import Ctx, bag
+from .common import Ctx, bag, bag_for_change
 
 # The base rule sets whose death chains and win check the module uses after their resolution.
 _BASES: dict[
@@ -55,7 +55,7 @@ def shoot(
         return state, [Event("copy_hunter_dies", state.phase, MJ, (), {"player": magicien})], []
     make, winner_of = known
     r = make(state, answers, ())
-    bag(r.state)["balle_copie"] = True
+    bag_for_change(r.state)["balle_copie"] = True
     target = r.ask("chasseur", magicien, "Tu meurs : sur qui tires-tu ?", r.state.living(), about=magicien, single=True)
     if target != NOBODY:
         r.emit("hunter_shot", player=magicien, target=target, copied=True)

@@ -18,6 +18,7 @@ from .common import (
     WOLF_EXTRAS,
     Ctx,
     bag,
+    bag_for_change,
     holder,
     indevorable,
     mj_role,
@@ -113,7 +114,7 @@ class _Night:
 
 def _egalite_bucher(n: _Night) -> None:
     r, s = n.r, n.r.state
-    pending = bag(s).pop("egalite_en_attente", None)
+    pending = bag_for_change(s).pop("egalite_en_attente", None) if "egalite_en_attente" in bag(s) else None
     if not pending:
         return
     magicien = pending["magicien"]
@@ -153,7 +154,7 @@ _EXTRA_ORDERS = tuple((extra, f"baguette.{extra}") for extra in WOLF_EXTRAS)  # 
 
 def _pouvoir(n: _Night) -> None:
     r, s = n.r, n.r.state
-    memory = bag(s)
+    memory = bag_for_change(s)
     magicien = n.magicien = holder(s)
     memory.pop("pouvoir", None)
     if magicien is None:
@@ -162,7 +163,8 @@ def _pouvoir(n: _Night) -> None:
     for given in n.own:
         if given.player == magicien and given.power in _POWER_ORDERS:
             action = given
-    used = memory.setdefault("pouvoirs_utilises", [])
+    # A new list where ``setdefault`` put it (the old one may be shared: ``common.KEY``); not read before the end.
+    used = memory["pouvoirs_utilises"] = list(memory.get("pouvoirs_utilises", []))
     if action is not None:
         power = action.power.split(".")[1]
         memory["pouvoir"] = n.power = {"holder": magicien, "power": power, "targets": list(action.targets)}
@@ -189,11 +191,11 @@ def _successeur(n: _Night) -> None:
         return
     said = n._last.get(("baguette.successeur", magicien))  # (``last``, without a call: every night asks)
     if said is not None:
-        bag(n.r.state)["successeurs"] = list(said.targets)
+        bag_for_change(n.r.state)["successeurs"] = list(said.targets)
         n.r.tell(said.player, "action_received", power=said.power, targets=list(said.targets))
     testament = n._last.get(("baguette.testament", magicien))
     if testament is not None:
-        bag(n.r.state)["testament"] = list(testament.targets)
+        bag_for_change(n.r.state)["testament"] = list(testament.targets)
         n.r.tell(testament.player, "action_received", power=testament.power, targets=list(testament.targets))
 
 
@@ -221,7 +223,7 @@ def _antre(n: _Night) -> None:
 
 def _reveal(n: _Night, action: Action) -> None:
     r, s = n.r, n.r.state
-    memory = bag(s)
+    memory = bag_for_change(s)
     done = memory.get("anti_devoilements", 0)
     if done >= REVEALS:
         r.tell_mj("anti_devoilement_refused", author=action.player, reason="Les 2 anti-dévoilements sont utilisés.")
@@ -244,7 +246,7 @@ def _reveal(n: _Night, action: Action) -> None:
         return
     n.drop_victim(None, "anti_devoilement")  # « la victime de la nuit survit »
     if number == 1:
-        memory.setdefault("sans_vote", []).append(action.player)
+        memory["sans_vote"] = [*memory.get("sans_vote", []), action.player]  # (the old list may be shared)
         r.tell(action.player, "vote_lost")
     else:
         n.kills.append((action.player, "anti_devoilement_rate"))
@@ -414,7 +416,7 @@ def _chasseur_copie(n: _Night) -> None:
 def _recrutement(n: _Night) -> None:
     assert n.after is not None
     s = n.after.state
-    name = bag(s).pop("recrue", None)
+    name = bag_for_change(s).pop("recrue", None) if "recrue" in bag(s) else None
     if not name or not s.player(name).alive:
         return
     player = s.player(name)
@@ -481,7 +483,8 @@ def resolve_night(
     answers = dict(answers or {})
     r = resume(own_state(ctx, state, ctx.base.resolve_night_owned is not None), answers)  # one copy (see _base)
     night_phase = r.state.phase
-    anticipated = bag(r.state).pop("anticipees", None)  # sent by day for this night (« anticiper »)
+    # Sent by day for this night (« anticiper »); most nights: none, the memory not changed.
+    anticipated = bag_for_change(r.state).pop("anticipees", None) if "anticipees" in bag(r.state) else None
     if anticipated:  # first: a night MP replaces them (most nights: none, no list made)
         actions = [*[Action(a["player"], a["power"], tuple(a["targets"]), a["source"]) for a in anticipated], *actions]
     # The MJ's word first (a wand given); most nights: none.
