@@ -63,7 +63,8 @@ def latest_actions(
     """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
     ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
     kept: dict[tuple[str, str], Action] = {}  # by (power, player)
-    actions = [*acknowledged, *actions]
+    if acknowledged:  # (most nights: none, no new list)
+        actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
         if refusal == WOLVES_ONLY:
@@ -73,7 +74,9 @@ def latest_actions(
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
         key = (action.power, action.player)
-        kept.pop(key, None)
+        # The later MP goes to the end: a test first (most MPs are the first of their key: no pop call).
+        if key in kept:
+            del kept[key]  # noqa: RUF051
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
         for action in kept.values():
