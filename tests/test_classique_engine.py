@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meneur.engine.model import Action, GameState
@@ -35,6 +36,19 @@ def test_setup_deals_characters_one_to_n_from_the_seed() -> None:
     assert [p.role for p in first.players] == [p.role for p in again.players]
     assert [p.role for p in first.players] != [p.role for p in other.players]
     assert {p.camp for p in first.players if p.role in ("seigneur_loup", "loup_assommeur")} == {"loups"}
+
+
+def test_setup_gives_tokens_and_refuses_unknown_or_too_many_characters() -> None:
+    dealt = setup([*NAMES, "Ines", "Jules", "Karim", "Lea"], seed=3)  # 12 players: the Berger and the Ancien
+    tokens = {p.role: p.markers for p in dealt.players if p.markers}
+    assert tokens == {"berger": {"moutons": 3}, "ancien": {"vies": 2}}
+    given = game({**BASE, "Hugo": "berger"})
+    assert given.player("Hugo").markers == {"moutons": 3} and given.player("Fanny").markers == {"vies": 2}
+    assert [(p.role, p.camp) for p in given.players][:2] == [("seigneur_loup", "loups"), ("voyante", "village")]
+    with pytest.raises(ValueError, match="unknown classique roles: magicien, sorcier"):
+        setup(NAMES[:2], seed=1, roles={"Alice": "sorcier", "Bob": "magicien"})
+    with pytest.raises(ValueError, match="classique has 21 characters; 22 players need MJ roles"):
+        setup([f"P{i}" for i in range(22)], seed=1)
 
 
 def test_j0_elects_the_mayor_and_a_tie_asks_the_mj() -> None:

@@ -85,8 +85,12 @@ def day_votes(state: GameState, votes: Mapping[str, str]) -> tuple[dict[str, str
                 changed[bewitched] = master_vote
         counted = changed
     may_vote = set(voters)
-    if not in_love:
-        return {v: t for v, t in counted.items() if v in may_vote and player[t].alive}, voters, weights
+    if not in_love:  # (a loop: a comprehension is a call)
+        standing: dict[str, str] = {}
+        for v, t in counted.items():
+            if v in may_vote and player[t].alive:
+                standing[v] = t
+        return standing, voters, weights
     standing = {
         v: t
         for v, t in counted.items()

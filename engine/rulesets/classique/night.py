@@ -63,7 +63,8 @@ def latest_actions(
     """The valid actions of the night, by power (and player): a later MP replaces an earlier one.
     ``acknowledged`` were received (and their receipt sent) before the night: they come first."""
     kept: dict[tuple[str, str], Action] = {}  # by (power, player)
-    actions = [*acknowledged, *actions]
+    if acknowledged:  # (most nights: none, no new list)
+        actions = [*acknowledged, *actions]
     for action in actions:
         refusal = validate(state, action)
         if refusal == WOLVES_ONLY:
@@ -73,7 +74,9 @@ def latest_actions(
                 r.tell(action.player, "action_refused", power=action.power, reason=refusal)
             continue
         key = (action.power, action.player)
-        kept.pop(key, None)
+        # The later MP goes to the end: a test first (most MPs are the first of their key: no pop call).
+        if key in kept:
+            del kept[key]  # noqa: RUF051
         kept[key] = action
     if r is not None:  # "Action reçue : …" — one receipt per power, for the MP that counts
         for action in kept.values():
@@ -136,13 +139,16 @@ def _night(r: Resolution, actions: Sequence[Action]) -> Outcome:
     if r.state.phase == "N1":
         _first_night(night)
     else:
-        by_power = night.by_power
-        for step, powers in _PLAN:
-            if powers is not None and powers.isdisjoint(by_power):
-                continue  # a step that acts only on its powers' MPs, and none came (most steps, most nights)
-            STEPS[step](night)
-            if night.over:
-                break
+        # The steps to run, as bits: those of every night, and those of the powers whose MPs came (a step that
+        # acts only on its powers' MPs is skipped when none came: most steps, most nights) — one bit test a step.
+        wanted = _EVERY_NIGHT
+        for power in night.by_power:
+            wanted |= _STEP_BIT.get(power, 0)
+        for bit, step in _PLAN:
+            if wanted & bit:
+                step(night)
+                if night.over:
+                    break
         else:
             _dawn(night)
     return _finish(r)
@@ -618,5 +624,14 @@ _ONLY_WITH: dict[str, frozenset[str]] = {
     "seigneur_loup": frozenset({"seigneur_loup.maudire"}),
     "chaman": _SPELLS,
 }
-# NIGHT_ORDER with each step's powers (None: the step runs every night), for ``_night``.
-_PLAN: tuple[tuple[str, frozenset[str] | None], ...] = tuple((step, _ONLY_WITH.get(step)) for step in NIGHT_ORDER)
+# NIGHT_ORDER as (bit, function), for ``_night``: the steps of every night (not in ``_ONLY_WITH``) in
+# ``_EVERY_NIGHT``, each power of ``_ONLY_WITH`` to its step's bit in ``_STEP_BIT``.
+_PLAN: tuple[tuple[int, Callable[[_Night], None]], ...] = tuple(
+    (1 << index, STEPS[step]) for index, step in enumerate(NIGHT_ORDER)
+)
+_EVERY_NIGHT = sum(1 << index for index, step in enumerate(NIGHT_ORDER) if step not in _ONLY_WITH)
+_STEP_BIT: dict[str, int] = {}
+for _index, _step in enumerate(NIGHT_ORDER):
+    for _power in _ONLY_WITH.get(_step, ()):
+        _STEP_BIT[_power] = _STEP_BIT.get(_power, 0) | 1 << _index
+del _index, _step, _power

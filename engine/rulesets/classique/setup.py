@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...model import GameState, PlayerState
 from .common import RULESET, check_options
 from .roles import CAMPS, NAMES, ROLE_ORDER
+
+# The roles a game may be dealt (the dealt ones, ROLE_ORDER's, are among them).
+_KNOWN = frozenset(NAMES)
+assert _KNOWN.issuperset(ROLE_ORDER), "every character of ROLE_ORDER has its name"
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -24,18 +28,21 @@ def setup(
         if len(names) > len(ROLE_ORDER):
             raise ValueError(f"classique has {len(ROLE_ORDER)} characters; {len(names)} players need MJ roles")
         dealt = list(ROLE_ORDER[: len(names)])
-        state = GameState(RULESET, seed, [])
-        state.rng("setup").shuffle(dealt)
-        roles = dict(zip(names, dealt, strict=True))
-    unknown = sorted(set(roles.values()) - set(NAMES))
-    if unknown:
-        raise ValueError(f"unknown classique roles: {', '.join(unknown)}")
-    players = [PlayerState(name, roles[name], CAMPS[roles[name]]) for name in names]
-    for player in players:
-        if player.role == "ancien":
+        GameState(RULESET, seed, []).rng("setup").shuffle(dealt)
+        dealing: Iterable[tuple[str, str]] = zip(names, dealt, strict=True)  # ROLE_ORDER's: known roles
+    else:
+        unknown = sorted(set(roles.values()) - _KNOWN)
+        if unknown:
+            raise ValueError(f"unknown classique roles: {', '.join(unknown)}")
+        dealing = [(name, roles[name]) for name in names]
+    players = []
+    for name, role in dealing:  # (a loop: the players made and given their tokens in one pass)
+        player = PlayerState(name, role, CAMPS[role])
+        if role == "ancien":
             player.markers["vies"] = 2
-        if player.role == "berger":
+        elif role == "berger":
             player.markers["moutons"] = 3
+        players.append(player)
     memory: dict[str, Any] = {"potions": {"guerison": True, "empoisonnement": True, "charisme": True}}
     if chosen:
         memory["options"] = chosen
