@@ -103,23 +103,17 @@ def _copy_sharing(value: dict[str, Any], keep: frozenset[str]) -> dict[str, Any]
 # set's name, so that a rule set that registers none pays one look-up per copy, nothing more.
 _COPY_ON_CHANGE: dict[str, frozenset[str]] = {}
 _NONE: frozenset[str] = frozenset()
-# The (rule set, key) pairs of ``copy_on_change(…, shallow=True)``.
-_SHALLOW: set[tuple[str, str]] = set()
 
 
-def copy_on_change(ruleset: str, key: str, shallow: bool = False) -> None:
+def copy_on_change(ruleset: str, key: str) -> None:
     """Let ``GameState.copy`` share ``state.memory[key]`` between a state of ``ruleset`` and its copy instead of
     copying it. The caller's promise: nothing changes that value in place but through
     ``state.memory_for_change(key)`` (replacing it, ``state.memory[key] = …``, is fine too); reading it needs
-    nothing. ``shallow``: a further promise that the value is a dict whose own values are replaced, never changed
-    in place — ``memory_for_change`` then gives a state its own with ``dict.copy``, not ``copy_data``. May be
-    called at any time, again and again: it changes how states are copied, never what they hold (a state made
-    before owns none of the key: its first change copies)."""
+    nothing. May be called at any time, again and again: it changes how states are copied, never what they
+    hold (a state made before owns none of the key: its first change copies)."""
     keys = _COPY_ON_CHANGE.get(ruleset, _NONE)
     if key not in keys:
         _COPY_ON_CHANGE[ruleset] = keys | {key}
-    if shallow:
-        _SHALLOW.add((ruleset, key))
 
 
 def copied_on_change(ruleset: str) -> frozenset[str]:
@@ -245,9 +239,18 @@ class GameState:
         KeyError if the memory has no ``key``."""
         value = self.memory[key]
         if key in _COPY_ON_CHANGE.get(self.ruleset, _NONE) and key not in self._owned:
-            value = self.memory[key] = value.copy() if (self.ruleset, key) in _SHALLOW else copy_data(value)
+            value = self.memory[key] = copy_data(value)
             self._owned = self._owned | {key}  # type: ignore[misc]  # this state's, over the class's none
         return value
+
+    def own_memory(self, key: str, value: Any) -> None:
+        """Put ``value`` under ``self.memory[key]`` as this state's own: a ``copy_on_change`` key's
+        ``memory_for_change`` will not copy it again. For a rule set that made the state's own value itself, cheaper
+        than ``copy_data`` would (the baguette module: a shallow copy of a dict whose values are replaced, never
+        changed in place)."""
+        self.memory[key] = value
+        if key not in self._owned:
+            self._owned = self._owned | {key}  # type: ignore[misc]  # this state's, over the class's none
 
     def living(self) -> list[str]:
         return [p.name for p in self.players if p.alive]

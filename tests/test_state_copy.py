@@ -293,21 +293,19 @@ def test_a_copy_shares_a_copy_on_change_memory_until_either_state_changes_it() -
     assert clone.memory["l"] == [1, 3, 4]
 
 
-def test_a_shallow_copy_on_change_key_is_made_a_state_s_own_by_a_dict_copy() -> None:
-    """``copy_on_change(…, shallow=True)``: the value's own values are replaced, never changed in place, so the
-    state that changes it gets a new dict sharing them (the baguette module's memory); a key registered without
-    it is still copied deeply."""
-    inner = ["Alice"]
-    state = GameState("essai-peu-profond", 1, [], memory={"b": {"porteurs": inner}, "d": {"x": [1]}})
-    copy_on_change("essai-peu-profond", "b", shallow=True)
-    copy_on_change("essai-peu-profond", "d")
+def test_a_value_a_state_owns_by_own_memory_is_not_copied_again() -> None:
+    """``own_memory``: the value put there is the state's own (``memory_for_change`` hands it back as it is), and
+    the state it was copied from, and a copy made after, never see its changes."""
+    state = GameState("essai-a-soi", 1, [], memory={"b": {"porteurs": ("Alice",)}})
+    copy_on_change("essai-a-soi", "b")
     clone = state.copy()
-    mine = clone.memory_for_change("b")
-    assert mine is not state.memory["b"] and mine["porteurs"] is inner  # a new dict, its values shared
-    mine["porteurs"] = [*inner, "Bob"]  # replaced, as promised
-    assert state.memory["b"] == {"porteurs": ["Alice"]} and clone.memory_for_change("b") is mine
-    deep = clone.memory_for_change("d")
-    assert deep["x"] is not state.memory["d"]["x"]  # not shallow: ``copy_data``, as before
+    mine = dict(clone.memory["b"])
+    clone.own_memory("b", mine)
+    assert clone.memory_for_change("b") is mine  # not copied again
+    mine["porteurs"] = ("Alice", "Bob")
+    assert state.memory["b"] == {"porteurs": ("Alice",)}
+    later = clone.copy()  # shares it again: neither owns it now
+    assert later.memory["b"] is mine and clone.memory_for_change("b") is not mine
 
 
 def test_a_phase_that_changes_no_item_copies_none() -> None:

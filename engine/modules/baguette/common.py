@@ -185,10 +185,12 @@ def working_state(state: GameState) -> GameState:
 
 
 def _own_bag(work: GameState) -> None:
-    """Give ``work`` (a phase's new state) its own module memory at once (``memory_for_change``: a shallow copy,
-    the key being registered ``shallow``), so that ``bag_for_change`` does not copy it again."""
-    if KEY in work.memory:
-        work.memory_for_change(KEY)
+    """Give ``work`` (a phase's new state) its own module memory: a shallow copy, as the values in it are never
+    changed in place (``KEY``), this state's own (``GameState.own_memory``) so that ``bag_for_change`` does not
+    copy it again."""
+    found = work.memory.get(KEY)
+    if found is not None:
+        work.own_memory(KEY, found.copy())
 
 
 def own_state(ctx: Ctx, state: GameState, owned: bool) -> GameState:
@@ -196,7 +198,7 @@ def own_state(ctx: Ctx, state: GameState, owned: bool) -> GameState:
     its ``*_owned`` entry, the one copy of the phase), else ``working_state`` (the base copies it again). The
     module's memory is shared by the copy (``copy_on_change``, registered here for the state's rule set: a
     state loaded from a file has had no ``setup`` in this process), then made the new state's own, shallowly."""
-    copy_on_change(state.ruleset, KEY, shallow=True)  # its values are replaced, never changed in place
+    copy_on_change(state.ruleset, KEY)
     if not owned:
         return working_state(state)
     work = state.copy()
